@@ -1,0 +1,73 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  non2xx: number;
+  errors: number;
+}
+
+export async function load(
+  url: string,
+  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.seconds ?? 5,
+    headers: options.headers,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/**
+ * Measures a target against its baseline in alternating rounds, because these machines are
+ * noisy: only the ratio of medians measured in the same run means something.
+ */
+export async function compare(
+  baselineUrl: string,
+  targetUrl: string,
+  rounds = 3,
+  options: Parameters<typeof load>[1] = {},
+): Promise<{ baseline: LoadResult; target: LoadResult; ratio: number }> {
+  await load(baselineUrl, { ...options, seconds: 1 }); // warm-up
+  await load(targetUrl, { ...options, seconds: 1 });
+  const baselines: LoadResult[] = [];
+  const targets: LoadResult[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    baselines.push(await load(baselineUrl, options));
+    targets.push(await load(targetUrl, options));
+  }
+  const pick = (results: LoadResult[]): LoadResult => ({
+    requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+    p99Ms: median(results.map((r) => r.p99Ms)),
+    non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+  });
+  const baseline = pick(baselines);
+  const target = pick(targets);
+  return { baseline, target, ratio: target.requestsPerSecond / baseline.requestsPerSecond };
+}
+
+export function report(name: string, result: Awaited<ReturnType<typeof compare>>, budget?: number): boolean {
+  const line = (label: string, r: LoadResult) =>
+    `  ${label.padEnd(22)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
+  console.log(`\n${name}`);
+  console.log(line('bare node:http', result.baseline));
+  console.log(line('livent', result.target));
+  const withinBudget = budget === undefined || result.ratio >= budget;
+  console.log(
+    `  ratio ${result.ratio.toFixed(2)}${budget === undefined ? '' : ` (budget >= ${budget}: ${withinBudget ? 'met' : 'NOT met'})`}`,
+  );
+  return withinBudget;
+}

@@ -1,0 +1,71 @@
+// @ts-check
+import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Code flows one way (ARCHITECTURE.md, "Layout"): browser apps never import server code and back. */
+const noServerInBrowser = {
+  group: ['**/apps/server/**', '@livent/server', '@livent/server/**'],
+  message: 'Browser apps never import server code; share it through packages/shared.',
+};
+const noBrowserInServer = {
+  group: ['**/apps/web/**', '**/apps/viewer/**', '@livent/web', '@livent/web/**'],
+  message: 'The server serves the built browser apps; it never imports their code.',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+      'screenshots/**',
+      'apps/web/src/routeTree.gen.ts',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', '.ci/**'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noBrowserInServer] }] },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/viewer/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y, i18next },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [noServerInBrowser] }],
+    },
+  },
+  {
+    // Every user-facing string goes through i18next (English and German).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    rules: {
+      'i18next/no-literal-string': ['error', { mode: 'jsx-only', 'jsx-attributes': { include: ['label', 'title', 'aria-label', 'placeholder', 'alt'] } }],
+    },
+  },
+);

@@ -1,0 +1,84 @@
+// `npm test`: every tier — static checks, unit and API tests (SQLite, and PostgreSQL when
+// TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the production build.
+// Ends with one line `N passed, N failed, N skipped` and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const tmp = '.tmp/test-results';
+rmSync(tmp, { recursive: true, force: true });
+mkdirSync(tmp, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env },
+  });
+  return result.status === 0;
+}
+
+/** A step that is not a test runner counts as one check. */
+function check(label, command, args) {
+  if (run(label, command, args)) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(label);
+  }
+}
+
+function readJson(path) {
+  return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
+}
+
+function vitest(label, args, env, output) {
+  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
+  const report = readJson(output);
+  if (!report) {
+    totals.failed += 1;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  if (!ok) failures.push(label);
+  if (!ok && report.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
+}
+
+function playwright(label, output) {
+  const ok = run(label, 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
+  const report = readJson(output);
+  if (!report) {
+    totals.failed += 1;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats ?? {};
+  totals.passed += expected + flaky;
+  totals.failed += unexpected;
+  totals.skipped += skipped;
+  if (!ok) failures.push(label);
+  if (!ok && unexpected === 0) totals.failed += 1;
+}
+
+if (!run('build', 'npm', ['run', 'build'])) {
+  totals.failed += 1;
+  failures.push('build');
+} else {
+  check('typecheck', 'npm', ['run', 'typecheck']);
+  check('lint', 'npm', ['run', 'lint']);
+  vitest('unit and API tests (SQLite)', [], {}, `${tmp}/vitest.json`);
+  if (process.env.TEST_DATABASE_URL) {
+    vitest('API tests (PostgreSQL)', ['--project', 'server'], { TEST_DB: 'postgres' }, `${tmp}/vitest-postgres.json`);
+  } else {
+    console.log('\nTEST_DATABASE_URL is not set: API tests ran on SQLite only.');
+  }
+  playwright('end-to-end tests (Chromium)', `${tmp}/playwright.json`);
+}
+
+if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
