@@ -13,7 +13,11 @@ export const PLAN_NAMES = [
 export type PlanName = (typeof PLAN_NAMES)[number];
 
 /** "The custom type covers custom, enterprise-admin and enterprise-member." */
-export const CUSTOM_PLAN_TYPES: readonly PlanName[] = ['custom', 'enterprise-admin', 'enterprise-member'];
+export const CUSTOM_PLAN_TYPES: readonly PlanName[] = [
+  'custom',
+  'enterprise-admin',
+  'enterprise-member',
+];
 export const isCustomPlan = (plan: PlanName): boolean => CUSTOM_PLAN_TYPES.includes(plan);
 
 export const FEATURES = [

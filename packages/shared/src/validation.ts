@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/**
+ * Validation messages are translation keys with their parameters, never English text
+ * (ARCHITECTURE.md, "Conventions"), so that the dashboard shows them in German too. A message
+ * is `validation.<key>` optionally followed by `?name=value&…`, e.g. `validation.maxLength?max=100`.
+ * The keys are the messages of spec section 5.
+ */
+export const VALIDATION_KEYS = [
+  'required',
+  'invalid',
+  'unknownField',
+  'maxEntries',
+  'maxLength',
+  'minLength',
+  'maxValue',
+  'minValue',
+  'email',
+  'number',
+  'url',
+  'hostname',
+  'identifier',
+  'slug',
+  'date',
+  'time',
+  'color',
+  'ipOrCidr',
+  'nameInUse',
+  'slugInUse',
+  'fileTooLarge',
+  'passwordComplexity',
+  'passwordsMismatch',
+  'passwordSameAsOld',
+  'mustAccept',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+export type ValidationParams = Record<string, string | number>;
+
+export function validationMessage(key: ValidationKey, params?: ValidationParams): string {
+  const query = params
+    ? new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()
+    : '';
+  return `validation.${key}${query ? `?${query}` : ''}`;
+}
+
+/** Splits a validation message into its translation key and parameters; other text is returned as is. */
+export function parseValidationMessage(message: string): { key: string; params: ValidationParams } {
+  const [key = message, query] = message.split('?', 2);
+  const params: ValidationParams = {};
+  if (query) for (const [name, value] of new URLSearchParams(query)) params[name] = value;
+  return { key, params };
+}
+
+export const isValidationMessage = (message: string): boolean =>
+  /^validation\.[a-zA-Z]+(\?|$)/.test(message);
+
+const bound = (value: unknown): number | string =>
+  typeof value === 'bigint' ? value.toString() : typeof value === 'number' ? value : String(value);
+
+/**
+ * Turns every zod issue into a validation message key, so that schemas need no per-rule
+ * messages: `z.string().max(100)` fails with `validation.maxLength?max=100`.
+ */
+export const validationErrorMap: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined || issue.input === null) return validationMessage('required');
+      if (issue.expected === 'number' || issue.expected === 'int')
+        return validationMessage('number');
+      return validationMessage('invalid');
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1
+          ? validationMessage('required')
+          : validationMessage('minLength', { min: bound(issue.minimum) });
+      if (issue.origin === 'array' || issue.origin === 'set') return validationMessage('required');
+      return validationMessage('minValue', { min: bound(issue.minimum) });
+    case 'too_big':
+      if (issue.origin === 'string')
+        return validationMessage('maxLength', { max: bound(issue.maximum) });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return validationMessage('maxEntries', { max: bound(issue.maximum) });
+      if (issue.origin === 'file')
+        return validationMessage('fileTooLarge', { max: bound(issue.maximum) });
+      return validationMessage('maxValue', { max: bound(issue.maximum) });
+    case 'invalid_format':
+      if (issue.format === 'email') return validationMessage('email');
+      if (issue.format === 'url') return validationMessage('url');
+      if (issue.format === 'date') return validationMessage('date');
+      if (issue.format === 'time') return validationMessage('time');
+      if (issue.format === 'ipv4' || issue.format === 'ipv6' || issue.format.startsWith('cidr'))
+        return validationMessage('ipOrCidr');
+      return validationMessage('invalid');
+    case 'unrecognized_keys':
+      return validationMessage('unknownField');
+    default:
+      return validationMessage('invalid');
+  }
+};
+
+z.config({ customError: validationErrorMap });
+
+/** Common field schemas with the rules of spec section 5. */
+export const fields = {
+  email: () => z.string().trim().toLowerCase().max(254).pipe(z.email()),
+  /** "password must contain a lowercase letter, an uppercase letter and a number" */
+  password: () =>
+    z
+      .string()
+      .min(8)
+      .max(128)
+      .refine((value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value), {
+        error: validationMessage('passwordComplexity'),
+      }),
+  slug: () =>
+    z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: validationMessage('slug') }),
+  identifier: () =>
+    z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[a-z0-9]+$/, { error: validationMessage('identifier') }),
+  color: () => z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: validationMessage('color') }),
+  /** URL with http(s) scheme (or mailto where allowed): "URL not valid". */
+  url: (options: { mailto?: boolean } = {}) =>
+    z
+      .string()
+      .trim()
+      .max(2048)
+      .refine((value) => isUrl(value, options.mailto ?? false), {
+        error: validationMessage('url'),
+      }),
+  hostname: () =>
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(253)
+      .regex(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, {
+        error: validationMessage('hostname'),
+      }),
+  date: () => z.string().refine((value) => isDate(value), { error: validationMessage('date') }),
+  time: () => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: validationMessage('time') }),
+};
+
+function isUrl(value: string, allowMailto: boolean): boolean {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return url.hostname.length > 0;
+    return allowMailto && url.protocol === 'mailto:' && url.pathname.includes('@');
+  } catch {
+    return false;
+  }
+}
+
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
