@@ -1,3 +1,5 @@
+export * from './account.js';
+export * from './auth.js';
 export * from './constants.js';
 export * from './errors.js';
 export * from './health.js';

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { LANGUAGES } from './constants.js';
+import { FEATURES, LIMITS, PLAN_NAMES } from './plans.js';
+import { fields, validationMessage } from './validation.js';
+
+/** Account settings (spec section 3, "Settings"). */
+export const CSV_DELIMITERS = [',', ';', '\t'] as const;
+
+export const isTimezone = (value: string): boolean => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const settingsSchema = z.object({
+  timezone: z
+    .string()
+    .max(64)
+    .refine(isTimezone, { error: validationMessage('invalid') }),
+  emailLanguage: z.enum(LANGUAGES),
+  alwaysShowHelp: z.boolean(),
+  csvDelimiter: z.enum(CSV_DELIMITERS),
+  newsletter: z.boolean(),
+  /** Date (YYYY-MM-DD) of the newest changelog entry the user has seen, or null. */
+  whatsnewSeen: fields.date().nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  timezone: 'Europe/Berlin',
+  emailLanguage: 'en',
+  alwaysShowHelp: true,
+  csvDelimiter: ',',
+  newsletter: false,
+  whatsnewSeen: null,
+};
+
+/** `PATCH /settings`: only the changed fields; unknown fields are rejected. */
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const planAllowanceSchema = z.object({
+  features: z.array(z.enum(FEATURES)),
+  limit: z.partialRecord(z.enum(LIMITS), z.number().int()),
+});
+
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  initials: z.string(),
+  emailVerified: z.boolean(),
+  company: z.string().nullable(),
+  plan: z.enum(PLAN_NAMES),
+  planExpires: z.string().nullable(),
+  planExpiresInDays: z.number().int().nullable(),
+  planAllowance: planAllowanceSchema,
+  planConsumption: z.object({ events: z.number().int(), domains: z.number().int() }),
+  settings: settingsSchema,
+  /** A pending email change waiting for the link mailed to the new address. */
+  pendingEmail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const name = () => z.string().trim().min(1).max(100);
+const company = () => z.string().trim().max(100);
+
+export const profilePatchSchema = z
+  .object({
+    name: name(),
+    company: company().nullable(),
+    initials: z.string().trim().min(1).max(3),
+  })
+  .partial()
+  .strict();
+export type ProfilePatch = z.infer<typeof profilePatchSchema>;
+
+export const emailChangeSchema = z.strictObject({
+  email: fields.email(),
+  password: z.string().min(1).max(128),
+});
+
+const passwordPair = z.strictObject({
+  oldPassword: z.string().min(1).max(128),
+  newPassword: fields.password(),
+  confirmPassword: z.string().min(1).max(128),
+});
+export const passwordChangeSchema = passwordPair
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    error: validationMessage('passwordsMismatch'),
+  })
+  .refine((value) => value.newPassword !== value.oldPassword, {
+    path: ['newPassword'],
+    error: validationMessage('passwordSameAsOld'),
+  });
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const accountDeletionSchema = z.strictObject({ password: z.string().min(1).max(128) });
+
+export const feedbackSchema = z.strictObject({
+  email: fields.email(),
+  message: z.string().trim().min(1).max(5000),
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
+
+/** Shared field rules for forms that the server checks with the same schema. */
+export const accountFields = { name, company };
