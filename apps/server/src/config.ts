@@ -1,0 +1,297 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { parseDatabaseUrl, type Dialect } from './db/database-url.js';
+
+/** Every variable the server reads (README, "Configuration"); all optional. */
+export const CONFIG_VARIABLES = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'PUBLIC_URL',
+  'EVENTS_URL',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'APP_SECRET',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'NODE_ENV',
+  'RATE_LIMIT_MAX',
+  'WEB_DIST',
+] as const;
+export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
+export type ConfigEnv = Partial<Record<ConfigVariable, string | undefined>>;
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/**
+ * Which reverse proxies may set `X-Forwarded-*`: none (`false`), all (`true`), the first N hops,
+ * or the listed addresses/CIDRs. The client IP is derived only from this (ARCHITECTURE.md,
+ * "Security requirements").
+ */
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dialect: Dialect;
+  /** The dashboard's origin, without a trailing slash; links in emails point here. */
+  publicUrl: string;
+  /** The public event pages' origin, without a trailing slash; never the dashboard's origin. */
+  eventsUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  appSecret: string;
+  trustProxy: TrustProxy;
+  logLevel: LogLevel;
+  nodeEnv: string;
+  isProduction: boolean;
+  /** API requests per minute per client address. */
+  rateLimitMax: number;
+  /** Absolute path of the built dashboard (Vite's `dist`). */
+  webDist: string;
+  /** Absolute path of the directory that keeps generated state such as `app-secret`. */
+  dataDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: ReadonlyArray<{ variable: string; message: string }>) {
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  ${p.variable}: ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+export const APP_SECRET_MIN_LENGTH = 32;
+const APP_SECRET_FILE = 'app-secret';
+
+// Both src/config.ts (tests, tsx) and dist/config.js sit one level below apps/server, so the
+// same relative path reaches apps/web/dist from either.
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(value: string): boolean {
+  if (TRUST_PROXY_NAMES.has(value)) return true;
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
+  const trimmed = value.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false') return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (invalid.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a number of hops, or a comma-separated list of addresses/CIDRs (not understood: ${invalid.map((entry) => JSON.stringify(entry)).join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+/** An http(s) origin such as `https://app.example.com`; a path, query or fragment is refused. */
+function originSchema() {
+  return z.string().transform((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `must be an http(s) URL such as https://example.com` });
+      return z.NEVER;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      ctx.addIssue({ code: 'custom', message: 'must start with http:// or https://' });
+      return z.NEVER;
+    }
+    if (url.pathname !== '/' || url.search !== '' || url.hash !== '' || url.username !== '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be an origin only (scheme, host and port, no path)',
+      });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+}
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a number between 1 and 65535')
+    .transform(Number)
+    .refine((port) => port >= 1 && port <= 65535, 'must be a number between 1 and 65535')
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('file:data/livent.db')
+    .superRefine((value, ctx) => {
+      if (!parseDatabaseUrl(value)) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'must be file:PATH (SQLite) or postgres://user:password@host:port/database (PostgreSQL)',
+        });
+      }
+    }),
+  PUBLIC_URL: originSchema().optional(),
+  EVENTS_URL: originSchema().optional(),
+  SMTP_URL: z
+    .string()
+    .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Livent <no-reply@localhost>'),
+  APP_SECRET: z
+    .string()
+    .min(APP_SECRET_MIN_LENGTH, `must be at least ${APP_SECRET_MIN_LENGTH} characters long`)
+    .optional(),
+  TRUST_PROXY: z.string().transform(parseTrustProxy).default(false),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  NODE_ENV: z.string().default('development'),
+  RATE_LIMIT_MAX: z
+    .string()
+    .regex(/^\d+$/, 'must be a positive whole number')
+    .transform(Number)
+    .refine((max) => max >= 1, 'must be a positive whole number')
+    .default(600),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface LoadConfigOptions {
+  /** Base for relative paths (`data/`, `WEB_DIST`); the process's working directory by default. */
+  cwd?: string;
+}
+
+/**
+ * Reads the configuration from the environment. Throws a {@link ConfigError} that lists every
+ * bad variable at once, so that a misconfigured start fails with one readable message.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv | ConfigEnv = process.env,
+  options: LoadConfigOptions = {},
+): Config {
+  const cwd = options.cwd ?? process.cwd();
+  const parsed = parseEnv(env);
+  const dataDir = resolve(cwd, 'data');
+  return {
+    ...parsed,
+    appSecret: parsed.appSecret ?? ensureAppSecret(dataDir),
+    webDist: parsed.webDist === undefined ? DEFAULT_WEB_DIST : resolve(cwd, parsed.webDist),
+    dataDir,
+  };
+}
+
+type ParsedEnv = Omit<Config, 'appSecret' | 'webDist' | 'dataDir'> & {
+  appSecret: string | undefined;
+  webDist: string | undefined;
+};
+
+/** The pure part of {@link loadConfig}: validation and defaults, no file system. */
+export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
+  // An empty variable (`PORT=`) means "not set", as in most shells' and tools' conventions.
+  const input = Object.fromEntries(
+    CONFIG_VARIABLES.map((name) => [name, env[name] === '' ? undefined : env[name]]),
+  );
+  const result = envSchema.safeParse(input);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: issue.message,
+      })),
+    );
+  }
+  const values = result.data;
+  const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
+  const eventsUrl = values.EVENTS_URL ?? `http://events.localhost:${values.PORT}`;
+  // Organisers paste their own embed code into event pages; on the dashboard's origin it could
+  // read the session (ARCHITECTURE.md, "Public event pages"; ADR 003).
+  if (publicUrl === eventsUrl) {
+    throw new ConfigError([
+      {
+        variable: 'EVENTS_URL',
+        message: `must be a different origin from PUBLIC_URL (both are ${publicUrl})`,
+      },
+    ]);
+  }
+  const database = parseDatabaseUrl(values.DATABASE_URL);
+  if (!database) throw new Error('unreachable: DATABASE_URL was validated');
+  return {
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    dialect: database.dialect,
+    publicUrl,
+    eventsUrl,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    appSecret: values.APP_SECRET,
+    trustProxy: values.TRUST_PROXY,
+    logLevel: values.LOG_LEVEL,
+    nodeEnv: values.NODE_ENV,
+    isProduction: values.NODE_ENV === 'production',
+    rateLimitMax: values.RATE_LIMIT_MAX,
+    webDist: values.WEB_DIST,
+  };
+}
+
+/**
+ * Returns the secret kept in `<dataDir>/app-secret`, generating it on first use, so that tokens
+ * signed before a restart stay valid without anyone having to configure APP_SECRET.
+ */
+export function ensureAppSecret(dataDir: string): string {
+  const file = join(dataDir, APP_SECRET_FILE);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const existing = readSecret(file);
+  if (existing !== undefined) return existing;
+  const secret = randomBytes(48).toString('base64url');
+  try {
+    // `wx` refuses to overwrite: when two processes start at once, the second one reads the
+    // first one's secret instead of replacing it.
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const winner = readSecret(file);
+    if (winner === undefined) throw new Error(`Could not read ${file}`);
+    return winner;
+  }
+}
+
+function readSecret(file: string): string | undefined {
+  let content: string;
+  try {
+    content = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  // A damaged file is reported rather than replaced: replacing it would silently sign everyone
+  // out, and the operator should know that something wrote into the data directory.
+  if (content.length < APP_SECRET_MIN_LENGTH) {
+    throw new ConfigError([
+      {
+        variable: 'APP_SECRET',
+        message: `${file} holds fewer than ${APP_SECRET_MIN_LENGTH} characters; delete it to generate a new secret or set APP_SECRET`,
+      },
+    ]);
+  }
+  return content;
+}

@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { parseDatabaseUrl, type Dialect } from './database-url.js';
+import type { Database } from './schema.js';
+
+export type { Dialect } from './database-url.js';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Closes the connection(s); safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export interface CreateDatabaseOptions {
+  /** Errors of idle PostgreSQL connections (e.g. the server restarted); the pool replaces them. */
+  onPoolError?: (error: Error) => void;
+}
+
+const PG_INT8_OID = 20;
+
+export function createDatabase(url: string, options: CreateDatabaseOptions = {}): DatabaseHandle {
+  const location = parseDatabaseUrl(url);
+  if (!location) throw new Error(`Unsupported DATABASE_URL: ${redactDatabaseUrl(url)}`);
+
+  let db: Kysely<Database>;
+  if (location.dialect === 'sqlite') {
+    if (location.filename !== ':memory:') {
+      mkdirSync(dirname(location.filename), { recursive: true });
+    }
+    const sqlite = new SqliteDatabase(location.filename);
+    // WAL with synchronous=NORMAL keeps every committed transaction across a crash or `kill -9`
+    // of the process (the WAL is in the OS page cache already); only a power loss or OS crash
+    // can lose the last transactions. That is the durability contract of ARCHITECTURE.md.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    // Another process (a second instance, a CLI) may hold the write lock briefly; wait for it
+    // instead of failing with SQLITE_BUSY.
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  } else {
+    const pool = new pg.Pool({
+      connectionString: location.connectionString,
+      // COUNT(*) and other bigint results arrive as strings by default; numbers keep the answers
+      // of one repository identical on SQLite and PostgreSQL. Counts stay far below 2^53.
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === PG_INT8_OID && format !== 'binary'
+            ? (value: string) => Number(value)
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    // Without a listener, an error on an idle connection would crash the process.
+    pool.on('error', (error) => options.onPoolError?.(error));
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    db,
+    dialect: location.dialect,
+    close: () => (closing ??= db.destroy()),
+  };
+}
+
+/** A round trip to the database; rejects when it cannot answer. */
+export async function pingDatabase(db: Kysely<Database>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
+  return url.replace(/^(postgres(?:ql)?:\/\/[^:/@]*:)[^@]*@/, '$1***@');
+}

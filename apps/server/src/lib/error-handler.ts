@@ -1,0 +1,67 @@
+import { ERROR_MESSAGES, type ApiError } from '@livent/shared';
+import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isHttpError, type FieldErrors } from './errors.js';
+
+/**
+ * The one error handler (ARCHITECTURE.md, "Conventions"): every error leaves as
+ * `{ code: <status>, message, errors? }`. Client errors keep their message; server errors never
+ * carry internals to the client, only to the log (with the request id).
+ */
+export function errorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
+    const body: ApiError = {
+      code: 400,
+      message: ERROR_MESSAGES.validationFailed,
+      errors: fieldErrors(error.validation ?? [], error.validationContext),
+    };
+    request.log.info({ errors: body.errors }, 'request validation failed');
+    return reply.code(400).send(body);
+  }
+
+  const status = statusOf(error);
+  if (status >= 400 && status < 500) {
+    // Expected outcomes (not found, bad input): one line without a stack is enough.
+    request.log.info({ statusCode: status, code: error.code, reason: error.message }, 'client error');
+    const body: ApiError = { code: status, message: error.message };
+    if (isHttpError(error) && error.errors) body.errors = error.errors;
+    return reply.code(status).send(body);
+  }
+
+  request.log.error({ err: error }, 'request failed');
+  // A deliberate HttpError (e.g. 503 while a dependency is down) chose its message for the
+  // client; any other error may carry internals and becomes a plain 500.
+  if (isHttpError(error) && status >= 500 && status < 600) {
+    return reply.code(status).send({ code: status, message: error.message } satisfies ApiError);
+  }
+  return reply
+    .code(500)
+    .send({ code: 500, message: ERROR_MESSAGES.internal } satisfies ApiError);
+}
+
+function statusOf(error: FastifyError): number {
+  const status = error.statusCode ?? (error as { status?: unknown }).status;
+  return typeof status === 'number' && Number.isInteger(status) ? status : 500;
+}
+
+/**
+ * One message per field, keyed by the dot-joined path (`address.city`, `items.0.name`). An issue
+ * about the whole input (e.g. a missing body) is keyed by the part of the request: `body`,
+ * `querystring`, `params` or `headers`.
+ */
+export function fieldErrors(
+  issues: ReadonlyArray<Pick<FastifySchemaValidationError, 'instancePath' | 'message'>>,
+  context = 'body',
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.split('/').filter(Boolean).join('.');
+    const key = path === '' ? context : path;
+    errors[key] ??= issue.message ?? 'Invalid value';
+  }
+  return errors;
+}

@@ -1,0 +1,54 @@
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { Config } from '../config.js';
+import { tooManyRequests } from './errors.js';
+
+export const API_RATE_LIMIT_WINDOW = '1 minute';
+
+/**
+ * Limits every route registered in `api` (and its children) to RATE_LIMIT_MAX requests per
+ * minute per client. The client is `request.ip`, which only TRUST_PROXY can make differ from the
+ * socket address; IPv6 clients count per /64, since one host usually owns a whole /64.
+ *
+ * A route opts out with `config: { rateLimit: false }` or replaces the limit with
+ * `config: { rateLimit: routeRateLimit({ ... }) }`. A 429 carries `Retry-After` and the body
+ * `{ code: 429, message: ERROR_MESSAGES.tooManyRequests }`.
+ *
+ * The counters live in this process's memory. With several instances behind a load balancer
+ * each keeps its own, so the effective limit multiplies; a shared store (PostgreSQL or Redis)
+ * is needed there (ARCHITECTURE.md, "Scale-out") and comes with a later issue.
+ *
+ * Returns a hook that counts a request against the same limit, for requests that reach no
+ * route (unknown /api paths answer 404 from the app-wide not-found handler).
+ */
+export async function registerApiRateLimit(
+  api: FastifyInstance,
+  config: Pick<Config, 'rateLimitMax'>,
+): Promise<preHandlerAsyncHookHandler> {
+  await api.register(rateLimit, {
+    global: true,
+    max: config.rateLimitMax,
+    timeWindow: API_RATE_LIMIT_WINDOW,
+    // Distinct clients remembered per limiter; the least recently seen are dropped beyond it.
+    cache: 10_000,
+    errorResponseBuilder: () => tooManyRequests(),
+  });
+  return api.rateLimit();
+}
+
+export interface RouteRateLimit {
+  /** Requests allowed per window. */
+  max: number;
+  /** Milliseconds or a duration such as `'15 minutes'`; one minute by default. */
+  timeWindow?: number | string;
+  /** What counts as one client; the address by default. */
+  keyGenerator?: RateLimitOptions['keyGenerator'];
+}
+
+/**
+ * A route's own limit, e.g. for login: `config: { rateLimit: routeRateLimit({ max: 10 }) }`.
+ * It replaces the API-wide limit for that route, with the same 429 answer.
+ */
+export function routeRateLimit(options: RouteRateLimit): RateLimitOptions {
+  return { timeWindow: API_RATE_LIMIT_WINDOW, ...options };
+}

@@ -1,0 +1,55 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+
+/** How long open requests and connections get to finish after SIGINT/SIGTERM. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail(error instanceof ConfigError ? error.message : `Could not read the configuration: ${String(error)}`);
+}
+
+let app: Awaited<ReturnType<typeof buildApp>>;
+try {
+  app = await buildApp({ config });
+} catch (error) {
+  fail(`Livent could not start: ${error instanceof Error ? error.message : String(error)}`);
+}
+
+let stopping = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    // A second Ctrl+C means "now".
+    process.exit(1);
+  }
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    process.stderr.write(`Livent did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.\n`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS).unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', (signal) => void shutdown(signal));
+process.on('SIGTERM', (signal) => void shutdown(signal));
+
+try {
+  await app.listen({ host: config.host, port: config.port });
+} catch (error) {
+  await app.close();
+  fail(`Livent could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+}
+process.stdout.write(`Livent is running at ${config.publicUrl}\n`);

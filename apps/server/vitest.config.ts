@@ -1,0 +1,17 @@
+import { defineProject } from 'vitest/config';
+
+// `@livent/shared` exports its TypeScript under the `source` condition (ADR 001), so the tests
+// run against its sources without a build. Vitest runs server code in Vite's SSR environment,
+// which reads `ssr.resolve.conditions`; the rest are Vite's defaults for that environment.
+const conditions = ['source', 'module', 'node', 'development|production'];
+
+export default defineProject({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  test: {
+    name: 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['src/test/setup.ts'],
+  },
+});
