@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
   type FastifyInstance,
+  type FastifyPluginAsync,
   type FastifyServerOptions,
   type preHandlerAsyncHookHandler,
 } from 'fastify';
@@ -46,6 +47,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Bring the schema up to date before answering (default `true`). */
   migrate?: boolean;
+  /**
+   * More plugins for the API context, registered after the built-in modules: under `/api`, with
+   * its rate limit. Tests add throwaway routes this way.
+   */
+  apiPlugins?: FastifyPluginAsync[];
 }
 
 /**
@@ -94,7 +100,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(
       async (api) => {
         apiRateLimit = await registerApiRateLimit(api, config);
-        for (const module of apiModules) await api.register(module);
+        for (const plugin of [...apiModules, ...(options.apiPlugins ?? [])]) {
+          await api.register(plugin);
+        }
       },
       { prefix: API_PREFIX },
     );

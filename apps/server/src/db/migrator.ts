@@ -5,19 +5,17 @@ export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function createMigrator(db: Kysely<any>): Migrator {
-  return new Migrator({ db, provider: migrationProvider });
-}
-
 /**
  * Brings the schema up to date. Kysely holds a lock while it migrates, so several instances
  * starting at once on PostgreSQL do not run a migration twice. Throws with the failing
  * migration's name.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResult[]> {
-  const { error, results = [] } = await createMigrator(db).migrateToLatest();
+export async function migrateToLatest(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  db: Kysely<any>,
+  provider: MigrationProvider = migrationProvider,
+): Promise<MigrationResult[]> {
+  const { error, results = [] } = await new Migrator({ db, provider }).migrateToLatest();
   if (error !== undefined) {
     const failed = results.find((result) => result.status === 'Error');
     const reason = error instanceof Error ? error.message : String(error);

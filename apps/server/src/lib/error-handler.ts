@@ -54,14 +54,22 @@ function statusOf(error: FastifyError): number {
  * `querystring`, `params` or `headers`.
  */
 export function fieldErrors(
-  issues: ReadonlyArray<Pick<FastifySchemaValidationError, 'instancePath' | 'message'>>,
+  issues: ReadonlyArray<
+    Pick<FastifySchemaValidationError, 'instancePath' | 'message' | 'keyword' | 'params'>
+  >,
   context = 'body',
 ): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
-    const path = issue.instancePath.split('/').filter(Boolean).join('.');
-    const key = path === '' ? context : path;
-    errors[key] ??= issue.message ?? 'Invalid value';
+    const segments = issue.instancePath.split('/').filter(Boolean);
+    const message = issue.message ?? 'Invalid value';
+    // A strict schema reports unknown fields on their parent; name each field instead, so the
+    // client sees which of its fields is not accepted.
+    const unknownKeys = issue.keyword === 'unrecognized_keys' ? issue.params.keys : undefined;
+    const paths = Array.isArray(unknownKeys)
+      ? unknownKeys.map((key) => [...segments, String(key)].join('.'))
+      : [segments.join('.')];
+    for (const path of paths) errors[path === '' ? context : path] ??= message;
   }
   return errors;
 }

@@ -55,7 +55,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     prefix: '/',
     // The wildcard route looks files up per request, so a build made after the start is served.
     wildcard: true,
-    index: false,
+    // `/` is a directory: serve its index.html (through setHeaders: revalidated). Other
+    // directories have none, answer 404 and reach the not-found handler.
+    index: 'index.html',
     redirect: false,
     dotfiles: 'ignore',
     preCompressed: true,

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { Writable } from 'node:stream';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config, type ConfigEnv } from '../config.js';
@@ -90,20 +91,36 @@ export interface TestApp {
   cleanup(): Promise<void>;
 }
 
+export interface BuildTestAppOptions {
+  /** Throwaway routes, registered under `/api` like the real modules. */
+  apiPlugins?: FastifyPluginAsync[];
+  /** Receives the app's JSON log lines (at LOG_LEVEL, `info` unless overridden). */
+  logStream?: Writable;
+}
+
 /**
- * A migrated app on a database of its own, logging nothing. It is not `ready()` yet, so a test
- * may add throwaway routes before its first `inject()`.
+ * A migrated app on a database of its own, logging nothing unless `logStream` is given. It is
+ * not `ready()` yet: the first `inject()` starts it.
  */
-export async function buildTestApp(overrides: ConfigEnv = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: ConfigEnv = {},
+  options: BuildTestAppOptions = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
-  const config = testConfig({ DATABASE_URL: testDatabase.url, ...overrides });
+  const config = testConfig({
+    DATABASE_URL: testDatabase.url,
+    ...(options.logStream ? { LOG_LEVEL: 'info' } : {}),
+    ...overrides,
+  });
   const database = createDatabase(config.databaseUrl);
+  const logger = createLoggerOptions(config, { pretty: false });
   let app: FastifyInstance;
   try {
     app = await buildApp({
       config,
       database,
-      logger: createLoggerOptions(config, { pretty: false }),
+      logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
+      apiPlugins: options.apiPlugins,
     });
   } catch (error) {
     await testDatabase.drop();
@@ -118,4 +135,16 @@ export async function buildTestApp(overrides: ConfigEnv = {}): Promise<TestApp> 
       await testDatabase.drop();
     },
   };
+}
+
+/** Collects what is written to it, e.g. the JSON lines of a logger. */
+export function memoryStream(): Writable & { text(): string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer | string, _encoding, callback) {
+      chunks.push(chunk.toString());
+      callback();
+    },
+  });
+  return Object.assign(stream, { text: () => chunks.join('') });
 }

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './test/test-app.js';
+import { toFastifyTrustProxy } from './app.js';
+
+describe('buildApp', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(async () => testApp.cleanup());
+
+  it('publishes the OpenAPI document at /api/docs/json with every API route', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.info.title).toBe('Livent API');
+    expect(document.paths['/api/health'].get.tags).toEqual(['health']);
+    expect(Object.keys(document.paths['/api/health'].get.responses)).toEqual(['200', '503']);
+    // The docs' own routes and the static file routes stay out of the document.
+    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
+  });
+
+  it('serves the Swagger UI at /api/docs', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('swagger-ui');
+  });
+
+  it('decorates the app with the configuration and the database', async () => {
+    await testApp.app.ready();
+    expect(testApp.app.config).toBe(testApp.config);
+    expect(testApp.app.dialect).toBe(testApp.database.dialect);
+    expect(testApp.app.db).toBe(testApp.database.db);
+  });
+});
+
+describe('toFastifyTrustProxy', () => {
+  it('passes booleans and address lists through', () => {
+    expect(toFastifyTrustProxy(false)).toBe(false);
+    expect(toFastifyTrustProxy(true)).toBe(true);
+    expect(toFastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+  });
+
+  it('trusts exactly the first N hops for a hop count', () => {
+    const trust = toFastifyTrustProxy(2);
+    if (typeof trust !== 'function') throw new Error('expected a function');
+    expect([0, 1, 2, 3].map((hop) => trust('192.0.2.1', hop))).toEqual([true, true, false, false]);
+  });
+});

@@ -1,0 +1,220 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, ensureAppSecret, loadConfig, parseEnv } from './config.js';
+
+const SECRET = 'a'.repeat(32);
+
+function configError(action: () => unknown): ConfigError {
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  let cwd: string;
+  beforeEach(() => {
+    cwd = mkdtempSync(join(tmpdir(), 'livent-config-'));
+  });
+  afterEach(() => rmSync(cwd, { recursive: true, force: true }));
+
+  it('runs everything on one machine by default', () => {
+    const config = loadConfig({ APP_SECRET: SECRET }, { cwd });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: 'file:data/livent.db',
+      dialect: 'sqlite',
+      publicUrl: 'http://localhost:3000',
+      eventsUrl: 'http://events.localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Livent <no-reply@localhost>',
+      appSecret: SECRET,
+      trustProxy: false,
+      logLevel: 'info',
+      nodeEnv: 'development',
+      isProduction: false,
+      rateLimitMax: 600,
+      dataDir: join(cwd, 'data'),
+    });
+    expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('derives the default origins from PORT', () => {
+    const config = loadConfig({ APP_SECRET: SECRET, PORT: '8080' }, { cwd });
+    expect(config.publicUrl).toBe('http://localhost:8080');
+    expect(config.eventsUrl).toBe('http://events.localhost:8080');
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig(
+      {
+        PORT: '4000',
+        HOST: '127.0.0.1',
+        DATABASE_URL: 'postgres://app:pw@db:5432/livent',
+        PUBLIC_URL: 'https://app.example.com/',
+        EVENTS_URL: 'https://events.example.com',
+        SMTP_URL: 'smtp://mail.example.com:587',
+        MAIL_FROM: 'Livent <hello@example.com>',
+        APP_SECRET: SECRET,
+        TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'production',
+        RATE_LIMIT_MAX: '50',
+        WEB_DIST: 'public/dashboard',
+      },
+      { cwd },
+    );
+    expect(config).toMatchObject({
+      port: 4000,
+      host: '127.0.0.1',
+      dialect: 'postgres',
+      publicUrl: 'https://app.example.com',
+      eventsUrl: 'https://events.example.com',
+      smtpUrl: 'smtp://mail.example.com:587',
+      mailFrom: 'Livent <hello@example.com>',
+      trustProxy: ['10.0.0.0/8', '192.168.1.1'],
+      logLevel: 'silent',
+      isProduction: true,
+      rateLimitMax: 50,
+      webDist: join(cwd, 'public/dashboard'),
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = loadConfig({ APP_SECRET: SECRET, PORT: '', TRUST_PROXY: '' }, { cwd });
+    expect(config.port).toBe(3000);
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it.each(['0', '65536', 'abc', '80.5', '-1'])('explains a bad PORT (%s)', (port) => {
+    const error = configError(() => loadConfig({ APP_SECRET: SECRET, PORT: port }, { cwd }));
+    expect(error.message).toBe(
+      'Invalid configuration:\n  PORT: must be a number between 1 and 65535',
+    );
+  });
+
+  it.each(['mysql://db/livent', 'livent.db', 'sqlite:livent.db'])('explains a bad DATABASE_URL (%s)', (url) => {
+    const error = configError(() => loadConfig({ APP_SECRET: SECRET, DATABASE_URL: url }, { cwd }));
+    expect(error.message).toMatch(/^Invalid configuration:\n {2}DATABASE_URL: must be file:PATH/);
+  });
+
+  it('lists every bad variable at once', () => {
+    const error = configError(() =>
+      loadConfig(
+        { PORT: 'x', APP_SECRET: 'short', LOG_LEVEL: 'loud', RATE_LIMIT_MAX: '0', PUBLIC_URL: 'ftp://x' },
+        { cwd },
+      ),
+    );
+    expect(error.problems.map((problem) => problem.variable).sort()).toEqual([
+      'APP_SECRET',
+      'LOG_LEVEL',
+      'PORT',
+      'PUBLIC_URL',
+      'RATE_LIMIT_MAX',
+    ]);
+    expect(error.message).toContain('APP_SECRET: must be at least 32 characters long');
+    expect(error.message).toContain('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
+  });
+
+  it.each([
+    ['http://localhost:3000', undefined],
+    ['http://localhost:3000/', 'http://localhost:3000'],
+    ['https://example.com', 'https://example.com:443'],
+  ])('refuses an EVENTS_URL with the origin of PUBLIC_URL (%s)', (publicUrl, eventsUrl) => {
+    const error = configError(() =>
+      loadConfig(
+        { APP_SECRET: SECRET, PUBLIC_URL: publicUrl, EVENTS_URL: eventsUrl ?? 'http://localhost:3000' },
+        { cwd },
+      ),
+    );
+    expect(error.message).toMatch(/EVENTS_URL: must be a different origin from PUBLIC_URL/);
+  });
+
+  it('accepts an events origin that differs by port or host only', () => {
+    expect(
+      loadConfig({ APP_SECRET: SECRET, PUBLIC_URL: 'http://localhost:3000', EVENTS_URL: 'http://localhost:3001' }, { cwd })
+        .eventsUrl,
+    ).toBe('http://localhost:3001');
+  });
+
+  it.each(['https://example.com/app', 'https://example.com?x=1', 'not a url', 'ftp://example.com'])(
+    'refuses a PUBLIC_URL that is not an http(s) origin (%s)',
+    (publicUrl) => {
+      const error = configError(() => loadConfig({ APP_SECRET: SECRET, PUBLIC_URL: publicUrl }, { cwd }));
+      expect(error.problems.map((problem) => problem.variable)).toEqual(['PUBLIC_URL']);
+    },
+  );
+
+  it('generates APP_SECRET once, keeps it private, and reuses it', () => {
+    const first = loadConfig({}, { cwd });
+    const file = join(cwd, 'data', 'app-secret');
+    expect(first.appSecret).toMatch(/^[A-Za-z0-9_-]{64}$/); // 48 random bytes, base64url
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.appSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const second = loadConfig({}, { cwd });
+    expect(second.appSecret).toBe(first.appSecret);
+  });
+
+  it('prefers APP_SECRET and then writes nothing', () => {
+    const config = loadConfig({ APP_SECRET: SECRET }, { cwd });
+    expect(config.appSecret).toBe(SECRET);
+    expect(() => statSync(join(cwd, 'data', 'app-secret'))).toThrow();
+  });
+});
+
+describe('ensureAppSecret', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'livent-secret-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('gives different installations different secrets', () => {
+    const other = mkdtempSync(join(tmpdir(), 'livent-secret-'));
+    try {
+      expect(ensureAppSecret(join(dir, 'data'))).not.toBe(ensureAppSecret(join(other, 'data')));
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a damaged secret file instead of replacing it', () => {
+    writeFileSync(join(dir, 'app-secret'), 'too short\n');
+    expect(() => ensureAppSecret(dir)).toThrow(/app-secret holds fewer than 32 characters/);
+    expect(readFileSync(join(dir, 'app-secret'), 'utf8')).toBe('too short\n');
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string) => parseEnv({ TRUST_PROXY: value }).trustProxy;
+
+  it.each([
+    ['true', true],
+    ['false', false],
+    ['0', 0],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8,  172.16.0.0/12', ['10.0.0.0/8', '172.16.0.0/12']],
+    ['::1, fd00::/8', ['::1', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('reads %j', (value, expected) => {
+    expect(trustProxy(value)).toEqual(expected);
+  });
+
+  it.each(['yes', '10.0.0.0/33', '10.0.0.1,', 'proxy.example.com', '::1/129', '1.2.3.4/8/8'])(
+    'refuses %j with a readable message',
+    (value) => {
+      const error = configError(() => trustProxy(value));
+      expect(error.message).toMatch(
+        /^Invalid configuration:\n {2}TRUST_PROXY: must be true, false, a number of hops, or a comma-separated list of addresses\/CIDRs/,
+      );
+    },
+  );
+});
