@@ -99,15 +99,26 @@ describe('loadConfig', () => {
     );
   });
 
-  it.each(['mysql://db/livent', 'livent.db', 'sqlite:livent.db'])('explains a bad DATABASE_URL (%s)', (url) => {
-    const error = configError(() => loadConfig({ APP_SECRET: SECRET, DATABASE_URL: url }, { cwd }));
-    expect(error.message).toMatch(/^Invalid configuration:\n {2}DATABASE_URL: must be file:PATH/);
-  });
+  it.each(['mysql://db/livent', 'livent.db', 'sqlite:livent.db'])(
+    'explains a bad DATABASE_URL (%s)',
+    (url) => {
+      const error = configError(() =>
+        loadConfig({ APP_SECRET: SECRET, DATABASE_URL: url }, { cwd }),
+      );
+      expect(error.message).toMatch(/^Invalid configuration:\n {2}DATABASE_URL: must be file:PATH/);
+    },
+  );
 
   it('lists every bad variable at once', () => {
     const error = configError(() =>
       loadConfig(
-        { PORT: 'x', APP_SECRET: 'short', LOG_LEVEL: 'loud', RATE_LIMIT_MAX: '0', PUBLIC_URL: 'ftp://x' },
+        {
+          PORT: 'x',
+          APP_SECRET: 'short',
+          LOG_LEVEL: 'loud',
+          RATE_LIMIT_MAX: '0',
+          PUBLIC_URL: 'ftp://x',
+        },
         { cwd },
       ),
     );
@@ -119,7 +130,9 @@ describe('loadConfig', () => {
       'RATE_LIMIT_MAX',
     ]);
     expect(error.message).toContain('APP_SECRET: must be at least 32 characters long');
-    expect(error.message).toContain('LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent');
+    expect(error.message).toContain(
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent',
+    );
   });
 
   it.each([
@@ -129,7 +142,11 @@ describe('loadConfig', () => {
   ])('refuses an EVENTS_URL with the origin of PUBLIC_URL (%s)', (publicUrl, eventsUrl) => {
     const error = configError(() =>
       loadConfig(
-        { APP_SECRET: SECRET, PUBLIC_URL: publicUrl, EVENTS_URL: eventsUrl ?? 'http://localhost:3000' },
+        {
+          APP_SECRET: SECRET,
+          PUBLIC_URL: publicUrl,
+          EVENTS_URL: eventsUrl ?? 'http://localhost:3000',
+        },
         { cwd },
       ),
     );
@@ -138,15 +155,23 @@ describe('loadConfig', () => {
 
   it('accepts an events origin that differs by port or host only', () => {
     expect(
-      loadConfig({ APP_SECRET: SECRET, PUBLIC_URL: 'http://localhost:3000', EVENTS_URL: 'http://localhost:3001' }, { cwd })
-        .eventsUrl,
+      loadConfig(
+        {
+          APP_SECRET: SECRET,
+          PUBLIC_URL: 'http://localhost:3000',
+          EVENTS_URL: 'http://localhost:3001',
+        },
+        { cwd },
+      ).eventsUrl,
     ).toBe('http://localhost:3001');
   });
 
   it.each(['https://example.com/app', 'https://example.com?x=1', 'not a url', 'ftp://example.com'])(
     'refuses a PUBLIC_URL that is not an http(s) origin (%s)',
     (publicUrl) => {
-      const error = configError(() => loadConfig({ APP_SECRET: SECRET, PUBLIC_URL: publicUrl }, { cwd }));
+      const error = configError(() =>
+        loadConfig({ APP_SECRET: SECRET, PUBLIC_URL: publicUrl }, { cwd }),
+      );
       expect(error.problems.map((problem) => problem.variable)).toEqual(['PUBLIC_URL']);
     },
   );

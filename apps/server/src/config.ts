@@ -111,7 +111,10 @@ function originSchema() {
     try {
       url = new URL(value);
     } catch {
-      ctx.addIssue({ code: 'custom', message: `must be an http(s) URL such as https://example.com` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be an http(s) URL such as https://example.com`,
+      });
       return z.NEVER;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {

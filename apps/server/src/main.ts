@@ -13,7 +13,11 @@ let config: Config;
 try {
   config = loadConfig();
 } catch (error) {
-  fail(error instanceof ConfigError ? error.message : `Could not read the configuration: ${String(error)}`);
+  fail(
+    error instanceof ConfigError
+      ? error.message
+      : `Could not read the configuration: ${String(error)}`,
+  );
 }
 
 let app: Awaited<ReturnType<typeof buildApp>>;
@@ -50,6 +54,8 @@ try {
   await app.listen({ host: config.host, port: config.port });
 } catch (error) {
   await app.close();
-  fail(`Livent could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+  fail(
+    `Livent could not listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`,
+  );
 }
 process.stdout.write(`Livent is running at ${config.publicUrl}\n`);

@@ -4,8 +4,7 @@ import { fileURLToPath } from 'node:url';
 export type Dialect = 'sqlite' | 'postgres';
 
 export type DatabaseLocation =
-  | { dialect: 'sqlite'; filename: string }
-  | { dialect: 'postgres'; connectionString: string };
+  { dialect: 'sqlite'; filename: string } | { dialect: 'postgres'; connectionString: string };
 
 /**
  * Reads DATABASE_URL: `file:PATH` is SQLite (a relative PATH is relative to the working

@@ -12,20 +12,31 @@ describe('parseDatabaseUrl', () => {
     ['file:/var/lib/livent.db', { dialect: 'sqlite', filename: '/var/lib/livent.db' }],
     ['file:///var/lib/livent.db', { dialect: 'sqlite', filename: '/var/lib/livent.db' }],
     ['file::memory:', { dialect: 'sqlite', filename: ':memory:' }],
-    ['postgres://app@db:5432/livent', { dialect: 'postgres', connectionString: 'postgres://app@db:5432/livent' }],
-    ['postgresql://app:pw@db/livent', { dialect: 'postgres', connectionString: 'postgresql://app:pw@db/livent' }],
+    [
+      'postgres://app@db:5432/livent',
+      { dialect: 'postgres', connectionString: 'postgres://app@db:5432/livent' },
+    ],
+    [
+      'postgresql://app:pw@db/livent',
+      { dialect: 'postgres', connectionString: 'postgresql://app:pw@db/livent' },
+    ],
   ])('reads %s', (url, expected) => {
     expect(parseDatabaseUrl(url, '/srv/livent')).toEqual(expected);
   });
 
-  it.each(['mysql://db/livent', 'data/livent.db', 'file:', 'sqlite:livent.db', ''])('refuses %j', (url) => {
-    expect(parseDatabaseUrl(url)).toBeUndefined();
-  });
+  it.each(['mysql://db/livent', 'data/livent.db', 'file:', 'sqlite:livent.db', ''])(
+    'refuses %j',
+    (url) => {
+      expect(parseDatabaseUrl(url)).toBeUndefined();
+    },
+  );
 });
 
 describe('redactDatabaseUrl', () => {
   it('hides the password only', () => {
-    expect(redactDatabaseUrl('postgres://app:s3cret@db:5432/livent')).toBe('postgres://app:***@db:5432/livent');
+    expect(redactDatabaseUrl('postgres://app:s3cret@db:5432/livent')).toBe(
+      'postgres://app:***@db:5432/livent',
+    );
     expect(redactDatabaseUrl('postgres://app@db/livent')).toBe('postgres://app@db/livent');
   });
 });

@@ -27,7 +27,9 @@ describe('migrations', () => {
       Object.keys(migrations).map((name) => [name, 'Success']),
     );
 
-    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    const applied = await sql<{
+      name: string;
+    }>`select name from kysely_migration order by name`.execute(db);
     expect(applied.rows.map((row) => row.name)).toContain('0001_app_meta');
 
     expect(await migrateToLatest(db)).toEqual([]);
@@ -53,7 +55,10 @@ describe('migrations', () => {
     await migrateToLatest(db);
     const now = new Date().toISOString();
     await expect(
-      db.insertInto('app_meta').values({ key: 'created_at', value: now, updated_at: now }).execute(),
+      db
+        .insertInto('app_meta')
+        .values({ key: 'created_at', value: now, updated_at: now })
+        .execute(),
     ).rejects.toThrow();
   });
 
@@ -68,8 +73,8 @@ describe('migrations', () => {
         },
       },
     };
-    await expect(
-      migrateToLatest(db, { getMigrations: async () => broken }),
-    ).rejects.toThrow(/^Database migration failed in 9999_broken: .*a_table_that_does_not_exist/);
+    await expect(migrateToLatest(db, { getMigrations: async () => broken })).rejects.toThrow(
+      /^Database migration failed in 9999_broken: .*a_table_that_does_not_exist/,
+    );
   });
 });

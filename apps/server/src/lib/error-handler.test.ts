@@ -53,12 +53,19 @@ describe('error handling', () => {
   });
   afterAll(async () => testApp.cleanup());
 
-  it.each(['GET', 'POST', 'DELETE'] as const)('answers unknown /api paths (%s) with a JSON 404', async (method) => {
-    const response = await testApp.app.inject({ method, url: '/api/foo', headers: { accept: 'text/html' } });
-    expect(response.statusCode).toBe(404);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual({ code: 404, message: 'Not found' });
-  });
+  it.each(['GET', 'POST', 'DELETE'] as const)(
+    'answers unknown /api paths (%s) with a JSON 404',
+    async (method) => {
+      const response = await testApp.app.inject({
+        method,
+        url: '/api/foo',
+        headers: { accept: 'text/html' },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ code: 404, message: 'Not found' });
+    },
+  );
 
   it('answers an unexpected error with a bare 500 and logs the real error with the request id', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/test/crash' });
@@ -71,7 +78,9 @@ describe('error handling', () => {
       .text()
       .split('\n')
       .filter(Boolean)
-      .map((line) => JSON.parse(line) as { level: number; reqId?: string; err?: { message: string } })
+      .map(
+        (line) => JSON.parse(line) as { level: number; reqId?: string; err?: { message: string } },
+      )
       .find((line) => line.err?.message === SECRET_DETAIL);
     expect(entry).toMatchObject({ level: 50 });
     expect(entry?.reqId).toEqual(expect.any(String));
@@ -161,6 +170,9 @@ describe('error handling', () => {
       payload: '{"title": "Keynote",',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ code: 400, message: expect.stringMatching(/not valid JSON/) });
+    expect(response.json()).toEqual({
+      code: 400,
+      message: expect.stringMatching(/not valid JSON/),
+    });
   });
 });

@@ -1,5 +1,10 @@
 import { ERROR_MESSAGES, type ApiError } from '@livent/shared';
-import type { FastifyError, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isHttpError, type FieldErrors } from './errors.js';
 
@@ -26,7 +31,10 @@ export function errorHandler(
   const status = statusOf(error);
   if (status >= 400 && status < 500) {
     // Expected outcomes (not found, bad input): one line without a stack is enough.
-    request.log.info({ statusCode: status, code: error.code, reason: error.message }, 'client error');
+    request.log.info(
+      { statusCode: status, code: error.code, reason: error.message },
+      'client error',
+    );
     const body: ApiError = { code: status, message: error.message };
     if (isHttpError(error) && error.errors) body.errors = error.errors;
     return reply.code(status).send(body);
@@ -38,9 +46,7 @@ export function errorHandler(
   if (isHttpError(error) && status >= 500 && status < 600) {
     return reply.code(status).send({ code: status, message: error.message } satisfies ApiError);
   }
-  return reply
-    .code(500)
-    .send({ code: 500, message: ERROR_MESSAGES.internal } satisfies ApiError);
+  return reply.code(500).send({ code: 500, message: ERROR_MESSAGES.internal } satisfies ApiError);
 }
 
 function statusOf(error: FastifyError): number {

@@ -29,13 +29,16 @@ export const badRequest = (message: string = ERROR_MESSAGES.badRequest, errors?:
   new HttpError(400, message, errors);
 
 /** A 400 whose `errors` name the fields, like the schema validation failures. */
-export const validationFailed = (errors: FieldErrors, message: string = ERROR_MESSAGES.validationFailed) =>
-  new HttpError(400, message, errors);
+export const validationFailed = (
+  errors: FieldErrors,
+  message: string = ERROR_MESSAGES.validationFailed,
+) => new HttpError(400, message, errors);
 
 export const unauthorized = (message: string = ERROR_MESSAGES.unauthorized) =>
   new HttpError(401, message);
 
-export const forbidden = (message: string = ERROR_MESSAGES.forbidden) => new HttpError(403, message);
+export const forbidden = (message: string = ERROR_MESSAGES.forbidden) =>
+  new HttpError(403, message);
 
 /** Also for other tenants' objects, so that their existence does not leak. */
 export const notFound = (message: string = ERROR_MESSAGES.notFound) => new HttpError(404, message);

@@ -37,7 +37,12 @@ describe('request logging', () => {
 
     const text = log.text();
     expect(text).toContain('/api/auth/reset-password?token=***&lang=de');
-    for (const secret of ['reset-token-value', 'access-token-value', 'refresh-token-value', 'guest-token-value']) {
+    for (const secret of [
+      'reset-token-value',
+      'access-token-value',
+      'refresh-token-value',
+      'guest-token-value',
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -59,9 +64,11 @@ describe('createLoggerOptions', () => {
   });
 
   it('prints JSON lines in production and when asked', () => {
-    expect(createLoggerOptions({ logLevel: 'info', isProduction: true })).not.toHaveProperty('transport');
-    expect(createLoggerOptions({ logLevel: 'info', isProduction: false }, { pretty: false })).not.toHaveProperty(
+    expect(createLoggerOptions({ logLevel: 'info', isProduction: true })).not.toHaveProperty(
       'transport',
     );
+    expect(
+      createLoggerOptions({ logLevel: 'info', isProduction: false }, { pretty: false }),
+    ).not.toHaveProperty('transport');
   });
 });

@@ -48,7 +48,11 @@ describe('API rate limit', () => {
     const app = await build();
     for (let i = 0; i < 4; i += 1) await app.inject({ method: 'GET', url: '/api/test/ping' });
 
-    const other = await app.inject({ method: 'GET', url: '/api/test/ping', remoteAddress: '192.0.2.7' });
+    const other = await app.inject({
+      method: 'GET',
+      url: '/api/test/ping',
+      remoteAddress: '192.0.2.7',
+    });
     expect(other.statusCode).toBe(200);
   });
 
@@ -69,7 +73,11 @@ describe('API rate limit', () => {
   it('counts per forwarded client behind a trusted proxy', async () => {
     const app = await build({ TRUST_PROXY: '127.0.0.1' });
     for (let i = 0; i < 4; i += 1) {
-      await app.inject({ method: 'GET', url: '/api/test/ping', headers: { 'x-forwarded-for': '198.51.100.1' } });
+      await app.inject({
+        method: 'GET',
+        url: '/api/test/ping',
+        headers: { 'x-forwarded-for': '198.51.100.1' },
+      });
     }
     const response = await app.inject({
       method: 'GET',
@@ -101,7 +109,11 @@ describe('API rate limit', () => {
   it('does not limit the dashboard', async () => {
     const app = await build();
     for (let i = 0; i < 5; i += 1) {
-      const response = await app.inject({ method: 'GET', url: '/events', headers: { accept: 'text/html' } });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/events',
+        headers: { accept: 'text/html' },
+      });
       expect(response.statusCode).not.toBe(429);
     }
   });

@@ -59,18 +59,21 @@ describe('security headers', () => {
     ['1', true],
     ['10.1.2.3', false],
     ['false', false],
-  ])('sends HSTS for X-Forwarded-Proto: https only from a trusted proxy (TRUST_PROXY=%s)', async (trustProxy, expected) => {
-    // app.inject connects from 127.0.0.1.
-    testApp = await buildTestApp({ TRUST_PROXY: trustProxy });
-    const response = await testApp.app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'x-forwarded-proto': 'https' },
-    });
-    expect(response.headers['strict-transport-security']).toBe(
-      expected ? HSTS_HEADER_VALUE : undefined,
-    );
-  });
+  ])(
+    'sends HSTS for X-Forwarded-Proto: https only from a trusted proxy (TRUST_PROXY=%s)',
+    async (trustProxy, expected) => {
+      // app.inject connects from 127.0.0.1.
+      testApp = await buildTestApp({ TRUST_PROXY: trustProxy });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(response.headers['strict-transport-security']).toBe(
+        expected ? HSTS_HEADER_VALUE : undefined,
+      );
+    },
+  );
 
   it('lets the API docs page run its own scripts and styles, and nothing else', async () => {
     testApp = await buildTestApp();
@@ -85,7 +88,10 @@ describe('security headers', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(page.body).not.toMatch(/<script(?![^>]*src=)[^>]*>\s*\S/);
     for (const src of scripts) {
-      const script = await testApp.app.inject({ method: 'GET', url: new URL(src ?? '', 'http://x/api/docs/').pathname });
+      const script = await testApp.app.inject({
+        method: 'GET',
+        url: new URL(src ?? '', 'http://x/api/docs/').pathname,
+      });
       expect(script.statusCode, src).toBe(200);
     }
   });

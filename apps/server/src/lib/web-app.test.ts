@@ -77,11 +77,14 @@ describe('dashboard serving', () => {
     expect(response.body).not.toContain('SECRET');
   });
 
-  it.each(['/assets/missing.js', '/assets/', '/assets'])('answers %s with 404, never index.html', async (url) => {
-    const response = await testApp.app.inject({ method: 'GET', url, headers: html });
-    expect(response.statusCode).toBe(404);
-    expect(response.body).not.toContain('<html');
-  });
+  it.each(['/assets/missing.js', '/assets/', '/assets'])(
+    'answers %s with 404, never index.html',
+    async (url) => {
+      const response = await testApp.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('<html');
+    },
+  );
 
   it('answers unknown API paths with JSON even for browsers', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/nope', headers: html });

@@ -12,7 +12,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (column) => column.notNull())
     .execute();
   const now = new Date().toISOString();
-  await db.insertInto('app_meta').values({ key: 'created_at', value: now, updated_at: now }).execute();
+  await db
+    .insertInto('app_meta')
+    .values({ key: 'created_at', value: now, updated_at: now })
+    .execute();
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
