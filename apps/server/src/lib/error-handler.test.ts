@@ -37,6 +37,16 @@ const throwawayRoutes: FastifyPluginAsyncZod = async (api) => {
     },
     async (request) => ({ title: request.body.title }),
   );
+  api.post(
+    '/test/speaker',
+    {
+      schema: {
+        body: z.object({ name: z.string().max(10), email: z.email(), bio: z.string() }),
+        response: { 204: z.null() },
+      },
+    },
+    async (_request, reply) => reply.code(204).send(null),
+  );
   api.get(
     '/test/leaky',
     { schema: { response: { 200: z.object({ id: z.string() }) } } },
@@ -139,7 +149,21 @@ describe('error handling', () => {
       payload: { title: 'Keynote', venue: { seats: 10 }, owner: 'someone-else' },
     });
     expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json().errors)).toEqual(['owner']);
+    expect(response.json().errors).toEqual({ owner: 'validation.unknownField' });
+  });
+
+  it("words schema violations as the shared validation keys, not zod's English", async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/test/speaker',
+      payload: { name: 'A name that is far too long', email: 'not-an-email' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      name: 'validation.maxLength?max=10',
+      email: 'validation.email',
+      bio: 'validation.required',
+    });
   });
 
   it('keys query string violations by parameter', async () => {
