@@ -1,0 +1,91 @@
+import ExploreOffOutlined from '@mui/icons-material/ExploreOffOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { CenteredLayout } from '../layouts/centered-layout';
+import { useInsideLayout } from '../layouts/layout-context';
+import { ButtonLink } from '../links/button-link';
+
+/**
+ * `lost`: a route said the thing does not exist; `unknownRoute`: no route matches the address;
+ * `generic`: anything else (spec section 2, "Error page", and section 8).
+ */
+export type ErrorKind = 'lost' | 'unknownRoute' | 'generic';
+
+export interface ErrorPageProps {
+  kind: ErrorKind;
+  /** HTTP-like status shown with the message: 404 for the not-found kinds, else the error's. */
+  status: number;
+}
+
+function ErrorContent({ kind, status }: ErrorPageProps) {
+  const { t } = useTranslation();
+  const generic = kind === 'generic';
+  const Icon = generic ? ReportProblemOutlined : ExploreOffOutlined;
+  const message = generic ? t('errors.generic') : kind === 'lost' ? t('errors.lost') : t('errors.unknownRoute');
+  const hint = generic
+    ? t('errors.reloadAdvice')
+    : kind === 'lost'
+      ? t('errors.lostHint')
+      : t('errors.unknownRouteHint');
+
+  return (
+    <Stack
+      data-testid="error-page"
+      data-error-kind={kind}
+      spacing={2}
+      sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 2, sm: 4 }, maxWidth: 560, mx: 'auto' }}
+    >
+      <Box
+        sx={{
+          width: 56,
+          height: 56,
+          borderRadius: '50%',
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: generic ? 'rgba(220, 38, 38, 0.08)' : 'rgba(79, 70, 229, 0.08)',
+          color: generic ? 'error.main' : 'primary.main',
+        }}
+      >
+        <Icon />
+      </Box>
+      <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
+        {t('errors.status', { status })}
+      </Typography>
+      <Typography variant="h1">{message}</Typography>
+      <Typography sx={{ color: 'text.secondary' }}>{hint}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1 }}>
+        {generic && (
+          <Button
+            variant="contained"
+            startIcon={<RefreshOutlined />}
+            onClick={() => window.location.reload()}
+          >
+            {t('errors.reload')}
+          </Button>
+        )}
+        <ButtonLink to="/" variant={generic ? 'outlined' : 'contained'} reloadDocument={generic}>
+          {t('errors.home')}
+        </ButtonLink>
+      </Stack>
+    </Stack>
+  );
+}
+
+/**
+ * The one error page. Inside a layout it fills the content area; on its own (an unknown address,
+ * an error before any layout rendered) it brings the centered layout's logo and footer.
+ */
+export function ErrorPage(props: ErrorPageProps) {
+  const insideLayout = useInsideLayout();
+  if (insideLayout) return <ErrorContent {...props} />;
+  return (
+    <CenteredLayout>
+      <ErrorContent {...props} />
+    </CenteredLayout>
+  );
+}

@@ -1,0 +1,26 @@
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import { useTranslation } from 'react-i18next';
+import { useOnlineStatus } from '../../lib/use-online-status';
+
+/** Shown only while the browser is offline (spec section 4, "Online/offline indicator"). */
+export function OfflineIndicator() {
+  const { t } = useTranslation();
+  const online = useOnlineStatus();
+  return (
+    <div role="status">
+      {online ? null : (
+        <Tooltip title={t('header.offlineHint')}>
+          <Chip
+            icon={<CloudOffOutlined />}
+            label={t('header.offline')}
+            color="warning"
+            size="small"
+            sx={{ mr: 1 }}
+          />
+        </Tooltip>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { healthSchema, type Health } from '@livent/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** `GET /api/health`; reused by the /test route's loader and its screen. */
+export const healthQueryOptions = () =>
+  queryOptions({
+    queryKey: ['health'],
+    queryFn: async ({ signal }): Promise<Health> =>
+      healthSchema.parse(await apiFetch<unknown>('/health', { signal, anonymous: true })),
+    staleTime: 5_000,
+  });

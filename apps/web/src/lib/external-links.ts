@@ -1,0 +1,9 @@
+/**
+ * External destinations of the help menu (spec section 2, "Header"), in one place so a
+ * deployment can point them elsewhere with VITE_* variables at build time.
+ */
+export const EXTERNAL_LINKS = {
+  documentation: import.meta.env.VITE_DOCS_URL ?? 'https://docs.livent.app',
+  helpCenter: import.meta.env.VITE_HELP_CENTER_URL ?? 'https://help.livent.app',
+  supportChat: import.meta.env.VITE_SUPPORT_CHAT_URL ?? 'https://livent.app/support',
+} as const;

@@ -1,0 +1,18 @@
+import { notFound } from '@tanstack/react-router';
+
+const MISSING = 'missing-page';
+
+/**
+ * The 404 a route throws for something that does not exist, e.g. the shared inbox without a
+ * token (spec section 2). Its page says "You are lost. This page doesn't exist.", unlike an
+ * unknown address, which says "This page could not be found" (spec section 2, "Error page").
+ */
+export function pageNotFound() {
+  return notFound({ data: { reason: MISSING } });
+}
+
+export function isPageNotFoundData(data: unknown): boolean {
+  return (
+    typeof data === 'object' && data !== null && (data as { reason?: unknown }).reason === MISSING
+  );
+}

@@ -1,0 +1,11 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_DOCS_URL?: string;
+  readonly VITE_HELP_CENTER_URL?: string;
+  readonly VITE_SUPPORT_CHAT_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
