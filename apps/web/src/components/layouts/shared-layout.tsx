@@ -16,7 +16,9 @@ export function SharedLayout({ title, children }: { title: string; children: Rea
     <InsideLayoutContext.Provider value>
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
         <AppBar position="sticky">
-          <Toolbar sx={{ px: { xs: 2, sm: 3 } }}>
+          <Toolbar
+            sx={{ width: '100%', maxWidth: 1120, mx: 'auto', px: { xs: 2, sm: 3, md: 4 } }}
+          >
             <Typography component="p" variant="h3" noWrap sx={{ fontWeight: 700 }} data-testid="shared-title">
               {title}
             </Typography>

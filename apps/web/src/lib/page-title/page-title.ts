@@ -2,7 +2,8 @@ import type { TitleKey } from '../i18n/resources';
 
 interface TitleMatch {
   status: string;
-  globalNotFound?: boolean;
+  /** Set on the route that renders a not-found (thrown, or an unknown address below it). */
+  _notFound?: boolean;
   staticData: { titleKey?: TitleKey };
 }
 
@@ -11,7 +12,7 @@ interface TitleMatch {
  * route's `staticData.titleKey` (spec section 2, "Page titles": from the route name).
  */
 export function pageTitleKey(matches: readonly TitleMatch[]): TitleKey | undefined {
-  if (matches.some((match) => match.status === 'notFound' || match.globalNotFound)) {
+  if (matches.some((match) => match.status === 'notFound' || match._notFound)) {
     return 'notFound';
   }
   if (matches.some((match) => match.status === 'error')) return 'error';

@@ -1,0 +1,49 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderInRouter } from '../../test/render';
+import { EventSelector, type EventOption } from './event-selector';
+
+const events: EventOption[] = [
+  { id: 'e1', title: 'Annual Meeting', fullUrl: 'https://events.example/annual' },
+  { id: 'e2', title: 'Product Launch', fullUrl: 'https://events.example/launch' },
+];
+
+describe('event selector (spec section 2, "Header")', () => {
+  it('says no events were created yet when the list is empty', async () => {
+    renderInRouter(<EventSelector events={[]} />);
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Event' }));
+    expect(await screen.findByText('No events created yet')).toBeInTheDocument();
+  });
+
+  it('says none were found when a filter matches nothing', async () => {
+    renderInRouter(<EventSelector events={events} />);
+    await userEvent.type(await screen.findByRole('combobox', { name: 'Event' }), 'zzz');
+    expect(await screen.findByText('No events found')).toBeInTheDocument();
+    expect(screen.queryByText('No events created yet')).not.toBeInTheDocument();
+  });
+
+  it('opens the chosen event', async () => {
+    const { router } = renderInRouter(<EventSelector events={events} />, { path: '$', url: '/events' });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Event' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Product Launch' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/events/e2'));
+  });
+
+  it('links to creating an event when no event is open', async () => {
+    renderInRouter(<EventSelector events={events} />);
+    expect(await screen.findByRole('link', { name: 'Create event' })).toHaveAttribute('href', '/events/add');
+  });
+
+  it('opens the public page of the current event in a new tab', async () => {
+    renderInRouter(<EventSelector events={events} />, {
+      path: '/events/$eventid',
+      url: '/events/e1',
+    });
+    const link = await screen.findByRole('link', { name: 'Open the public event page' });
+    expect(link).toHaveAttribute('href', 'https://events.example/annual');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', expect.stringContaining('noopener'));
+    expect(screen.getByRole('combobox', { name: 'Event' })).toHaveValue('Annual Meeting');
+  });
+});

@@ -1,0 +1,109 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInRouter } from '../../test/render';
+import { AccountNavigation, DefaultNavigation, EventNavigation } from './side-navigation';
+
+const EVENT_LINKS = [
+  ['Event Stats', '/events/demo/stats'],
+  ['Message Inbox', '/events/demo/messages'],
+  ['General', '/events/demo/general'],
+  ['Player', '/events/demo/player'],
+  ['Text/Content', '/events/demo/text'],
+  ['Highlights', '/events/demo/highlights'],
+  ['Channels', '/events/demo/channels'],
+  ['Appearance', '/events/demo/appearance'],
+  ['Navigation', '/events/demo/navigation'],
+  ['Interaction Tools', '/events/demo/interaction'],
+  ['Access Settings', '/events/demo/access/settings'],
+  ['Invitation List', '/events/demo/access/invitationlist'],
+  ['Registration List', '/events/demo/access/registrationlist'],
+  ['Login List', '/events/demo/access/loginlist'],
+  ['Compliance', '/events/demo/compliance'],
+  ['Advanced Settings', '/events/demo/advanced'],
+  ['Event Administration', '/events/demo/admin'],
+] as const;
+
+async function eventLinks(allowance: Parameters<typeof EventNavigation>[0]['allowance']) {
+  renderInRouter(<EventNavigation eventId="demo" allowance={allowance} />, {
+    path: '/events/$eventid/general',
+    url: '/events/demo/general',
+  });
+  const nav = await screen.findByRole('navigation', { name: 'Event navigation' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+}
+
+describe('event side navigation (spec section 2)', () => {
+  it('lists a back link and the 17 sections in order with CUSTOM_ACCESS', async () => {
+    const links = await eventLinks({ features: ['CUSTOM_ACCESS'], limit: {} });
+    expect(links[0]).toEqual(['Back to events', '/events']);
+    expect(links.slice(1)).toEqual(EVENT_LINKS);
+    expect(links.slice(1)).toHaveLength(17);
+  });
+
+  it('hides the login list without CUSTOM_ACCESS (16 sections)', async () => {
+    const links = await eventLinks(undefined);
+    expect(links.slice(1)).toEqual(EVENT_LINKS.filter(([label]) => label !== 'Login List'));
+    expect(links.slice(1)).toHaveLength(16);
+  });
+
+  it('hides it for a plan with other features only', async () => {
+    const links = await eventLinks({ features: ['CUSTOM_DOMAIN', 'PAID'], limit: {} });
+    expect(links.map(([label]) => label)).not.toContain('Login List');
+  });
+
+  it('marks the current page', async () => {
+    renderInRouter(<EventNavigation eventId="demo" allowance={undefined} />, {
+      path: '/events/$eventid/general',
+      url: '/events/demo/general',
+    });
+    const current = await screen.findByRole('link', { name: 'General' });
+    expect(current).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Player' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Back to events' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('keeps labels for assistive technology in the mini variant', async () => {
+    renderInRouter(<EventNavigation eventId="demo" allowance={undefined} mini />, {
+      path: '/events/$eventid/general',
+      url: '/events/demo/general',
+    });
+    expect(await screen.findByRole('link', { name: 'Event Stats' })).toBeInTheDocument();
+  });
+});
+
+describe('account and default side navigation', () => {
+  it('lists the account sections and settings', async () => {
+    renderInRouter(<AccountNavigation />, { path: '/account/profile', url: '/account/profile' });
+    const nav = await screen.findByRole('navigation', { name: 'Account navigation' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Account overview',
+      'Profile',
+      'Security',
+      'Plan',
+      'Billing',
+      'Custom Domains',
+      'Shared Permissions',
+      'Administration',
+      'Settings',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Account overview' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('lists add event, events, account and settings elsewhere', async () => {
+    renderInRouter(<DefaultNavigation />, { path: '/settings', url: '/settings' });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Add event', '/events/add'],
+      ['Events', '/events'],
+      ['Account', '/account'],
+      ['Settings', '/settings'],
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiFetch, setApiAuth } from './api-client';
+import { getNotifications } from './notifications/notification-store';
+
+function answer(status: number, body?: unknown) {
+  return vi.fn(async () =>
+    body === undefined
+      ? new Response(null, { status })
+      : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+  );
+}
+
+describe('apiFetch', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setApiAuth(undefined);
+  });
+
+  it('sends and parses JSON under /api', async () => {
+    const fetchMock = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiFetch('/things', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: true });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/things');
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it("throws an ApiError with the server's code, message and field errors", async () => {
+    vi.stubGlobal('fetch', answer(400, { code: 400, message: 'Validation failed', errors: { email: 'validation.email' } }));
+    const error = await apiFetch('/things').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 400, status: 400, message: 'Validation failed', errors: { email: 'validation.email' } });
+  });
+
+  it('falls back to the status when the body is not the error shape', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })));
+    await expect(apiFetch('/things')).rejects.toMatchObject({ code: 502, message: 'Bad Gateway' });
+  });
+
+  it('shows the "Too many requests" notification on 429 (spec section 8)', async () => {
+    vi.stubGlobal('fetch', answer(429, { code: 429, message: 'Too many requests, please try again later.' }));
+    await expect(apiFetch('/things')).rejects.toMatchObject({ code: 429 });
+    expect(getNotifications()).toEqual([
+      expect.objectContaining({ type: 'error', message: 'Too many requests, please try again later.' }),
+    ]);
+  });
+
+  it('adds auth headers and retries once after a successful refresh', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(new Response(null, { status: 401 }))
+      .mockResolvedValueOnce(new Response('{"user":1}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    let token = 'old';
+    setApiAuth({
+      headers: () => ({ Authorization: `Bearer ${token}` }),
+      refresh: async () => {
+        token = 'new';
+        return true;
+      },
+    });
+    await expect(apiFetch('/auth/self')).resolves.toEqual({ user: 1 });
+    const headers = fetchMock.mock.calls.map(([, init]) => (init as RequestInit).headers as Record<string, string>);
+    expect(headers.map((h) => h.Authorization)).toEqual(['Bearer old', 'Bearer new']);
+  });
+});

@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { format } from 'node:util';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { initI18n, i18n } from '../lib/i18n/i18n';
+import { clearNotifications } from '../lib/notifications';
+
+initI18n('en');
+
+// Any console.error fails the test (ARCHITECTURE.md, "Conventions"): React warnings, failed
+// prop types and swallowed errors must not pass unnoticed.
+let consoleErrors: string[] = [];
+
+beforeEach(async () => {
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(format(...args));
+  });
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  cleanup();
+  clearNotifications();
+  vi.restoreAllMocks();
+  document.cookie.split(';').forEach((cookie) => {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  });
+  if (consoleErrors.length > 0) {
+    throw new Error(`console.error was called:\n${consoleErrors.join('\n')}`);
+  }
+});
