@@ -6,7 +6,10 @@ function answer(status: number, body?: unknown) {
   return vi.fn(async () =>
     body === undefined
       ? new Response(null, { status })
-      : new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
+      : new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        }),
   );
 }
 
@@ -19,7 +22,9 @@ describe('apiFetch', () => {
   it('sends and parses JSON under /api', async () => {
     const fetchMock = answer(200, { ok: true });
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiFetch('/things', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: true });
+    await expect(apiFetch('/things', { method: 'POST', body: { a: 1 } })).resolves.toEqual({
+      ok: true,
+    });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/things');
     expect(init.body).toBe('{"a":1}');
@@ -27,22 +32,43 @@ describe('apiFetch', () => {
   });
 
   it("throws an ApiError with the server's code, message and field errors", async () => {
-    vi.stubGlobal('fetch', answer(400, { code: 400, message: 'Validation failed', errors: { email: 'validation.email' } }));
+    vi.stubGlobal(
+      'fetch',
+      answer(400, {
+        code: 400,
+        message: 'Validation failed',
+        errors: { email: 'validation.email' },
+      }),
+    );
     const error = await apiFetch('/things').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: 400, status: 400, message: 'Validation failed', errors: { email: 'validation.email' } });
+    expect(error).toMatchObject({
+      code: 400,
+      status: 400,
+      message: 'Validation failed',
+      errors: { email: 'validation.email' },
+    });
   });
 
   it('falls back to the status when the body is not the error shape', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })),
+    );
     await expect(apiFetch('/things')).rejects.toMatchObject({ code: 502, message: 'Bad Gateway' });
   });
 
   it('shows the "Too many requests" notification on 429 (spec section 8)', async () => {
-    vi.stubGlobal('fetch', answer(429, { code: 429, message: 'Too many requests, please try again later.' }));
+    vi.stubGlobal(
+      'fetch',
+      answer(429, { code: 429, message: 'Too many requests, please try again later.' }),
+    );
     await expect(apiFetch('/things')).rejects.toMatchObject({ code: 429 });
     expect(getNotifications()).toEqual([
-      expect.objectContaining({ type: 'error', message: 'Too many requests, please try again later.' }),
+      expect.objectContaining({
+        type: 'error',
+        message: 'Too many requests, please try again later.',
+      }),
     ]);
   });
 
@@ -61,7 +87,9 @@ describe('apiFetch', () => {
       },
     });
     await expect(apiFetch('/auth/self')).resolves.toEqual({ user: 1 });
-    const headers = fetchMock.mock.calls.map(([, init]) => (init as RequestInit).headers as Record<string, string>);
+    const headers = fetchMock.mock.calls.map(
+      ([, init]) => (init as RequestInit).headers as Record<string, string>,
+    );
     expect(headers.map((h) => h.Authorization)).toEqual(['Bearer old', 'Bearer new']);
   });
 });

@@ -11,7 +11,9 @@ function SharedLayoutRoute() {
   const { t } = useTranslation();
   const { eventid } = useParams({ strict: false });
   // The event's title arrives with the shared messages API; until then the id names it.
-  const title = eventid ? t('sharedInbox.eventLabel', { eventId: eventid }) : t('titles.sharedMessages');
+  const title = eventid
+    ? t('sharedInbox.eventLabel', { eventId: eventid })
+    : t('titles.sharedMessages');
   return (
     <SharedLayout title={title}>
       <Outlet />

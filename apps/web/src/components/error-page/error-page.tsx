@@ -26,7 +26,11 @@ function ErrorContent({ kind, status }: ErrorPageProps) {
   const { t } = useTranslation();
   const generic = kind === 'generic';
   const Icon = generic ? ReportProblemOutlined : ExploreOffOutlined;
-  const message = generic ? t('errors.generic') : kind === 'lost' ? t('errors.lost') : t('errors.unknownRoute');
+  const message = generic
+    ? t('errors.generic')
+    : kind === 'lost'
+      ? t('errors.lost')
+      : t('errors.unknownRoute');
   const hint = generic
     ? t('errors.reloadAdvice')
     : kind === 'lost'
@@ -38,7 +42,13 @@ function ErrorContent({ kind, status }: ErrorPageProps) {
       data-testid="error-page"
       data-error-kind={kind}
       spacing={2}
-      sx={{ alignItems: 'center', textAlign: 'center', py: { xs: 2, sm: 4 }, maxWidth: 560, mx: 'auto' }}
+      sx={{
+        alignItems: 'center',
+        textAlign: 'center',
+        py: { xs: 2, sm: 4 },
+        maxWidth: 560,
+        mx: 'auto',
+      }}
     >
       <Box
         sx={{
@@ -53,7 +63,11 @@ function ErrorContent({ kind, status }: ErrorPageProps) {
       >
         <Icon />
       </Box>
-      <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
+      <Typography
+        variant="overline"
+        component="p"
+        sx={{ color: 'text.secondary', lineHeight: 1.5 }}
+      >
         {t('errors.status', { status })}
       </Typography>
       <Typography variant="h1">{message}</Typography>

@@ -8,19 +8,27 @@ import { RouteError, RouteNotFound, statusOf } from './route-error';
 describe('error page (spec section 2, "Error page")', () => {
   it('says "You are lost" for something a route reports missing', async () => {
     renderInRouter(<RouteNotFound data={pageNotFound().data} isNotFound routeId="__root__" />);
-    expect(await screen.findByRole('heading', { name: "You are lost. This page doesn't exist." })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "You are lost. This page doesn't exist." }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/');
   });
 
   it('says "This page could not be found" for an unknown address', async () => {
     renderInRouter(<RouteNotFound data={undefined} isNotFound routeId="__root__" />);
-    expect(await screen.findByRole('heading', { name: 'This page could not be found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'This page could not be found' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Error 404')).toBeInTheDocument();
   });
 
   it('shows the generic error with its status, reload advice and a reload button', async () => {
-    renderInRouter(<RouteError error={new ApiError(503, 'Service unavailable')} reset={() => {}} />);
-    expect(await screen.findByRole('heading', { name: 'Sorry. Something went wrong.' })).toBeInTheDocument();
+    renderInRouter(
+      <RouteError error={new ApiError(503, 'Service unavailable')} reset={() => {}} />,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry. Something went wrong.' }),
+    ).toBeInTheDocument();
     expect(screen.getByText('Error 503')).toBeInTheDocument();
     expect(screen.getByText(/Reloading the page usually fixes this/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();

@@ -1,12 +1,11 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ErrorComponentProps, NotFoundRouteProps } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  CHUNK_RELOAD_STORAGE_KEY,
+  chunkReloadAllowedNow,
   isChunkLoadError,
-  mayReloadAfterChunkError,
   reloadForChunkError,
 } from '../../lib/chunk-reload/chunk-reload';
 import { isPageNotFoundData } from '../../lib/router/not-found';
@@ -23,33 +22,19 @@ export function statusOf(error: unknown): number {
   return 500;
 }
 
-function lastChunkReload(): number | undefined {
-  try {
-    const raw = sessionStorage.getItem(CHUNK_RELOAD_STORAGE_KEY);
-    return raw === null ? undefined : Number(raw);
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The router's error component. A chunk that failed to load (usually a new deployment)
  * reloads the page, at most once a minute (spec section 4); otherwise the generic error page.
  */
 export function RouteError({ error }: ErrorComponentProps) {
   const { t } = useTranslation();
-  const [reloading, setReloading] = useState(
-    () => isChunkLoadError(error) && mayReloadAfterChunkError(lastChunkReload(), Date.now()),
-  );
-
-  const attempted = useRef(false);
+  // Decided once per error: whether this error may reload the page now.
+  const [reloading] = useState(() => isChunkLoadError(error) && chunkReloadAllowedNow());
 
   useEffect(() => {
-    // Reloading is a side effect, so it happens after render (once, also under StrictMode);
-    // if the throttle refuses by now (another handler reloaded first), show the error page.
-    if (!reloading || attempted.current) return;
-    attempted.current = true;
-    if (!reloadForChunkError()) setReloading(false);
+    // The reload itself is a side effect, so it runs after render. Should the throttle refuse
+    // here, another handler (vite:preloadError) has just started the same reload.
+    if (reloading) reloadForChunkError();
   }, [reloading]);
 
   if (reloading) {

@@ -90,11 +90,16 @@ export function AccountMenu({ user, showEnterprise = false, onLogout }: AccountM
             </Typography>
           </Box>,
           <MenuItemLink key="plan" to="/account/plan" onClick={close}>
-            <Chip size="small" color="accent" label={t('accountMenu.planBadge', { plan: user.plan })} />
+            <Chip
+              size="small"
+              color="accent"
+              label={t('accountMenu.planBadge', { plan: user.plan })}
+            />
           </MenuItemLink>,
           <Divider key="user-divider" />,
         ]}
-        <ListSubheader sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+        {/* A caption, not an item: role none keeps the menu's children menu items only. */}
+        <ListSubheader role="none" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
           {t('accountMenu.language')}
         </ListSubheader>
         {LANGUAGES.map((language) => {
@@ -136,21 +141,22 @@ export function AccountMenu({ user, showEnterprise = false, onLogout }: AccountM
           </ListItemIcon>
           <ListItemText>{t('accountMenu.settings')}</ListItemText>
         </MenuItemLink>
-        {user && onLogout && [
-          <Divider key="logout-divider" />,
-          <MenuItem
-            key="logout"
-            onClick={() => {
-              close();
-              onLogout();
-            }}
-          >
-            <ListItemIcon>
-              <LogoutOutlined fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{t('accountMenu.logout')}</ListItemText>
-          </MenuItem>,
-        ]}
+        {user &&
+          onLogout && [
+            <Divider key="logout-divider" />,
+            <MenuItem
+              key="logout"
+              onClick={() => {
+                close();
+                onLogout();
+              }}
+            >
+              <ListItemIcon>
+                <LogoutOutlined fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>{t('accountMenu.logout')}</ListItemText>
+            </MenuItem>,
+          ]}
       </Menu>
     </>
   );

@@ -24,7 +24,10 @@ describe('event selector (spec section 2, "Header")', () => {
   });
 
   it('opens the chosen event', async () => {
-    const { router } = renderInRouter(<EventSelector events={events} />, { path: '$', url: '/events' });
+    const { router } = renderInRouter(<EventSelector events={events} />, {
+      path: '$',
+      url: '/events',
+    });
     await userEvent.click(await screen.findByRole('combobox', { name: 'Event' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Product Launch' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/e2'));
@@ -32,7 +35,10 @@ describe('event selector (spec section 2, "Header")', () => {
 
   it('links to creating an event when no event is open', async () => {
     renderInRouter(<EventSelector events={events} />);
-    expect(await screen.findByRole('link', { name: 'Create event' })).toHaveAttribute('href', '/events/add');
+    expect(await screen.findByRole('link', { name: 'Create event' })).toHaveAttribute(
+      'href',
+      '/events/add',
+    );
   });
 
   it('opens the public page of the current event in a new tab', async () => {

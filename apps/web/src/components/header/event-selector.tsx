@@ -42,7 +42,11 @@ export function EventSelector({ events }: { events: readonly EventOption[] }) {
         }}
         getOptionLabel={(event) => event.title}
         isOptionEqualToValue={(option, value) => option.id === value.id}
-        noOptionsText={events.length === 0 ? t('eventSelector.noEventsCreated') : t('eventSelector.noEventsFound')}
+        noOptionsText={
+          events.length === 0
+            ? t('eventSelector.noEventsCreated')
+            : t('eventSelector.noEventsFound')
+        }
         openOnFocus
         autoHighlight
         sx={{ width: { md: 260, lg: 320 } }}

@@ -18,8 +18,8 @@ import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 /** The side navigation of the current area, from the matched routes' static data. */
 function useSideNavigationVariant(): SideNavigationVariant | undefined {
   return useMatches({
-    select: (matches) => matches.findLast((match) => match.staticData.sideNavigation)?.staticData
-      .sideNavigation,
+    select: (matches) =>
+      matches.findLast((match) => match.staticData.sideNavigation)?.staticData.sideNavigation,
   });
 }
 

@@ -14,12 +14,23 @@ import { MAIN_CONTENT_ID } from './skip-link';
 export function SharedLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
     <InsideLayoutContext.Provider value>
-      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box
+        sx={{
+          minHeight: '100vh',
+          display: 'flex',
+          flexDirection: 'column',
+          bgcolor: 'background.default',
+        }}
+      >
         <AppBar position="sticky">
-          <Toolbar
-            sx={{ width: '100%', maxWidth: 1120, mx: 'auto', px: { xs: 2, sm: 3, md: 4 } }}
-          >
-            <Typography component="p" variant="h3" noWrap sx={{ fontWeight: 700 }} data-testid="shared-title">
+          <Toolbar sx={{ width: '100%', maxWidth: 1120, mx: 'auto', px: { xs: 2, sm: 3, md: 4 } }}>
+            <Typography
+              component="p"
+              variant="h3"
+              noWrap
+              sx={{ fontWeight: 700 }}
+              data-testid="shared-title"
+            >
               {title}
             </Typography>
           </Toolbar>

@@ -32,7 +32,11 @@ export function LinkCardGrid({ items }: { items: readonly CardItem[] }) {
     >
       {items.map((item) => {
         const { id, labelKey, icon: Icon, ...link } = item as CardItem & NavigationItemExtras;
-        const { feature: _feature, activeOptions: _active, ...linkOptions } = link as typeof link & {
+        const {
+          feature: _feature,
+          activeOptions: _active,
+          ...linkOptions
+        } = link as typeof link & {
           feature?: unknown;
           activeOptions?: unknown;
         };

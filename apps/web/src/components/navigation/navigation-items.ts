@@ -34,8 +34,7 @@ import type { TitleKey } from '../../lib/i18n/resources';
 
 /** A label is either a page title or a navigation-only text. */
 export type NavigationLabelKey =
-  | `titles.${TitleKey}`
-  | `navigation.${keyof typeof enCommon.navigation}`;
+  `titles.${TitleKey}` | `navigation.${keyof typeof enCommon.navigation}`;
 
 export interface NavigationItemExtras {
   /** Stable id for tests and React keys. */
@@ -53,23 +52,126 @@ export interface NavigationItemExtras {
 export function eventNavigationItems(eventid: string, allowance: PlanAllowance | undefined) {
   const params = { eventid };
   const items = linkOptions([
-    { id: 'stats', to: '/events/$eventid/stats', params, labelKey: 'titles.stats', icon: InsightsOutlined },
-    { id: 'messages', to: '/events/$eventid/messages', params, labelKey: 'titles.messages', icon: ForumOutlined },
-    { id: 'general', to: '/events/$eventid/general', params, labelKey: 'titles.general', icon: TuneOutlined },
-    { id: 'player', to: '/events/$eventid/player', params, labelKey: 'titles.player', icon: SmartDisplayOutlined },
-    { id: 'text', to: '/events/$eventid/text', params, labelKey: 'titles.text', icon: ArticleOutlined },
-    { id: 'highlights', to: '/events/$eventid/highlights', params, labelKey: 'titles.highlights', icon: AutoAwesomeOutlined },
-    { id: 'channels', to: '/events/$eventid/channels', params, labelKey: 'titles.channels', icon: LayersOutlined },
-    { id: 'appearance', to: '/events/$eventid/appearance', params, labelKey: 'titles.appearance', icon: PaletteOutlined },
-    { id: 'navigation', to: '/events/$eventid/navigation', params, labelKey: 'titles.navigation', icon: SignpostOutlined },
-    { id: 'interaction', to: '/events/$eventid/interaction', params, labelKey: 'titles.interaction', icon: TouchAppOutlined },
-    { id: 'access-settings', to: '/events/$eventid/access/settings', params, labelKey: 'titles.accessSettings', icon: LockOutlined },
-    { id: 'invitation-list', to: '/events/$eventid/access/invitationlist', params, labelKey: 'titles.invitationList', icon: ForwardToInboxOutlined },
-    { id: 'registration-list', to: '/events/$eventid/access/registrationlist', params, labelKey: 'titles.registrationList', icon: HowToRegOutlined },
-    { id: 'login-list', to: '/events/$eventid/access/loginlist', params, labelKey: 'titles.loginList', icon: VpnKeyOutlined, feature: 'CUSTOM_ACCESS' },
-    { id: 'compliance', to: '/events/$eventid/compliance', params, labelKey: 'titles.compliance', icon: GavelOutlined },
-    { id: 'advanced', to: '/events/$eventid/advanced', params, labelKey: 'titles.advanced', icon: SettingsSuggestOutlined },
-    { id: 'admin', to: '/events/$eventid/admin', params, labelKey: 'titles.eventAdmin', icon: AdminPanelSettingsOutlined },
+    {
+      id: 'stats',
+      to: '/events/$eventid/stats',
+      params,
+      labelKey: 'titles.stats',
+      icon: InsightsOutlined,
+    },
+    {
+      id: 'messages',
+      to: '/events/$eventid/messages',
+      params,
+      labelKey: 'titles.messages',
+      icon: ForumOutlined,
+    },
+    {
+      id: 'general',
+      to: '/events/$eventid/general',
+      params,
+      labelKey: 'titles.general',
+      icon: TuneOutlined,
+    },
+    {
+      id: 'player',
+      to: '/events/$eventid/player',
+      params,
+      labelKey: 'titles.player',
+      icon: SmartDisplayOutlined,
+    },
+    {
+      id: 'text',
+      to: '/events/$eventid/text',
+      params,
+      labelKey: 'titles.text',
+      icon: ArticleOutlined,
+    },
+    {
+      id: 'highlights',
+      to: '/events/$eventid/highlights',
+      params,
+      labelKey: 'titles.highlights',
+      icon: AutoAwesomeOutlined,
+    },
+    {
+      id: 'channels',
+      to: '/events/$eventid/channels',
+      params,
+      labelKey: 'titles.channels',
+      icon: LayersOutlined,
+    },
+    {
+      id: 'appearance',
+      to: '/events/$eventid/appearance',
+      params,
+      labelKey: 'titles.appearance',
+      icon: PaletteOutlined,
+    },
+    {
+      id: 'navigation',
+      to: '/events/$eventid/navigation',
+      params,
+      labelKey: 'titles.navigation',
+      icon: SignpostOutlined,
+    },
+    {
+      id: 'interaction',
+      to: '/events/$eventid/interaction',
+      params,
+      labelKey: 'titles.interaction',
+      icon: TouchAppOutlined,
+    },
+    {
+      id: 'access-settings',
+      to: '/events/$eventid/access/settings',
+      params,
+      labelKey: 'titles.accessSettings',
+      icon: LockOutlined,
+    },
+    {
+      id: 'invitation-list',
+      to: '/events/$eventid/access/invitationlist',
+      params,
+      labelKey: 'titles.invitationList',
+      icon: ForwardToInboxOutlined,
+    },
+    {
+      id: 'registration-list',
+      to: '/events/$eventid/access/registrationlist',
+      params,
+      labelKey: 'titles.registrationList',
+      icon: HowToRegOutlined,
+    },
+    {
+      id: 'login-list',
+      to: '/events/$eventid/access/loginlist',
+      params,
+      labelKey: 'titles.loginList',
+      icon: VpnKeyOutlined,
+      feature: 'CUSTOM_ACCESS',
+    },
+    {
+      id: 'compliance',
+      to: '/events/$eventid/compliance',
+      params,
+      labelKey: 'titles.compliance',
+      icon: GavelOutlined,
+    },
+    {
+      id: 'advanced',
+      to: '/events/$eventid/advanced',
+      params,
+      labelKey: 'titles.advanced',
+      icon: SettingsSuggestOutlined,
+    },
+    {
+      id: 'admin',
+      to: '/events/$eventid/admin',
+      params,
+      labelKey: 'titles.eventAdmin',
+      icon: AdminPanelSettingsOutlined,
+    },
   ]);
   return items.filter((item) => !('feature' in item) || hasFeature(allowance, item.feature));
 }
@@ -85,14 +187,30 @@ export const backToEventsItem = linkOptions({
 
 /** The account area (spec section 2), with Settings after a divider. */
 export const accountNavigationItems = linkOptions([
-  { id: 'account', to: '/account', activeOptions: { exact: true }, labelKey: 'navigation.accountOverview', icon: AccountCircleOutlined },
+  {
+    id: 'account',
+    to: '/account',
+    activeOptions: { exact: true },
+    labelKey: 'navigation.accountOverview',
+    icon: AccountCircleOutlined,
+  },
   { id: 'profile', to: '/account/profile', labelKey: 'titles.profile', icon: PersonOutlined },
   { id: 'security', to: '/account/security', labelKey: 'titles.security', icon: ShieldOutlined },
   { id: 'plan', to: '/account/plan', labelKey: 'titles.plan', icon: WorkspacePremiumOutlined },
   { id: 'billing', to: '/account/billing', labelKey: 'titles.billing', icon: ReceiptLongOutlined },
   { id: 'domains', to: '/account/domains', labelKey: 'titles.domains', icon: DnsOutlined },
-  { id: 'permissions', to: '/account/permissions', labelKey: 'titles.permissions', icon: GroupOutlined },
-  { id: 'admin', to: '/account/admin', labelKey: 'titles.accountAdmin', icon: AdminPanelSettingsOutlined },
+  {
+    id: 'permissions',
+    to: '/account/permissions',
+    labelKey: 'titles.permissions',
+    icon: GroupOutlined,
+  },
+  {
+    id: 'admin',
+    to: '/account/admin',
+    labelKey: 'titles.accountAdmin',
+    icon: AdminPanelSettingsOutlined,
+  },
 ]);
 
 export const settingsItem = linkOptions({
@@ -104,8 +222,19 @@ export const settingsItem = linkOptions({
 
 /** Pages without an area of their own: add event, events, account, settings (spec section 2). */
 export const defaultNavigationItems = linkOptions([
-  { id: 'add-event', to: '/events/add', labelKey: 'navigation.addEvent', icon: AddCircleOutlineOutlined },
-  { id: 'events', to: '/events', activeOptions: { exact: true }, labelKey: 'titles.events', icon: EventOutlined },
+  {
+    id: 'add-event',
+    to: '/events/add',
+    labelKey: 'navigation.addEvent',
+    icon: AddCircleOutlineOutlined,
+  },
+  {
+    id: 'events',
+    to: '/events',
+    activeOptions: { exact: true },
+    labelKey: 'titles.events',
+    icon: EventOutlined,
+  },
   { id: 'account', to: '/account', labelKey: 'titles.account', icon: AccountCircleOutlined },
   { id: 'settings', to: '/settings', labelKey: 'titles.settings', icon: SettingsOutlined },
 ]);

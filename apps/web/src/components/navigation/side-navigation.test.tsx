@@ -61,7 +61,9 @@ describe('event side navigation (spec section 2)', () => {
     const current = await screen.findByRole('link', { name: 'General' });
     expect(current).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Player' })).not.toHaveAttribute('aria-current');
-    expect(screen.getByRole('link', { name: 'Back to events' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Back to events' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 
   it('keeps labels for assistive technology in the mini variant', async () => {
@@ -77,7 +79,11 @@ describe('account and default side navigation', () => {
   it('lists the account sections and settings', async () => {
     renderInRouter(<AccountNavigation />, { path: '/account/profile', url: '/account/profile' });
     const nav = await screen.findByRole('navigation', { name: 'Account navigation' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
       'Account overview',
       'Profile',
       'Security',
@@ -88,8 +94,13 @@ describe('account and default side navigation', () => {
       'Administration',
       'Settings',
     ]);
-    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Account overview' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Account overview' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 
   it('lists add event, events, account and settings elsewhere', async () => {

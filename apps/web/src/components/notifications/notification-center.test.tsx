@@ -17,7 +17,9 @@ describe('notification center', () => {
       notify({ type: 'error', message: 'Too many requests, please try again later.' });
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Settings saved');
-    expect(screen.getByRole('alert')).toHaveTextContent('Too many requests, please try again later.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Too many requests, please try again later.',
+    );
 
     const [closeSuccess] = screen.getAllByRole('button', { name: 'Close' });
     await userEvent.click(closeSuccess!);

@@ -12,30 +12,32 @@ import { dismiss, type Notification } from '../../lib/notifications';
 export function NotificationStack({ notifications }: { notifications: readonly Notification[] }) {
   const { t } = useTranslation();
   return (
-      <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
-        {notifications.map((notification) => (
-          <Snackbar
-            key={notification.id}
-            open
-            sx={{ position: 'static', transform: 'none', pointerEvents: 'auto' }}
+    <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
+      {notifications.map((notification) => (
+        <Snackbar
+          key={notification.id}
+          open
+          sx={{ position: 'static', transform: 'none', pointerEvents: 'auto' }}
+        >
+          <Alert
+            severity={notification.type}
+            variant="outlined"
+            role={
+              notification.type === 'error' || notification.type === 'warning' ? 'alert' : 'status'
+            }
+            closeText={t('notifications.close')}
+            onClose={() => dismiss(notification.id)}
+            sx={{
+              width: { xs: '100%', sm: 400 },
+              bgcolor: 'background.paper',
+              alignItems: 'center',
+              boxShadow: '0 12px 32px -12px rgba(15, 23, 42, 0.28)',
+            }}
           >
-            <Alert
-              severity={notification.type}
-              variant="outlined"
-              role={notification.type === 'error' || notification.type === 'warning' ? 'alert' : 'status'}
-              closeText={t('notifications.close')}
-              onClose={() => dismiss(notification.id)}
-              sx={{
-                width: { xs: '100%', sm: 400 },
-                bgcolor: 'background.paper',
-                alignItems: 'center',
-                boxShadow: '0 12px 32px -12px rgba(15, 23, 42, 0.28)',
-              }}
-            >
-              {notification.message}
-            </Alert>
-          </Snackbar>
-        ))}
-      </Stack>
+            {notification.message}
+          </Alert>
+        </Snackbar>
+      ))}
+    </Stack>
   );
 }

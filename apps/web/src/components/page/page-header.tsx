@@ -23,7 +23,9 @@ export function PageHeader({
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="h1">{title}</Typography>
         {description && (
-          <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: 720 }}>{description}</Typography>
+          <Typography sx={{ color: 'text.secondary', mt: 1, maxWidth: 720 }}>
+            {description}
+          </Typography>
         )}
       </Box>
       {actions && <Box sx={{ flexShrink: 0 }}>{actions}</Box>}

@@ -33,7 +33,7 @@ export function UnsavedChangesDialog({
         <DialogContentText id={messageId}>{t('unsavedChanges.message')}</DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onStay} variant="contained" autoFocus>
+        <Button onClick={onStay} variant="contained">
           {t('unsavedChanges.stay')}
         </Button>
         <Button onClick={onLeave} color="error">

@@ -23,7 +23,11 @@ function FormPage() {
     <>
       <h1>Form</h1>
       <label>
-        <input type="checkbox" checked={dirty} onChange={(event) => setDirty(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={dirty}
+          onChange={(event) => setDirty(event.target.checked)}
+        />
         Dirty
       </label>
       <Link to="/home">Elsewhere</Link>
@@ -34,7 +38,11 @@ function FormPage() {
 
 function setup() {
   const rootRoute = createRootRoute({ component: () => <Outlet /> });
-  const formRoute = createRoute({ getParentRoute: () => rootRoute, path: '/settings', component: FormPage });
+  const formRoute = createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/settings',
+    component: FormPage,
+  });
   const otherRoute = createRoute({
     getParentRoute: () => rootRoute,
     path: '/home',

@@ -38,6 +38,11 @@ function readLastReload(): number | undefined {
   }
 }
 
+/** Whether a chunk error may reload the page at this moment (reads session storage). */
+export function chunkReloadAllowedNow(now: number = Date.now()): boolean {
+  return mayReloadAfterChunkError(readLastReload(), now);
+}
+
 /**
  * Reloads the page when the throttle allows and returns true; returns false when a reload
  * happened too recently, so the caller shows the generic error page instead.

@@ -11,7 +11,9 @@ function syncDocumentLanguage(language: string): void {
 }
 
 /** Initialises i18next synchronously (the catalogues are bundled), before the first render. */
-export function initI18n(language: Language = detectLanguage(document.cookie, navigator.languages)) {
+export function initI18n(
+  language: Language = detectLanguage(document.cookie, navigator.languages),
+) {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', syncDocumentLanguage);
     void i18n.use(initReactI18next).init({

@@ -22,7 +22,10 @@ export function readCookie(cookieString: string, name: string): string | undefin
  * The interface language: the locale cookie first (the user's explicit choice), then the
  * browser's languages (German for any `de-*`), else English (spec sections 1 and 4).
  */
-export function detectLanguage(cookieString: string, browserLanguages: readonly string[]): Language {
+export function detectLanguage(
+  cookieString: string,
+  browserLanguages: readonly string[],
+): Language {
   const fromCookie = readCookie(cookieString, LOCALE_COOKIE);
   if (isLanguage(fromCookie)) return fromCookie;
   for (const tag of browserLanguages) {

@@ -18,7 +18,9 @@ function flatten(value: unknown, prefix = ''): Map<string, unknown> {
 }
 
 const placeholders = (text: unknown): string[] =>
-  typeof text === 'string' ? [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort() : [];
+  typeof text === 'string'
+    ? [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort()
+    : [];
 
 describe('locale catalogues', () => {
   for (const namespace of NAMESPACES) {
@@ -30,18 +32,25 @@ describe('locale catalogues', () => {
       it(`${language}/${namespace} has the same keys as every other language`, () => {
         for (const other of LANGUAGES) {
           const otherKeys = [...flatten(resources[other][namespace]).keys()];
-          expect(otherKeys.filter((key) => !catalogue.has(key)), `missing in ${language}, present in ${other}`).toEqual([]);
+          expect(
+            otherKeys.filter((key) => !catalogue.has(key)),
+            `missing in ${language}, present in ${other}`,
+          ).toEqual([]);
         }
       });
 
       it(`${language}/${namespace} has no empty or non-text values`, () => {
-        const bad = [...catalogue].filter(([, value]) => typeof value !== 'string' || value.trim() === '');
+        const bad = [...catalogue].filter(
+          ([, value]) => typeof value !== 'string' || value.trim() === '',
+        );
         expect(bad.map(([key]) => key)).toEqual([]);
       });
 
       it(`${language}/${namespace} keeps the English placeholders`, () => {
         const mismatched = [...english]
-          .filter(([key, text]) => placeholders(text).join() !== placeholders(catalogue.get(key)).join())
+          .filter(
+            ([key, text]) => placeholders(text).join() !== placeholders(catalogue.get(key)).join(),
+          )
           .map(([key]) => key);
         expect(mismatched).toEqual([]);
       });

@@ -45,7 +45,11 @@ export function notify({ type, message, timeout }: NotifyOptions): number {
   const id = nextId++;
   const duration = timeout ?? NOTIFICATION_TIMEOUT_MS[type];
   emit([...notifications, { id, type, message, timeout: duration, timestamp: Date.now() }]);
-  if (duration > 0) timers.set(id, setTimeout(() => dismiss(id), duration));
+  if (duration > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), duration),
+    );
   return id;
 }
 

@@ -24,16 +24,52 @@ const screens = leafRoutes(routeTree as unknown as AnyRoute);
 
 /** Spec section 2, "Screens and routes" (event id and channel id as parameters). */
 const SPEC_ROUTES = [
-  '/', '/home', '/login', '/logout', '/register', '/reset-password', '/verify-email', '/settings',
-  '/feedback', '/enterprise', '/test',
-  '/account', '/account/admin', '/account/billing', '/account/domains', '/account/permissions',
-  '/account/plan', '/account/profile', '/account/security',
-  '/events', '/events/add', '/events/$eventid',
-  ...['access', 'admin', 'advanced', 'appearance', 'channels', 'compliance', 'general', 'highlights',
-    'interaction', 'messages', 'navigation', 'player', 'stats', 'text'].map((s) => `/events/$eventid/${s}`),
-  ...['invitationlist', 'invitations', 'loginlist', 'registrationlist', 'registrations', 'settings'].map(
-    (s) => `/events/$eventid/access/${s}`,
-  ),
+  '/',
+  '/home',
+  '/login',
+  '/logout',
+  '/register',
+  '/reset-password',
+  '/verify-email',
+  '/settings',
+  '/feedback',
+  '/enterprise',
+  '/test',
+  '/account',
+  '/account/admin',
+  '/account/billing',
+  '/account/domains',
+  '/account/permissions',
+  '/account/plan',
+  '/account/profile',
+  '/account/security',
+  '/events',
+  '/events/add',
+  '/events/$eventid',
+  ...[
+    'access',
+    'admin',
+    'advanced',
+    'appearance',
+    'channels',
+    'compliance',
+    'general',
+    'highlights',
+    'interaction',
+    'messages',
+    'navigation',
+    'player',
+    'stats',
+    'text',
+  ].map((s) => `/events/$eventid/${s}`),
+  ...[
+    'invitationlist',
+    'invitations',
+    'loginlist',
+    'registrationlist',
+    'registrations',
+    'settings',
+  ].map((s) => `/events/$eventid/access/${s}`),
   '/events/$eventid/channels/$eventchannelid',
   '/shared/messages/{-$eventid}',
 ];
@@ -62,7 +98,9 @@ describe('page titles (spec section 2, "Page titles")', () => {
       _notFound,
       staticData: titleKey ? { titleKey } : {},
     });
-    expect(pageTitleKey([match('success'), match('success', 'events'), match('success', 'general')])).toBe('general');
+    expect(
+      pageTitleKey([match('success'), match('success', 'events'), match('success', 'general')]),
+    ).toBe('general');
     expect(pageTitleKey([match('success'), match('success', 'general')])).toBe('general');
     expect(pageTitleKey([match('success', undefined, true)])).toBe('notFound');
     expect(pageTitleKey([match('success'), match('notFound', 'general')])).toBe('notFound');
@@ -71,8 +109,11 @@ describe('page titles (spec section 2, "Page titles")', () => {
   });
 
   it('titles the spec names in English and German', () => {
-    const byPath = new Map(screens.map((route) => [pathOf(route), route.options.staticData?.titleKey]));
-    const title = (path: string, language: 'en' | 'de') => resources[language].common.titles[byPath.get(path)!];
+    const byPath = new Map(
+      screens.map((route) => [pathOf(route), route.options.staticData?.titleKey]),
+    );
+    const title = (path: string, language: 'en' | 'de') =>
+      resources[language].common.titles[byPath.get(path)!];
     expect(title('/events/add', 'en')).toBe('Create Event');
     expect(title('/events/add', 'de')).toBe('Veranstaltung erstellen');
     expect(title('/register', 'en')).toBe('Sign Up');

@@ -7,7 +7,9 @@ import { pageTitleKey } from './page-title';
 export function useDocumentTitle(): void {
   const { t } = useTranslation();
   const titleKey = useMatches({ select: (matches) => pageTitleKey(matches) });
-  const title = titleKey ? t('app.titleTemplate', { title: t(`titles.${titleKey}`) }) : t('app.name');
+  const title = titleKey
+    ? t('app.titleTemplate', { title: t(`titles.${titleKey}`) })
+    : t('app.name');
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -127,6 +127,15 @@ export const theme = createTheme({
         },
       },
     },
+    MuiMenuItem: {
+      styleOverrides: {
+        root: {
+          minHeight: 40,
+          fontSize: '0.875rem',
+          '& .MuiListItemText-primary': { fontSize: '0.875rem' },
+        },
+      },
+    },
     MuiTooltip: {
       styleOverrides: { tooltip: { backgroundColor: ink, fontSize: '0.75rem' } },
     },

@@ -9,4 +9,6 @@ export const healthQueryOptions = () =>
     queryFn: async ({ signal }): Promise<Health> =>
       healthSchema.parse(await apiFetch<unknown>('/health', { signal, anonymous: true })),
     staleTime: 5_000,
+    // A system check reports the first failure instead of hiding it behind retries.
+    retry: false,
   });

@@ -25,7 +25,11 @@ function formatUptime(seconds: number, language: string): string {
     const amount = Math.floor(rest / size);
     rest -= amount * size;
     if (amount > 0 || (unit === 'minute' && parts.length === 0)) {
-      parts.push(new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(amount));
+      parts.push(
+        new Intl.NumberFormat(language, { style: 'unit', unit, unitDisplay: 'short' }).format(
+          amount,
+        ),
+      );
     }
   }
   return parts.join(' ');
@@ -110,7 +114,9 @@ export function SystemCheck() {
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('systemCheck.checkedAt', {
-                time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(dataUpdatedAt),
+                time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(
+                  dataUpdatedAt,
+                ),
               })}
             </Typography>
           </Box>
@@ -120,7 +126,9 @@ export function SystemCheck() {
           <Row label={t('systemCheck.database')}>{state(data.database === 'ok')}</Row>
           <Row label={t('systemCheck.dialect')}>{t(`systemCheck.${data.dialect}`)}</Row>
           <Row label={t('systemCheck.version')}>{data.version}</Row>
-          <Row label={t('systemCheck.uptime')}>{formatUptime(data.uptimeSeconds, i18n.language)}</Row>
+          <Row label={t('systemCheck.uptime')}>
+            {formatUptime(data.uptimeSeconds, i18n.language)}
+          </Row>
         </Box>
       </Paper>
     </>

@@ -1,0 +1,94 @@
+import { expect, test } from './fixtures.js';
+
+test.describe('error page (spec section 2, "Error page", and section 8)', () => {
+  test('an unknown address says the page could not be found, with a link home', async ({
+    page,
+  }) => {
+    const response = await page.goto('/this/does/not/exist');
+    expect(response?.status()).toBe(200); // The SPA answers; the router decides.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'This page could not be found',
+    );
+    await expect(page).toHaveTitle('Page Not Found · Livent');
+    const home = page.getByRole('link', { name: 'Go to home' });
+    await expect(home).toHaveAttribute('href', '/');
+    await home.click();
+    await expect(page).toHaveURL(/\/events$/);
+  });
+
+  test('an unknown address below an event shows the error inside the default layout', async ({
+    page,
+  }) => {
+    await page.goto('/events/demo/unknown');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'This page could not be found',
+    );
+    await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeVisible();
+  });
+
+  test('the shared inbox without a token is a 404: "You are lost"', async ({ page }) => {
+    await page.goto('/shared/messages/demo');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "You are lost. This page doesn't exist.",
+    );
+    await expect(page).toHaveTitle('Page Not Found · Livent');
+    await expect(page.getByRole('link', { name: 'Go to home' })).toBeVisible();
+
+    await page.goto('/shared/messages/demo?token=');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "You are lost. This page doesn't exist.",
+    );
+  });
+
+  test('the shared inbox with a token uses the shared layout', async ({ page }) => {
+    await page.goto('/shared/messages/demo?token=abc');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message Inbox');
+    await expect(page.getByTestId('shared-title')).toHaveText('Event demo');
+    await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+  });
+
+  test('a failing API call shows the generic error with its status, and Reload recovers', async ({
+    page,
+  }) => {
+    await page.route('**/api/health', (route) =>
+      route.fulfill({ status: 500, json: { code: 500, message: 'Internal server error' } }),
+    );
+    await page.goto('/test');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Sorry. Something went wrong.',
+    );
+    await expect(page.getByText('Error 500')).toBeVisible();
+    await expect(page.getByText(/Reloading the page usually fixes this/)).toBeVisible();
+    await expect(page).toHaveTitle('Error · Livent');
+    // Inside the default layout: the app bar stays usable.
+    await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeVisible();
+
+    await page.unroute('**/api/health');
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('System Check');
+    await expect(page.getByText('All systems operational')).toBeVisible();
+  });
+
+  test('HTTP 429 shows the "Too many requests" notification', async ({ page }) => {
+    await page.route('**/api/health', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'retry-after': '60' },
+        json: { code: 429, message: 'Too many requests, please try again later.' },
+      }),
+    );
+    await page.goto('/test');
+    await expect(page.getByRole('alert')).toHaveText(/Too many requests, please try again later\./);
+    await expect(page.getByText('Error 429')).toBeVisible();
+    await page.getByRole('alert').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('the system check shows what /api/health reports', async ({ page }) => {
+    await page.goto('/test');
+    await expect(page.getByText('All systems operational')).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'SQLite' })).toBeVisible();
+  });
+});
