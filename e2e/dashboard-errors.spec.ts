@@ -92,3 +92,28 @@ test.describe('error page (spec section 2, "Error page", and section 8)', () => 
     await expect(page.getByRole('definition').filter({ hasText: 'SQLite' })).toBeVisible();
   });
 });
+
+test.describe('chunk load failure (spec section 4)', () => {
+  test('reloads once, then shows the generic error instead of looping', async ({ page }) => {
+    // The screen's own chunk is gone, as after a deployment that removed it.
+    await page.route(/\/assets\/feedback-[\w-]+\.js$/, (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    );
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await page.goto('/feedback');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Sorry. Something went wrong.',
+      {
+        timeout: 15_000,
+      },
+    );
+    expect(loads).toBeGreaterThanOrEqual(2); // The automatic reload happened …
+    expect(loads).toBeLessThanOrEqual(3); // … but did not loop.
+    const lastReload = await page.evaluate(() => sessionStorage.getItem('lvnt.chunkReloadAt'));
+    expect(Number(lastReload)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+  });
+});
