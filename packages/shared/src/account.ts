@@ -108,5 +108,18 @@ export const feedbackSchema = z.strictObject({
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
+/** One active sign-in of the account (`GET /account/sessions`). */
+export const sessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** Browser and system, e.g. "Firefox 128 on Linux", or the shortened raw header. */
+  userAgent: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** The session of the request's own access token. */
+  current: z.boolean(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
 /** Shared field rules for forms that the server checks with the same schema. */
 export const accountFields = { name, company };

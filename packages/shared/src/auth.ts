@@ -40,6 +40,16 @@ export const tokenSchema = z.object({ token: z.string(), expires: z.string() });
 export const authTokensSchema = z.object({ access: tokenSchema, refresh: tokenSchema });
 export type AuthTokens = z.infer<typeof authTokensSchema>;
 
-/** Answer of login, register, refresh and self (spec section 7). */
+/** Answer of login, register and refresh (spec section 7). */
 export const authResponseSchema = z.object({ user: userSchema, tokens: authTokensSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/**
+ * Answer of `GET /auth/self`: the user and the access token the request carried. Self never
+ * mints tokens; the refresh token stays in its HttpOnly cookie (docs/decisions/009-sessions.md).
+ */
+export const selfResponseSchema = z.object({
+  user: userSchema,
+  tokens: z.object({ access: tokenSchema }),
+});
+export type SelfResponse = z.infer<typeof selfResponseSchema>;

@@ -12,9 +12,39 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Server messages (spec section 8). The dashboard translates them by these exact texts. */
+/**
+ * Server messages (spec section 8). The dashboard translates them by these exact texts, so a
+ * text here never changes without the dashboard's catalogues changing with it.
+ */
 export const ERROR_MESSAGES = {
   notFound: 'Not found',
+  eventNotFound: 'Event not found',
+  eventChannelNotFound: 'EventChannel not found',
+  tokenNotFound: 'Token not found',
+  tokenExpired: 'Token expired',
+  messageNotFound: 'Message not found',
+  domainNotFound: 'Domain not found',
+  permissionNotFound: 'Permission not found',
+  incorrectEmailOrPassword: 'Incorrect email or password',
+  emailNotAllowed: 'Email not allowed',
+  emailTaken: 'Email already taken',
+  domainTaken: 'Domain already taken',
+  permissionExists: 'Permission already exists',
+  noUsersWithEmail: 'No users found with this email',
+  passwordChangeFailed: 'Password change failed',
+  passwordResetFailed: 'Password reset failed',
+  accountDeletionFailed: 'Account deletion failed',
+  planChangeFailed: 'Changing plan failed',
+  eventLimitReached: 'Event limit reached',
+  eventChannelLimitReached: 'EventChannel limit reached',
+  feedbackFailed: 'Feedback could not be sent',
+  // Messages the spec does not list, for situations it implies (docs/decisions/009-…, 010-…).
+  /** An email change whose password check failed (the spec's "Password change failed" is for passwords). */
+  emailChangeFailed: 'Email change failed',
+  /** "Custom-plan accounts cannot delete the account manually" (spec section 6). */
+  accountDeletionNotAllowed: 'Account deletion is not available on your plan',
+  /** A route that needs a verified email address (spec section 5, "Guard verified"). */
+  emailNotVerified: 'Email not verified',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',
@@ -23,3 +53,4 @@ export const ERROR_MESSAGES = {
   internal: 'Internal server error',
   serviceUnavailable: 'Service unavailable',
 } as const;
+export type ErrorMessage = (typeof ERROR_MESSAGES)[keyof typeof ERROR_MESSAGES];
