@@ -6,7 +6,10 @@ import { startBareServer, startLivent } from './lib/processes.js';
 const livent = await startLivent();
 try {
   const sample = await fetch(`${livent.url}/api/health`);
-  const bare = await startBareServer(await sample.text(), sample.headers.get('content-type') ?? 'application/json');
+  const bare = await startBareServer(
+    await sample.text(),
+    sample.headers.get('content-type') ?? 'application/json',
+  );
   try {
     const result = await compare(bare.url, `${livent.url}/api/health`);
     report('GET /api/health (50 connections)', result);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 
@@ -6,6 +6,10 @@ export { expect };
 
 /** Runs axe on the page and fails on any WCAG 2.x A/AA violation. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours are checked as rendered: a drawer or menu still fading in would fail contrast.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -25,9 +29,11 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 
 /** Sets the interface language the way the language switch does: the locale cookie. */
 export async function useLanguage(page: Page, language: 'en' | 'de'): Promise<void> {
-  await page.context().addCookies([
-    { name: 'lvnt.locale', value: language, domain: 'localhost', path: '/', sameSite: 'Lax' },
-  ]);
+  await page
+    .context()
+    .addCookies([
+      { name: 'lvnt.locale', value: language, domain: 'localhost', path: '/', sameSite: 'Lax' },
+    ]);
 }
 
 export const test = base;

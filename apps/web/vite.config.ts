@@ -36,12 +36,17 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
-      treeshake: {
-        // @livent/shared only declares constants, plans and schemas. Declaring it free of side
-        // effects keeps the zod schemas the first screen does not use out of the first load
-        // (ARCHITECTURE.md, "Performance budgets": /login <= 180 KB gzip JS).
-        // Other modules keep their own package.json `sideEffects` hints.
-        moduleSideEffects: [{ test: /[\\/]packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      output: {
+        codeSplitting: {
+          // What every screen needs to start, in one chunk: it compresses better than many small
+          // shared chunks and stays cached across deploys that change only screens (ADR 009).
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-is|use-sync-external-store|@emotion|stylis|hoist-non-react-statics|@mui[\\/](system|styled-engine|utils|private-theming)|@tanstack[\\/](react-router|router-core|history|store|react-store)|i18next|react-i18next)[\\/]/,
+            },
+          ],
+        },
       },
     },
   },

@@ -59,7 +59,11 @@ export async function compare(
   return { baseline, target, ratio: target.requestsPerSecond / baseline.requestsPerSecond };
 }
 
-export function report(name: string, result: Awaited<ReturnType<typeof compare>>, budget?: number): boolean {
+export function report(
+  name: string,
+  result: Awaited<ReturnType<typeof compare>>,
+  budget?: number,
+): boolean {
   const line = (label: string, r: LoadResult) =>
     `  ${label.padEnd(22)} ${r.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(r.p99Ms).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors}`;
   console.log(`\n${name}`);

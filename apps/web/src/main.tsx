@@ -7,21 +7,19 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
 import { installChunkReloadHandler } from './lib/chunk-reload/chunk-reload';
 import { initI18n } from './lib/i18n/i18n';
-import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
-initI18n();
 installChunkReloadHandler();
-
-const queryClient = createQueryClient();
-const router = createAppRouter({ queryClient });
+const router = createAppRouter();
+// The first render waits for the active language's texts (one small request).
+await initI18n();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
 createRoot(container).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -1,20 +1,12 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './components/error-page/route-error';
 import './lib/router/static-data';
 import { routeTree } from './routeTree.gen';
 
-export function createAppRouter({
-  queryClient,
-  history,
-}: {
-  queryClient: QueryClient;
-  history?: RouterHistory;
-}) {
+export function createAppRouter({ history }: { history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
     history,
-    context: { queryClient },
     // Screens and their data start loading when a link is hovered or focused.
     defaultPreload: 'intent',
     // TanStack Query owns caching; the router always asks it (TanStack Query integration guide).

@@ -15,3 +15,9 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's one cache of server state. Layouts load this module on demand (`beforeLoad`) and
+ * hand the client to their routes' loaders as router context (ADR 009).
+ */
+export const queryClient = createQueryClient();

@@ -1,13 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { RouteError, RouteNotFound } from '../components/error-page/route-error';
 import { useDocumentTitle } from '../lib/page-title/use-document-title';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   component: Root,
   errorComponent: RouteError,
   notFoundComponent: RouteNotFound,

@@ -32,7 +32,6 @@ export function renderInRouter(ui: ReactNode, { path = '/', url = '/' } = {}) {
   const router = createRouter({
     routeTree: rootRoute.addChildren([route]),
     history: createMemoryHistory({ initialEntries: [url] }),
-    context: { queryClient: new QueryClient() },
   });
   const queryClient = new QueryClient();
   const result = render(

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { initI18n, i18n } from '../lib/i18n/i18n';
 import { clearNotifications } from '../lib/notifications';
 
-initI18n('en');
+await initI18n('en');
 
 // Any console.error fails the test (ARCHITECTURE.md, "Conventions"): React warnings, failed
 // prop types and swallowed errors must not pass unnoticed.

@@ -1,9 +1,7 @@
 import type { ParsedLocation } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 
 export interface GuardContext {
   location: ParsedLocation;
-  context: { queryClient: QueryClient };
 }
 
 /**

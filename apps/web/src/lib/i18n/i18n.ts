@@ -1,8 +1,8 @@
 import { LANGUAGES, type Language } from '@livent/shared';
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, localeCookie } from './language';
-import { NAMESPACES, resources } from './resources';
+import { NAMESPACES, loadCatalogue } from './resources';
 
 export const i18n = i18next.createInstance();
 
@@ -10,23 +10,42 @@ function syncDocumentLanguage(language: string): void {
   document.documentElement.lang = language;
 }
 
-/** Initialises i18next synchronously (the catalogues are bundled), before the first render. */
-export function initI18n(
+/** An i18next backend that loads each catalogue as a chunk of the build (ADR 009). */
+const catalogueBackend: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (language, namespace, callback) => {
+    loadCatalogue(language, namespace).then(
+      (catalogue) => callback(null, catalogue),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+/**
+ * Initialises i18next with the active language's catalogues; resolves once they are loaded, so
+ * the first render already has its texts. Only the active language is downloaded: the locale
+ * test guarantees that every key exists in both languages, so no fallback language is needed.
+ */
+export async function initI18n(
   language: Language = detectLanguage(document.cookie, navigator.languages),
-) {
+): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', syncDocumentLanguage);
-    void i18n.use(initReactI18next).init({
-      resources,
-      lng: language,
-      fallbackLng: 'en',
-      supportedLngs: [...LANGUAGES],
-      ns: [...NAMESPACES],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false }, // React escapes already.
-      returnNull: false,
-      initAsync: false,
-    });
+    await i18n
+      .use(catalogueBackend)
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        fallbackLng: false,
+        supportedLngs: [...LANGUAGES],
+        load: 'currentOnly',
+        ns: [...NAMESPACES],
+        defaultNS: 'common',
+        interpolation: { escapeValue: false }, // React escapes already.
+        returnNull: false,
+        react: { useSuspense: false },
+      });
     syncDocumentLanguage(language);
   }
   return i18n;
@@ -34,7 +53,7 @@ export function initI18n(
 
 /**
  * The language switch: remembers the choice in the locale cookie and changes the language
- * without a reload; `<html lang>` follows through the `languageChanged` listener.
+ * without a reload (its catalogues load first); `<html lang>` follows.
  */
 export async function switchLanguage(language: Language): Promise<void> {
   document.cookie = localeCookie(language, window.location.protocol === 'https:');

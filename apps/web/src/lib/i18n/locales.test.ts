@@ -1,6 +1,12 @@
 import { LANGUAGES } from '@livent/shared';
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES, resources } from './resources';
+import { loadAllCatalogues } from './resources';
+
+const resources = await loadAllCatalogues();
+/** Every namespace file of any language, so a new file cannot escape the comparison. */
+const namespaces = [
+  ...new Set(LANGUAGES.flatMap((l) => Object.keys(resources[l]))),
+] as (keyof typeof resources.en)[];
 
 /** Every leaf of a catalogue as `path -> value`. */
 function flatten(value: unknown, prefix = ''): Map<string, unknown> {
@@ -23,7 +29,7 @@ const placeholders = (text: unknown): string[] =>
     : [];
 
 describe('locale catalogues', () => {
-  for (const namespace of NAMESPACES) {
+  for (const namespace of namespaces) {
     const english = flatten(resources.en[namespace]);
 
     for (const language of LANGUAGES) {

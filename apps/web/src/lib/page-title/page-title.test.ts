@@ -1,9 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, type AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
 import { createAppRouter } from '../../router';
 import { routeTree } from '../../routeTree.gen';
-import { resources } from '../i18n/resources';
+import { loadAllCatalogues } from '../i18n/resources';
 import { pageTitleKey } from './page-title';
 
 function childrenOf(route: AnyRoute): AnyRoute[] {
@@ -19,7 +18,8 @@ function leafRoutes(route: AnyRoute): AnyRoute[] {
 }
 
 // Creating the router resolves every route's id and full path.
-createAppRouter({ queryClient: new QueryClient(), history: createMemoryHistory() });
+createAppRouter({ history: createMemoryHistory() });
+const resources = await loadAllCatalogues();
 const screens = leafRoutes(routeTree as unknown as AnyRoute);
 
 /** Spec section 2, "Screens and routes" (event id and channel id as parameters). */
