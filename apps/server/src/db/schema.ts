@@ -1,10 +1,19 @@
+import type { Generated } from 'kysely';
+
 /**
  * The tables as Kysely sees them. Timestamps are ISO-8601 UTC strings in `text` columns
  * (`new Date().toISOString()`): the same type and ordering on SQLite and PostgreSQL, so one set
- * of repositories serves both dialects.
+ * of repositories serves both dialects. Flags are integers 0/1 for the same reason.
  */
 export interface Database {
   app_meta: AppMetaTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  tokens: TokensTable;
+  mails: MailsTable;
+  rate_limits: RateLimitsTable;
+  feedback: FeedbackTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -12,4 +21,110 @@ export interface AppMetaTable {
   key: string;
   value: string;
   updated_at: string;
+}
+
+/** 0 or 1. */
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  /** Lowercased. */
+  email: string;
+  name: string;
+  company: string | null;
+  /** Null: derived from the name. */
+  initials: string | null;
+  password_hash: string;
+  email_verified: Flag;
+  pending_email: string | null;
+  plan: string;
+  plan_expires: string | null;
+  timezone: string;
+  email_language: string;
+  always_show_help: Flag;
+  csv_delimiter: string;
+  newsletter: Flag;
+  whatsnew_seen: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface RefreshTokensTable {
+  /** SHA-256 of the token, base64url. */
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  /** When its successor was issued; null for the family's current token. */
+  replaced_at: string | null;
+}
+
+export type OneTimeTokenKind = 'verify-email' | 'reset-password' | 'change-email';
+
+export interface TokensTable {
+  id: string;
+  kind: OneTimeTokenKind;
+  user_id: string;
+  token_hash: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Spec section 3, "Mail status". */
+export const MAIL_STATUSES = [
+  'queued',
+  'accepted',
+  'rejected',
+  'failedtemporary',
+  'failedpermanent',
+  'delivered',
+] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export interface MailsTable {
+  id: string;
+  user_id: string | null;
+  to: string;
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+  language: string;
+  status: MailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  message_id: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  count: number;
+  expires_at: string;
+}
+
+export interface FeedbackTable {
+  id: string;
+  user_id: string;
+  email: string;
+  message: string;
+  created_at: string;
 }

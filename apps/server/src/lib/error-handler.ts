@@ -36,7 +36,10 @@ export function errorHandler(
       'client error',
     );
     const body: ApiError = { code: status, message: error.message };
-    if (isHttpError(error) && error.errors) body.errors = error.errors;
+    if (isHttpError(error)) {
+      if (error.errors) body.errors = error.errors;
+      reply.headers(error.headers);
+    }
     return reply.code(status).send(body);
   }
 

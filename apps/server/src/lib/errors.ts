@@ -12,12 +12,20 @@ export class HttpError extends Error {
   /** `statusCode` is the property Fastify and its plugins read. */
   readonly statusCode: number;
   readonly errors: FieldErrors | undefined;
+  /** Response headers that belong to the answer, such as `Retry-After` on a 429. */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(statusCode: number, message: string, errors?: FieldErrors) {
+  constructor(
+    statusCode: number,
+    message: string,
+    errors?: FieldErrors,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.errors = errors;
+    this.headers = headers;
   }
 }
 
@@ -45,8 +53,17 @@ export const notFound = (message: string = ERROR_MESSAGES.notFound) => new HttpE
 
 export const conflict = (message: string) => new HttpError(409, message);
 
-export const tooManyRequests = (message: string = ERROR_MESSAGES.tooManyRequests) =>
-  new HttpError(429, message);
+/** With `retryAfterSeconds`, the answer carries `Retry-After`. */
+export const tooManyRequests = (
+  message: string = ERROR_MESSAGES.tooManyRequests,
+  retryAfterSeconds?: number,
+) =>
+  new HttpError(
+    429,
+    message,
+    undefined,
+    retryAfterSeconds === undefined ? {} : { 'retry-after': String(retryAfterSeconds) },
+  );
 
 export const serviceUnavailable = (message: string = ERROR_MESSAGES.serviceUnavailable) =>
   new HttpError(503, message);

@@ -1,0 +1,40 @@
+import type { LimitRule } from './rate-limiter.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The abuse limits of the account flows (ARCHITECTURE.md, "Security requirements";
+ * docs/decisions/010-…). Per account means per email address (or user id when signed in), per
+ * address means `request.ip` (ADR 008). They come on top of the API-wide limit per address.
+ */
+export const DEFAULT_ABUSE_LIMITS = {
+  /** Failed logins per account; a successful login resets it. */
+  loginPerAccount: { name: 'login:account', max: 10, windowMs: 15 * MINUTE },
+  /** Every login attempt per address, failed or not. */
+  loginPerAddress: { name: 'login:ip', max: 30, windowMs: 15 * MINUTE },
+  registerPerAddress: { name: 'register:ip', max: 10, windowMs: HOUR },
+  registerPerAccount: { name: 'register:account', max: 5, windowMs: HOUR },
+  forgotPasswordPerAccount: { name: 'forgot:account', max: 5, windowMs: HOUR },
+  forgotPasswordPerAddress: { name: 'forgot:ip', max: 20, windowMs: HOUR },
+  resetPasswordPerAddress: { name: 'reset:ip', max: 20, windowMs: HOUR },
+  /** Verification and email-change mails per account. */
+  verificationMailPerAccount: { name: 'verification-mail:account', max: 5, windowMs: HOUR },
+  verificationMailPerAddress: { name: 'verification-mail:ip', max: 20, windowMs: HOUR },
+  /** Password checks of a signed-in account: password change, email change, deletion. */
+  passwordCheckPerAccount: { name: 'password-check:account', max: 10, windowMs: 15 * MINUTE },
+  feedbackPerAccount: { name: 'feedback:account', max: 10, windowMs: HOUR },
+} satisfies Record<string, LimitRule>;
+
+export type AbuseLimits = Record<keyof typeof DEFAULT_ABUSE_LIMITS, LimitRule>;
+
+/** The defaults with some maxima replaced (tests loosen or tighten them). */
+export function abuseLimits(
+  overrides: Partial<Record<keyof AbuseLimits, number>> = {},
+): AbuseLimits {
+  const limits = { ...DEFAULT_ABUSE_LIMITS } as AbuseLimits;
+  for (const [name, max] of Object.entries(overrides) as [keyof AbuseLimits, number][]) {
+    limits[name] = { ...limits[name], max };
+  }
+  return limits;
+}

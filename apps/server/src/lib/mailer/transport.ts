@@ -1,0 +1,65 @@
+import nodemailer from 'nodemailer';
+import type { MailRow } from './outbox.js';
+
+export interface MailTransport {
+  /** Resolves with the message id the server accepted the mail under; rejects as nodemailer does. */
+  send(
+    mail: Pick<MailRow, 'to' | 'reply_to' | 'subject' | 'text' | 'html' | 'id'>,
+  ): Promise<string>;
+  close(): void;
+}
+
+/** SMTP over nodemailer, one connection per mail (the outbox is the queue, not a pool). */
+export function createSmtpTransport(smtpUrl: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    // nodemailer waits minutes by default; a stuck server must not outlive the lease.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({
+        from,
+        to: mail.to,
+        ...(mail.reply_to ? { replyTo: mail.reply_to } : {}),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        // The outbox id makes resends after a crash recognisable as one mail.
+        headers: { 'X-Livent-Mail-Id': mail.id },
+      });
+      return info.messageId;
+    },
+    close: () => transporter.close(),
+  };
+}
+
+export type SendFailure = 'permanent' | 'temporary';
+
+/**
+ * SMTP 5xx answers to the envelope or the message (`EENVELOPE`, `EMESSAGE`) say the mail will
+ * never be taken: `rejected`. Everything else — no connection, timeouts, 4xx, and also 5xx to
+ * the greeting or to AUTH, which mean a broken or misconfigured server rather than a bad mail —
+ * may work later: `failedtemporary`.
+ */
+export function classifySendError(error: unknown): SendFailure {
+  const { responseCode, code } = (error ?? {}) as { responseCode?: unknown; code?: unknown };
+  const permanentCode =
+    typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600;
+  return permanentCode && (code === 'EENVELOPE' || code === 'EMESSAGE') ? 'permanent' : 'temporary';
+}
+
+/** A short, log-safe description of a send error (no message bodies, no credentials). */
+export function describeSendError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error).slice(0, 500);
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  const parts = [
+    typeof code === 'string' ? code : undefined,
+    typeof responseCode === 'number' ? String(responseCode) : undefined,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return `${parts ? `${parts}: ` : ''}${error.message}`.slice(0, 500);
+}
