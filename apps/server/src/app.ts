@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyPluginAsync,
   type FastifyServerOptions,
   type preHandlerAsyncHookHandler,
+  type RouteOptions,
 } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -19,8 +20,12 @@ import type { Config, TrustProxy } from './config.js';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import type { Database } from './db/schema.js';
+import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './lib/abuse-limits.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
 import { createLoggerOptions } from './lib/logger.js';
+import { DEFAULT_MAIL_WORKER_OPTIONS, type MailWorkerOptions } from './lib/mailer/worker.js';
+import { securitySchemes } from './lib/openapi.js';
 import { registerApiRateLimit } from './lib/rate-limit.js';
 import {
   docsCspDirectives,
@@ -29,13 +34,27 @@ import {
 } from './lib/security-headers.js';
 import { SERVER_VERSION } from './lib/version.js';
 import { registerWebApp, warnIfDashboardMissing } from './lib/web-app.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { authenticationPlugin } from './modules/auth/authenticate.js';
+import { changelogRoutes } from './modules/changelog/changelog.routes.js';
+import {
+  devMailboxApiRoutes,
+  devMailboxPageRoutes,
+} from './modules/dev-mailbox/dev-mailbox.routes.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Kysely<Database>;
     dialect: Dialect;
+    /** The server's clock (tests move it). */
+    now: Clock;
+    services: Services;
   }
 }
 
@@ -52,13 +71,28 @@ export interface BuildAppOptions {
    * its rate limit. Tests add throwaway routes this way.
    */
   apiPlugins?: FastifyPluginAsync[];
+  /** The clock of every service (default: the system's). */
+  now?: Clock;
+  /** The abuse limits of the account flows (default: {@link DEFAULT_ABUSE_LIMITS}). */
+  abuseLimits?: AbuseLimits;
+  /** Timing of the mail worker (polling, back-off, lease). */
+  mailWorker?: Partial<MailWorkerOptions>;
+  /** Told about every route as it is registered (the authorization test collects them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /**
  * The plugins of the API context, in order. Each later module adds its `<domain>.routes.ts`
  * plugin here; paths inside are relative to `/api`.
  */
-const apiModules = [healthRoutes];
+const apiModules = [
+  healthRoutes,
+  authRoutes,
+  accountRoutes,
+  settingsRoutes,
+  feedbackRoutes,
+  changelogRoutes,
+];
 
 export const API_PREFIX = '/api';
 export const DOCS_PREFIX = '/api/docs';
@@ -73,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? createLoggerOptions(config),
     trustProxy: toFastifyTrustProxy(config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database =
     options.database ??
@@ -87,26 +122,49 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('config', config);
     app.decorate('db', database.db);
     app.decorate('dialect', database.dialect);
+    const now = options.now ?? systemClock;
+    app.decorate('now', now);
+    const services = createServices({
+      db: database.db,
+      config,
+      now,
+      log: app.log,
+      limits: options.abuseLimits ?? DEFAULT_ABUSE_LIMITS,
+      mailWorker: { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options.mailWorker },
+    });
+    app.decorate('services', services);
+    // The worker starts with the app and stops before the database closes (preClose runs
+    // before every onClose hook).
+    app.addHook('onReady', async () => {
+      await services.passwords.warmUp();
+      await services.mailer.start();
+    });
+    app.addHook('preClose', async () => services.mailer.stop());
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     app.setErrorHandler(errorHandler);
+    acceptEmptyJsonBodies(app);
 
     await registerSecurityHeaders(app, config);
     await app.register(fastifyCookie);
     await registerDocs(app);
+    await app.register(authenticationPlugin);
 
     let apiRateLimit: preHandlerAsyncHookHandler | undefined;
     await app.register(
       async (api) => {
         apiRateLimit = await registerApiRateLimit(api, config);
-        for (const plugin of [...apiModules, ...(options.apiPlugins ?? [])]) {
+        const devModules = config.isProduction ? [] : [devMailboxApiRoutes];
+        for (const plugin of [...apiModules, ...devModules, ...(options.apiPlugins ?? [])]) {
           await api.register(plugin);
         }
       },
       { prefix: API_PREFIX },
     );
     if (!apiRateLimit) throw new Error('unreachable: the API context registers its rate limit');
+    // Before the dashboard's history fallback, which would answer this path with index.html.
+    if (!config.isProduction) await app.register(devMailboxPageRoutes);
 
     await registerWebApp(app, { webDist: config.webDist, apiRateLimit });
     app.addHook('onReady', async () => warnIfDashboardMissing(app, config.webDist));
@@ -119,6 +177,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   return app;
 }
 
+/**
+ * Clients such as `fetch` wrappers often send `Content-Type: application/json` on a POST without
+ * a body (logout, refresh). Fastify refuses that with its own message; here an empty body is
+ * simply no body, and the route's schema decides whether one is required (answering in the one
+ * error shape). Everything else goes to Fastify's own JSON parser with its prototype-poisoning
+ * protection.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
 async function registerDocs(app: FastifyInstance): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
@@ -128,7 +206,16 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
         description: 'The API of the Livent dashboard. Errors answer `{ code, message, errors? }`.',
         version: SERVER_VERSION,
       },
-      tags: [{ name: 'health', description: 'Service health' }],
+      tags: [
+        { name: 'health', description: 'Service health' },
+        { name: 'auth', description: 'Sign-up, sign-in, sessions, verification, password reset' },
+        { name: 'account', description: 'Profile, email, password, sessions, deletion' },
+        { name: 'settings', description: 'Account settings' },
+        { name: 'feedback', description: 'Feedback to support' },
+        { name: 'changelog', description: "What's new" },
+        { name: 'development', description: 'Development aids (not in production)' },
+      ],
+      components: { securitySchemes },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -15,6 +15,7 @@ export const CONFIG_VARIABLES = [
   'EVENTS_URL',
   'SMTP_URL',
   'MAIL_FROM',
+  'SUPPORT_EMAIL',
   'APP_SECRET',
   'TRUST_PROXY',
   'LOG_LEVEL',
@@ -46,6 +47,8 @@ export interface Config {
   eventsUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where feedback is mailed. */
+  supportEmail: string;
   appSecret: string;
   trustProxy: TrustProxy;
   logLevel: LogLevel;
@@ -159,6 +162,10 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('Livent <no-reply@localhost>'),
+  SUPPORT_EMAIL: z
+    .string()
+    .refine((value) => /\S@\S/.test(value), 'must be an email address such as support@example.com')
+    .default('support@localhost'),
   APP_SECRET: z
     .string()
     .min(APP_SECRET_MIN_LENGTH, `must be at least ${APP_SECRET_MIN_LENGTH} characters long`)
@@ -245,6 +252,7 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
     eventsUrl,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
+    supportEmail: values.SUPPORT_EMAIL,
     appSecret: values.APP_SECRET,
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,

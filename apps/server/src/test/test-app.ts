@@ -3,12 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config, type ConfigEnv } from '../config.js';
 import { createDatabase, type DatabaseHandle } from '../db/database.js';
+import { abuseLimits, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../lib/abuse-limits.js';
+import type { Clock } from '../lib/clock.js';
 import { createLoggerOptions } from '../lib/logger.js';
+import type { MailWorkerOptions } from '../lib/mailer/worker.js';
 
 /** A fixed secret so that tests never write `data/app-secret`. */
 export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -96,7 +99,21 @@ export interface BuildTestAppOptions {
   apiPlugins?: FastifyPluginAsync[];
   /** Receives the app's JSON log lines (at LOG_LEVEL, `info` unless overridden). */
   logStream?: Writable;
+  /** The app's clock, e.g. a {@link TestClock}'s `now`. */
+  now?: Clock;
+  /**
+   * The abuse limits: by default so generous that no test trips them by accident; tests of the
+   * limits pass `DEFAULT_ABUSE_LIMITS` or tighter ones.
+   */
+  abuseLimits?: AbuseLimits;
+  mailWorker?: Partial<MailWorkerOptions>;
+  onRoute?: (route: RouteOptions) => void;
 }
+
+/** Limits no test reaches unless it means to. */
+export const RELAXED_ABUSE_LIMITS: AbuseLimits = abuseLimits(
+  Object.fromEntries(Object.keys(DEFAULT_ABUSE_LIMITS).map((name) => [name, 10_000])),
+);
 
 /**
  * A migrated app on a database of its own, logging nothing unless `logStream` is given. It is
@@ -121,6 +138,10 @@ export async function buildTestApp(
       database,
       logger: options.logStream ? { ...logger, stream: options.logStream } : logger,
       apiPlugins: options.apiPlugins,
+      now: options.now,
+      abuseLimits: options.abuseLimits ?? RELAXED_ABUSE_LIMITS,
+      mailWorker: options.mailWorker,
+      onRoute: options.onRoute,
     });
   } catch (error) {
     await testDatabase.drop();

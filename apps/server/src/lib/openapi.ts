@@ -1,0 +1,34 @@
+import { apiErrorSchema } from '@livent/shared';
+import { z } from 'zod';
+
+/** The error answers a route documents, all `{ code, message, errors? }`. */
+export function errorResponses<const C extends number>(
+  ...codes: C[]
+): Record<C, typeof apiErrorSchema> {
+  return Object.fromEntries(codes.map((code) => [code, apiErrorSchema])) as Record<
+    C,
+    typeof apiErrorSchema
+  >;
+}
+
+/** A 204 answer. */
+export const noContent = z.undefined().describe('No content');
+
+/** OpenAPI security requirement of routes behind `app.authenticate`. */
+export const bearerAuth = [{ bearerAuth: [] }];
+
+/** The OpenAPI security schemes (components.securitySchemes). */
+export const securitySchemes = {
+  bearerAuth: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The access token of login, register or refresh-tokens (15 minutes).',
+  },
+  refreshCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'lvnt.auth.refresh',
+    description: 'The HttpOnly refresh-token cookie (30 days, rotated on every use).',
+  },
+} as const;

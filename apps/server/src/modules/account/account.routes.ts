@@ -1,0 +1,149 @@
+import {
+  accountDeletionSchema,
+  authResponseSchema,
+  emailChangeSchema,
+  passwordChangeSchema,
+  profilePatchSchema,
+  sessionSchema,
+  userSchema,
+} from '@livent/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
+import { requireAuth } from '../auth/authenticate.js';
+import { clientInfo } from '../auth/client-info.js';
+import { clearRefreshCookie, setRefreshCookie } from '../auth/refresh-cookie.js';
+
+const tags = ['account'];
+const sessionParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
+
+/**
+ * The account pages (spec section 2, /account/profile and /account/security). Unverified users
+ * may use them: someone who mistyped the address at sign-up can correct it here.
+ */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { account } = app.services;
+  const secured = { preHandler: app.authenticate };
+
+  app.patch(
+    '/account/profile',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Change name, company or initials',
+        security: bearerAuth,
+        body: profilePatchSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => account.updateProfile(requireAuth(request), request.body),
+  );
+
+  app.post(
+    '/account/email',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Start an email change: mails a confirmation link to the new address',
+        security: bearerAuth,
+        body: emailChangeSchema,
+        response: { 200: userSchema, ...errorResponses(400, 401, 409, 429) },
+      },
+    },
+    async (request) =>
+      account.requestEmailChange(requireAuth(request), request.body, clientInfo(request)),
+  );
+
+  app.post(
+    '/account/password',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Change the password; ends every session and answers a fresh one',
+        security: bearerAuth,
+        body: passwordChangeSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await account.changePassword(
+        requireAuth(request),
+        request.body,
+        clientInfo(request),
+      );
+      setRefreshCookie(reply, result.tokens.refresh.token);
+      return result;
+    },
+  );
+
+  app.get(
+    '/account/sessions',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: "The account's active sessions, most recently used first",
+        security: bearerAuth,
+        response: { 200: z.array(sessionSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => account.listSessions(requireAuth(request)),
+  );
+
+  app.delete(
+    '/account/sessions/:id',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Revoke one session of the account',
+        security: bearerAuth,
+        params: sessionParamsSchema,
+        response: { 204: noContent, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await account.revokeSession(requireAuth(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/account/sessions',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Revoke every session of the account but the current one',
+        security: bearerAuth,
+        response: { 204: noContent, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await account.revokeOtherSessions(requireAuth(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/account',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Delete the account and everything of it (not on custom-type plans)',
+        security: bearerAuth,
+        body: accountDeletionSchema,
+        response: { 204: noContent, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (request, reply) => {
+      await account.deleteAccount(requireAuth(request), request.body.password);
+      clearRefreshCookie(reply);
+      return reply.code(204).send();
+    },
+  );
+};

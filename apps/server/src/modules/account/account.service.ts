@@ -1,0 +1,153 @@
+import {
+  ERROR_MESSAGES,
+  isCustomPlan,
+  type AuthResponse,
+  type PasswordChange,
+  type ProfilePatch,
+  type Session,
+  type User,
+} from '@livent/shared';
+import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
+import { clientAddressKey } from '../../lib/rate-limiter.js';
+import { dashboardLink, type AccountDependencies } from '../auth/auth.service.js';
+import type { AuthContext, ClientInfo } from '../auth/sessions.service.js';
+import { describeUserAgent } from './user-agent.js';
+import { toLanguage, toPlanName, toUser } from '../auth/user-response.js';
+import { deleteUser, findUserByEmail, updateUser, type UserRow } from '../auth/users.repository.js';
+
+/** The account pages: profile, email, password, sessions and deletion (spec sections 2 and 6). */
+export class AccountService {
+  constructor(private readonly deps: AccountDependencies) {}
+
+  async updateProfile(auth: AuthContext, patch: ProfilePatch): Promise<User> {
+    const row = await updateUser(this.deps.db, auth.user.id, {
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.company !== undefined ? { company: patch.company || null } : {}),
+      ...(patch.initials !== undefined ? { initials: patch.initials.toUpperCase() } : {}),
+      updated_at: this.deps.now().toISOString(),
+    });
+    return this.userOf(row ?? auth.user);
+  }
+
+  /**
+   * Starts an email change: the new address gets a confirmation link and becomes the account's
+   * only when it is followed (spec section 4); meanwhile the user shows it as `pendingEmail`.
+   */
+  async requestEmailChange(
+    auth: AuthContext,
+    input: { email: string; password: string },
+    client: ClientInfo,
+  ): Promise<User> {
+    const { db, limiter, limits, tokens, mailer, publicUrl, now } = this.deps;
+    const { user } = auth;
+    await limiter.consume(
+      [limits.passwordCheckPerAccount, user.id],
+      [limits.verificationMailPerAccount, user.id],
+      [limits.verificationMailPerAddress, clientAddressKey(client.ip)],
+    );
+    await this.checkPassword(user, input.password, ERROR_MESSAGES.emailChangeFailed);
+    if (input.email === user.email) throw validationFailed({ email: 'validation.invalid' });
+    if (await findUserByEmail(db, input.email)) throw conflict(ERROR_MESSAGES.emailTaken);
+    const { row, mail } = await db.transaction().execute(async (trx) => {
+      // Only the newest request counts: earlier links stop working.
+      await tokens.useUp(trx, user.id, ['change-email']);
+      const token = await tokens.issue(trx, 'change-email', user.id, input.email);
+      const updated = await updateUser(trx, user.id, {
+        pending_email: input.email,
+        updated_at: now().toISOString(),
+      });
+      const queued = await mailer.enqueue(trx, {
+        userId: user.id,
+        to: input.email,
+        language: toLanguage(user.email_language),
+        template: 'confirm-email-change',
+        data: {
+          name: user.name,
+          newEmail: input.email,
+          link: dashboardLink(publicUrl, '/verify-email', token),
+        },
+      });
+      return { row: updated ?? user, mail: queued };
+    });
+    mailer.afterCommit(mail);
+    return this.userOf(row);
+  }
+
+  /**
+   * Sets a new password and ends every session, this one included; the caller continues in a
+   * fresh session whose tokens come back, so a stolen refresh token of the old one is useless.
+   */
+  async changePassword(
+    auth: AuthContext,
+    input: PasswordChange,
+    client: ClientInfo,
+  ): Promise<AuthResponse> {
+    const { db, limiter, limits, passwords, sessions, now } = this.deps;
+    await limiter.consume([limits.passwordCheckPerAccount, auth.user.id]);
+    await this.checkPassword(auth.user, input.oldPassword, ERROR_MESSAGES.passwordChangeFailed);
+    const passwordHash = await passwords.hash(input.newPassword);
+    const { row, signedIn } = await db.transaction().execute(async (trx) => {
+      const updated = await updateUser(trx, auth.user.id, {
+        password_hash: passwordHash,
+        updated_at: now().toISOString(),
+      });
+      await sessions.revoke(trx, { userId: auth.user.id }, 'password-change');
+      // Links mailed before the change must not reset the new password.
+      await this.deps.tokens.useUp(trx, auth.user.id, ['reset-password']);
+      return {
+        row: updated ?? auth.user,
+        signedIn: await sessions.create(trx, auth.user.id, client),
+      };
+    });
+    return { user: this.userOf(row), tokens: signedIn.tokens };
+  }
+
+  async listSessions(auth: AuthContext): Promise<Session[]> {
+    const rows = await this.deps.sessions.listActive(auth.user.id);
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+      userAgent: row.user_agent === null ? null : describeUserAgent(row.user_agent),
+      ip: row.ip,
+      current: row.id === auth.sessionId,
+    }));
+  }
+
+  /** Revokes one of the account's sessions; another account's id is "Not found". */
+  async revokeSession(auth: AuthContext, sessionId: string): Promise<void> {
+    const revoked = await this.deps.sessions.revoke(
+      this.deps.db,
+      { sessionId, userId: auth.user.id },
+      'revoked-by-user',
+    );
+    if (revoked === 0) throw notFound();
+  }
+
+  async revokeOtherSessions(auth: AuthContext): Promise<void> {
+    await this.deps.sessions.revoke(
+      this.deps.db,
+      { userId: auth.user.id, exceptSessionId: auth.sessionId },
+      'revoked-by-user',
+    );
+  }
+
+  /** Deletes the account and everything of it; refused for custom-type plans (spec section 6). */
+  async deleteAccount(auth: AuthContext, password: string): Promise<void> {
+    const { user } = auth;
+    if (isCustomPlan(toPlanName(user.plan)))
+      throw forbidden(ERROR_MESSAGES.accountDeletionNotAllowed);
+    await this.deps.limiter.consume([this.deps.limits.passwordCheckPerAccount, user.id]);
+    await this.checkPassword(user, password, ERROR_MESSAGES.accountDeletionFailed);
+    await deleteUser(this.deps.db, user.id);
+  }
+
+  private async checkPassword(user: UserRow, password: string, message: string): Promise<void> {
+    if (!(await this.deps.passwords.verify(user.password_hash, password)))
+      throw badRequest(message);
+  }
+
+  private userOf(row: UserRow): User {
+    return toUser(row, this.deps.now());
+  }
+}

@@ -1,0 +1,187 @@
+import {
+  authResponseSchema,
+  forgotPasswordSchema,
+  loginSchema,
+  refreshSchema,
+  registerSchema,
+  resetPasswordSchema,
+  selfResponseSchema,
+  tokenQuerySchema,
+} from '@livent/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../lib/language.js';
+import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
+import { requireAuth } from './authenticate.js';
+import { clientInfo } from './client-info.js';
+import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.js';
+
+const tags = ['auth'];
+const refreshCookie = [{ refreshCookie: [] }];
+
+/** Sign-up, sign-in and sessions (spec section 7; docs/api.md "Auth and account"). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth } = app.services;
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account, sign in and mail the verification link',
+        body: registerSchema,
+        response: { 201: authResponseSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.register(
+        request.body,
+        clientInfo(request),
+        requestLanguage(request),
+      );
+      setRefreshCookie(reply, result.tokens.refresh.token);
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in',
+        body: loginSchema,
+        response: { 200: authResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const result = await auth.login(request.body, clientInfo(request));
+      setRefreshCookie(reply, result.tokens.refresh.token);
+      return result;
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'End the session of the refresh token (body or cookie) and clear the cookie',
+        security: refreshCookie,
+        body: refreshSchema.nullish(),
+        response: { 204: noContent, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      await auth.logout(refreshTokenOf(request, request.body));
+      clearRefreshCookie(reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/refresh-tokens',
+    {
+      schema: {
+        tags,
+        summary: 'Trade the refresh token (body or cookie) for new tokens; rotates it',
+        security: refreshCookie,
+        body: refreshSchema.nullish(),
+        response: { 200: authResponseSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const result = await auth.refresh(
+          refreshTokenOf(request, request.body),
+          clientInfo(request),
+        );
+        setRefreshCookie(reply, result.tokens.refresh.token);
+        return result;
+      } catch (error) {
+        // A dead refresh token is of no further use to the browser.
+        clearRefreshCookie(reply);
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/auth/self',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The signed-in user and the access token the request carried',
+        security: bearerAuth,
+        response: { 200: selfResponseSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => auth.self(requireAuth(request)),
+  );
+
+  app.post(
+    '/auth/send-verification-email',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Mail a new verification link (nothing when the address is verified)',
+        security: bearerAuth,
+        response: { 204: noContent, ...errorResponses(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      await auth.sendVerificationEmail(requireAuth(request), clientInfo(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/verify-email',
+    {
+      schema: {
+        tags,
+        summary: 'Follow a verification or email-change link',
+        querystring: tokenQuerySchema,
+        response: { 204: noContent, ...errorResponses(400, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await auth.verifyEmail(request.query.token);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Mail a password-reset link; answers 204 whether or not the account exists',
+        body: forgotPasswordSchema,
+        response: { 204: noContent, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await auth.forgotPassword(request.body.email, clientInfo(request));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password through a reset link; ends every session',
+        querystring: tokenQuerySchema,
+        body: resetPasswordSchema,
+        response: { 204: noContent, ...errorResponses(400, 429) },
+      },
+    },
+    async (request, reply) => {
+      await auth.resetPassword(request.query.token, request.body.password, clientInfo(request));
+      return reply.code(204).send();
+    },
+  );
+};

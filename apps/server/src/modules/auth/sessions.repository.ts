@@ -1,0 +1,144 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { Database, SessionsTable } from '../../db/schema.js';
+import type { UserRow } from './users.repository.js';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+/** The SQL of `sessions` and `refresh_tokens`. */
+export async function insertSession(
+  db: Kysely<Database>,
+  session: Insertable<SessionsTable>,
+  refreshTokenHash: string,
+): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: refreshTokenHash,
+      session_id: session.id,
+      created_at: session.created_at,
+      replaced_at: null,
+    })
+    .execute();
+}
+
+export interface RefreshTokenRecord {
+  sessionId: string;
+  userId: string;
+  replacedAt: string | null;
+  sessionExpiresAt: string;
+  sessionRevokedAt: string | null;
+}
+
+export async function findRefreshToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+): Promise<RefreshTokenRecord | undefined> {
+  return db
+    .selectFrom('refresh_tokens')
+    .innerJoin('sessions', 'sessions.id', 'refresh_tokens.session_id')
+    .select([
+      'sessions.id as sessionId',
+      'sessions.user_id as userId',
+      'refresh_tokens.replaced_at as replacedAt',
+      'sessions.expires_at as sessionExpiresAt',
+      'sessions.revoked_at as sessionRevokedAt',
+    ])
+    .where('refresh_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Marks a token as replaced and records its successor, if no one else did first: the
+ * conditional update decides the race between concurrent refreshes on both dialects.
+ */
+export async function replaceRefreshToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  successorHash: string,
+  sessionId: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('refresh_tokens')
+    .set({ replaced_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('replaced_at', 'is', null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return false;
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: successorHash,
+      session_id: sessionId,
+      created_at: now,
+      replaced_at: null,
+    })
+    .execute();
+  return true;
+}
+
+export async function touchSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  changes: { last_used_at: string; ip: string | null; user_agent: string | null },
+): Promise<void> {
+  await db.updateTable('sessions').set(changes).where('id', '=', sessionId).execute();
+}
+
+/** Revokes sessions that are not revoked yet; answers how many. */
+export async function revokeSessions(
+  db: Kysely<Database>,
+  where: { sessionId?: string; userId?: string; exceptSessionId?: string },
+  reason: string,
+  now: string,
+): Promise<number> {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('revoked_at', 'is', null);
+  if (where.sessionId !== undefined) query = query.where('id', '=', where.sessionId);
+  if (where.userId !== undefined) query = query.where('user_id', '=', where.userId);
+  if (where.exceptSessionId !== undefined) query = query.where('id', '!=', where.exceptSessionId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The session (active: not revoked, not expired) and its user, in one indexed lookup. */
+export async function findActiveSessionUser(
+  db: Kysely<Database>,
+  sessionId: string,
+  userId: string,
+  now: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.user_id', '=', userId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function listActiveSessions(
+  db: Kysely<Database>,
+  userId: string,
+  now: string,
+): Promise<SessionRow[]> {
+  return db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('last_used_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Sessions past their absolute lifetime, with their tokens (cascade), are of no use any more. */
+export async function deleteExpiredSessions(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', before).execute();
+}

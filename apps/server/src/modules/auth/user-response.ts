@@ -1,0 +1,70 @@
+import {
+  PLAN_ALLOWANCES,
+  PLAN_NAMES,
+  type Language,
+  type PlanName,
+  type Settings,
+  type User,
+} from '@livent/shared';
+import type { UserRow } from './users.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** "Ada Lovelace" → "AL", "Cher" → "C": the first letters of the first and last name. */
+export function deriveInitials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = words[0];
+  if (!first) return '?';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  return [first, last]
+    .filter((word): word is string => word !== undefined)
+    .map((word) => Array.from(word)[0] ?? '')
+    .join('')
+    .toUpperCase();
+}
+
+export function toPlanName(value: string): PlanName {
+  return (PLAN_NAMES as readonly string[]).includes(value) ? (value as PlanName) : 'free';
+}
+
+export function toLanguage(value: string): Language {
+  return value === 'de' ? 'de' : 'en';
+}
+
+export function toSettings(row: UserRow): Settings {
+  return {
+    timezone: row.timezone,
+    emailLanguage: toLanguage(row.email_language),
+    alwaysShowHelp: row.always_show_help === 1,
+    csvDelimiter: row.csv_delimiter as Settings['csvDelimiter'],
+    newsletter: row.newsletter === 1,
+    whatsnewSeen: row.whatsnew_seen,
+  };
+}
+
+/**
+ * The user as the API answers it (shared `userSchema`): never the password hash or other
+ * columns. Plan consumption counts nothing until events and domains exist.
+ */
+export function toUser(row: UserRow, now: Date): User {
+  const plan = toPlanName(row.plan);
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    initials: row.initials ?? deriveInitials(row.name),
+    emailVerified: row.email_verified === 1,
+    company: row.company,
+    plan,
+    planExpires: row.plan_expires,
+    planExpiresInDays:
+      row.plan_expires === null
+        ? null
+        : Math.floor((Date.parse(row.plan_expires) - now.getTime()) / DAY_MS),
+    planAllowance: PLAN_ALLOWANCES[plan],
+    planConsumption: { events: 0, domains: 0 },
+    settings: toSettings(row),
+    pendingEmail: row.pending_email,
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,45 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, UsersTable } from '../../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserChanges = Omit<Updateable<UsersTable>, 'id' | 'created_at'>;
+
+/** The SQL of `users`. Emails are compared lowercased, as they are stored. */
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(
+  db: Kysely<Database>,
+  email: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Kysely<Database>, user: NewUserRow): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUser(
+  db: Kysely<Database>,
+  id: string,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set(changes)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Deletes the user; sessions, tokens, mails and feedback go with it (foreign-key cascade). */
+export async function deleteUser(db: Kysely<Database>, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

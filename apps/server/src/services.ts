@@ -1,0 +1,83 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Database } from './db/schema.js';
+import type { AbuseLimits } from './lib/abuse-limits.js';
+import type { Clock } from './lib/clock.js';
+import { Mailer } from './lib/mailer/mailer.js';
+import { createSmtpTransport } from './lib/mailer/transport.js';
+import { MailWorker, type MailWorkerOptions } from './lib/mailer/worker.js';
+import { RateLimiter } from './lib/rate-limiter.js';
+import { AccountService } from './modules/account/account.service.js';
+import { AccessTokens } from './modules/auth/access-tokens.js';
+import { AuthService, type AccountDependencies } from './modules/auth/auth.service.js';
+import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
+import { PasswordHasher } from './modules/auth/passwords.js';
+import { SessionService } from './modules/auth/sessions.service.js';
+import { FeedbackService } from './modules/feedback/feedback.service.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+
+/** The services of the app, built once in `buildApp` and decorated as `app.services`. */
+export interface Services {
+  passwords: PasswordHasher;
+  accessTokens: AccessTokens;
+  sessions: SessionService;
+  tokens: OneTimeTokens;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  auth: AuthService;
+  account: AccountService;
+  settings: SettingsService;
+  feedback: FeedbackService;
+}
+
+export interface ServiceOptions {
+  db: Kysely<Database>;
+  config: Config;
+  now: Clock;
+  log: FastifyBaseLogger;
+  limits: AbuseLimits;
+  mailWorker: MailWorkerOptions;
+}
+
+export function createServices(options: ServiceOptions): Services {
+  const { db, config, now, log, limits } = options;
+  const passwords = new PasswordHasher();
+  const accessTokens = new AccessTokens(config.appSecret, config.publicUrl, now);
+  const sessions = new SessionService(db, accessTokens, now, config.appSecret);
+  const tokens = new OneTimeTokens(now);
+  const limiter = new RateLimiter(db, now);
+  const worker = config.smtpUrl
+    ? new MailWorker(
+        db,
+        createSmtpTransport(config.smtpUrl, config.mailFrom),
+        now,
+        log,
+        options.mailWorker,
+      )
+    : undefined;
+  const mailer = new Mailer({ now, log, worker, logLinks: !config.isProduction });
+  const deps: AccountDependencies = {
+    db,
+    now,
+    publicUrl: config.publicUrl,
+    passwords,
+    sessions,
+    tokens,
+    mailer,
+    limiter,
+    limits,
+  };
+  return {
+    passwords,
+    accessTokens,
+    sessions,
+    tokens,
+    limiter,
+    mailer,
+    auth: new AuthService(deps),
+    account: new AccountService(deps),
+    settings: new SettingsService(deps),
+    feedback: new FeedbackService({ ...deps, supportEmail: config.supportEmail }),
+  };
+}
