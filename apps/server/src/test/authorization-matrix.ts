@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import type { OneTimeTokenKind } from '../db/schema.js';
+
+/**
+ * Every route the server registers × every kind of caller, with the answer each must get
+ * (ARCHITECTURE.md, "Security requirements"). `authorization.test.ts` collects the routes from
+ * the server and fails on any route missing here, then calls each route as each principal.
+ *
+ * Keys are `METHOD path` as Fastify registered them (`:id` for parameters). A HEAD route that
+ * Fastify adds for a GET route answers like the GET and is not listed separately.
+ *
+ * Principals:
+ * - owner: the account that owns the thing the route is about (for account routes: the account itself);
+ * - sharedUser: a signed-in account the owner shared an event with (for routes without an event
+ *   it is simply another signed-in account);
+ * - otherAccount: a signed-in account with no relation to the owner;
+ * - guestTokenThisEvent / guestTokenOtherEvent: a guest token (`Token-Authorization`) of the
+ *   owner's event or of another event; guest tokens never authenticate account routes, so
+ *   without an event they are anonymous callers;
+ * - anonymous: no credentials at all.
+ * Signed-in principals send `Authorization: Bearer <access token>` and their refresh cookie.
+ */
+export const PRINCIPALS = [
+  'anonymous',
+  'guestTokenOtherEvent',
+  'guestTokenThisEvent',
+  'otherAccount',
+  'sharedUser',
+  // Last: some of the owner's calls end its session or delete it.
+  'owner',
+] as const;
+export type Principal = (typeof PRINCIPALS)[number];
+
+export interface MatrixAccount {
+  userId: string;
+  email: string;
+  password: string;
+  /** A second session of the account, e.g. the one the owner revokes by id. */
+  secondSessionId: string;
+}
+
+/** What request builders may use: the accounts of one route's run, and fresh one-time tokens. */
+export interface MatrixFixture {
+  owner: MatrixAccount;
+  sharedUser: MatrixAccount;
+  otherAccount: MatrixAccount;
+  /** A valid one-time token of the owner (each call a new one). */
+  ownerToken(kind: OneTimeTokenKind): Promise<string>;
+}
+
+export interface MatrixRequest {
+  /** With parameters filled in; the route's path by default. */
+  url?: string;
+  payload?: object;
+}
+
+export interface RouteExpectation {
+  expected: Record<Principal, number>;
+  request?: (fixture: MatrixFixture) => MatrixRequest | Promise<MatrixRequest>;
+}
+
+const everyone = (status: number): Record<Principal, number> => ({
+  anonymous: status,
+  guestTokenOtherEvent: status,
+  guestTokenThisEvent: status,
+  otherAccount: status,
+  sharedUser: status,
+  owner: status,
+});
+
+/** Any signed-in account gets `status` (acting on itself); guests and anonymous callers 401. */
+const signedIn = (status: number): Record<Principal, number> => ({
+  ...everyone(401),
+  otherAccount: status,
+  sharedUser: status,
+  owner: status,
+});
+
+/**
+ * The owner gets `ownerStatus`; other signed-in accounts `othersStatus` (their own account's
+ * answer to the owner's data, e.g. a wrong password or an unknown id); the rest 401.
+ */
+const ownerOnly = (ownerStatus: number, othersStatus: number): Record<Principal, number> => ({
+  ...signedIn(othersStatus),
+  owner: ownerStatus,
+});
+
+const freshEmail = () => `matrix-${randomUUID()}@example.com`;
+
+export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
+  // Health and documentation are public.
+  'GET /api/health': { expected: everyone(200) },
+  // Also answers `/api/docs` (without the slash).
+  'GET /api/docs/': { expected: everyone(200) },
+  'GET /api/docs/json': { expected: everyone(200) },
+  'GET /api/docs/yaml': { expected: everyone(200) },
+  // Redirects to /api/docs/.
+  'GET /api/docs/static/index.html': { expected: everyone(302) },
+  'GET /api/docs/static/swagger-initializer.js': { expected: everyone(200) },
+  'GET /api/docs/static/*': {
+    expected: everyone(200),
+    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+  },
+  // The dashboard's files (none in tests: WEB_DIST does not exist).
+  'GET /*': { expected: everyone(404), request: () => ({ url: '/favicon.ico' }) },
+
+  // Sign-up and sign-in take no credentials; the request carries what they need.
+  'POST /api/auth/register': {
+    expected: everyone(201),
+    request: () => ({
+      payload: {
+        name: 'New Person',
+        email: freshEmail(),
+        password: 'Fresh1234',
+        acceptTerms: true,
+        acceptPrivacy: true,
+      },
+    }),
+  },
+  'POST /api/auth/login': {
+    expected: everyone(200),
+    request: ({ owner }) => ({ payload: { email: owner.email, password: owner.password } }),
+  },
+  // Logout ends the caller's own session (if any) and always answers 204.
+  'POST /api/auth/logout': { expected: everyone(204) },
+  // The refresh cookie is the credential.
+  'POST /api/auth/refresh-tokens': { expected: signedIn(200) },
+  'GET /api/auth/self': { expected: signedIn(200) },
+  'POST /api/auth/send-verification-email': { expected: signedIn(204) },
+  // The link's token is the credential.
+  'POST /api/auth/verify-email': {
+    expected: everyone(204),
+    request: async ({ ownerToken }) => ({
+      url: `/api/auth/verify-email?token=${await ownerToken('verify-email')}`,
+    }),
+  },
+  'POST /api/auth/forgot-password': {
+    expected: everyone(204),
+    request: ({ owner }) => ({ payload: { email: owner.email } }),
+  },
+  'POST /api/auth/reset-password': {
+    expected: everyone(204),
+    request: async ({ ownerToken }) => ({
+      url: `/api/auth/reset-password?token=${await ownerToken('reset-password')}`,
+      payload: { password: 'Reset1234', confirmPassword: 'Reset1234' },
+    }),
+  },
+
+  // Account routes act on the caller's own account; the owner's password does not open another.
+  'PATCH /api/account/profile': {
+    expected: signedIn(200),
+    request: () => ({ payload: { name: 'Renamed' } }),
+  },
+  'POST /api/account/email': {
+    expected: ownerOnly(200, 400),
+    request: ({ owner }) => ({ payload: { email: freshEmail(), password: owner.password } }),
+  },
+  'POST /api/account/password': {
+    expected: ownerOnly(200, 400),
+    request: ({ owner }) => ({
+      payload: {
+        oldPassword: owner.password,
+        newPassword: 'Changed123',
+        confirmPassword: 'Changed123',
+      },
+    }),
+  },
+  'GET /api/account/sessions': { expected: signedIn(200) },
+  'DELETE /api/account/sessions/:id': {
+    expected: ownerOnly(204, 404),
+    request: ({ owner }) => ({ url: `/api/account/sessions/${owner.secondSessionId}` }),
+  },
+  'DELETE /api/account/sessions': { expected: signedIn(204) },
+  'DELETE /api/account': {
+    expected: ownerOnly(204, 400),
+    request: ({ owner }) => ({ payload: { password: owner.password } }),
+  },
+  'PATCH /api/settings': {
+    expected: signedIn(200),
+    request: () => ({ payload: { newsletter: true } }),
+  },
+  'POST /api/feedback': {
+    expected: signedIn(204),
+    request: () => ({ payload: { email: 'someone@example.com', message: 'Hello' } }),
+  },
+  // Public: it describes the product.
+  'GET /api/changelog': { expected: everyone(200) },
+
+  // Development aids: outside production only, without sign-in (docs/decisions/011).
+  'GET /api/dev/mails': { expected: everyone(200) },
+  'GET /dev/mailbox': { expected: everyone(200) },
+};

@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, registerVerified, type SignedInUser } from './accounts.js';
+import {
+  AUTHORIZATION_MATRIX,
+  PRINCIPALS,
+  type MatrixAccount,
+  type MatrixFixture,
+  type Principal,
+} from './authorization-matrix.js';
+import { buildTestApp, type TestApp } from './test-app.js';
+
+/**
+ * `METHOD url` of every route. HEAD routes that mirror a GET route are left out; a prefixed
+ * route at `/` (the docs' `/api/docs/`) also answers without the slash, so its HEAD route may
+ * stand without it.
+ */
+function routeKeys(routes: RouteOptions[]): string[] {
+  const keys = new Set(
+    routes.flatMap((route) => [route.method].flat().map((method) => `${method} ${route.url}`)),
+  );
+  const mirrorsGet = (key: string) =>
+    key.startsWith('HEAD ') &&
+    (keys.has(`GET ${key.slice(5)}`) || keys.has(`GET ${key.slice(5)}/`));
+  return [...keys].filter((key) => !mirrorsGet(key)).sort();
+}
+
+interface Caller {
+  headers: Record<string, string>;
+  cookies: Record<string, string>;
+}
+
+describe('authorization matrix', () => {
+  let testApp: TestApp;
+  const routes: RouteOptions[] = [];
+  beforeAll(async () => {
+    testApp = await buildTestApp({}, { onRoute: (route) => routes.push(route) });
+    await testApp.app.ready();
+  });
+  afterAll(async () => testApp.cleanup());
+
+  it('lists every route the server registers, and no other', () => {
+    const registered = routeKeys(routes);
+    expect(
+      registered.filter((key) => !(key in AUTHORIZATION_MATRIX)),
+      'routes missing from authorization-matrix.ts',
+    ).toEqual([]);
+    expect(
+      Object.keys(AUTHORIZATION_MATRIX).filter((key) => !registered.includes(key)),
+      'stale entries',
+    ).toEqual([]);
+  });
+
+  async function account(
+    app: FastifyInstance,
+    name: string,
+    password: string,
+  ): Promise<[MatrixAccount, SignedInUser]> {
+    const user = await registerVerified(app, { name, password });
+    const second = await login(app, user.email, password);
+    const { sessionId } = (await app.services.sessions.authenticate(second.tokens.access.token))!;
+    return [
+      { userId: user.user.id, email: user.email, password, secondSessionId: sessionId },
+      user,
+    ];
+  }
+
+  async function fixture(
+    app: FastifyInstance,
+  ): Promise<{ fixture: MatrixFixture; callers: Record<Principal, Caller> }> {
+    const [owner, ownerSession] = await account(app, 'Owner', 'Owner1234');
+    const [sharedUser, sharedSession] = await account(app, 'Shared', 'Shared1234');
+    const [otherAccount, otherSession] = await account(app, 'Other', 'Other1234');
+    const signedInCaller = (user: SignedInUser): Caller => ({
+      headers: user.headers,
+      cookies: { 'lvnt.auth.refresh': user.refreshCookie },
+    });
+    const guest = (): Caller => ({
+      headers: { 'token-authorization': randomBytes(16).toString('base64url') },
+      cookies: {},
+    });
+    return {
+      fixture: {
+        owner,
+        sharedUser,
+        otherAccount,
+        ownerToken: (kind) => app.services.tokens.issue(app.db, kind, owner.userId, owner.email),
+      },
+      callers: {
+        anonymous: { headers: {}, cookies: {} },
+        guestTokenOtherEvent: guest(),
+        guestTokenThisEvent: guest(),
+        otherAccount: signedInCaller(otherSession),
+        sharedUser: signedInCaller(sharedSession),
+        owner: signedInCaller(ownerSession),
+      },
+    };
+  }
+
+  it.each(Object.entries(AUTHORIZATION_MATRIX))('%s', async (key, expectation) => {
+    const { app } = testApp;
+    const [method, path] = key.split(' ') as [InjectOptions['method'], string];
+    const { fixture: data, callers } = await fixture(app);
+    const answers: Partial<Record<Principal, number>> = {};
+    for (const principal of PRINCIPALS) {
+      const request = (await expectation.request?.(data)) ?? {};
+      const caller = callers[principal];
+      const response = await app.inject({
+        method,
+        url: request.url ?? path,
+        headers: caller.headers,
+        cookies: caller.cookies,
+        ...(request.payload ? { payload: request.payload } : {}),
+      });
+      answers[principal] = response.statusCode;
+    }
+    expect(answers).toEqual(expectation.expected);
+  });
+});
