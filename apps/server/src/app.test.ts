@@ -21,6 +21,38 @@ describe('buildApp', () => {
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
   });
 
+  it('documents every API operation with a summary, a success answer and its inputs', async () => {
+    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    type Operation = { summary?: string; tags?: string[]; responses: Record<string, unknown> };
+    const operations = Object.entries(
+      document.paths as Record<string, Record<string, Operation>>,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(15);
+    for (const { path, method, operation } of operations) {
+      const where = `${method.toUpperCase()} ${path}`;
+      expect(operation.summary, where).toBeTruthy();
+      expect(operation.tags, where).toHaveLength(1);
+      expect(
+        Object.keys(operation.responses).some((code) => /^2\d\d$/.test(code)),
+        where,
+      ).toBe(true);
+    }
+    const register = document.paths['/api/auth/register'].post;
+    expect(Object.keys(register.requestBody.content['application/json'].schema.properties)).toEqual(
+      ['name', 'email', 'password', 'company', 'acceptTerms', 'acceptPrivacy'],
+    );
+    expect(register.requestBody.content['application/json'].schema.additionalProperties).toBe(
+      false,
+    );
+    expect(document.paths['/api/auth/self'].get.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+    });
+  });
+
   it('serves the Swagger UI at /api/docs', async () => {
     const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);

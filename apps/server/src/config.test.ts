@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       eventsUrl: 'http://events.localhost:3000',
       smtpUrl: undefined,
       mailFrom: 'Livent <no-reply@localhost>',
+      supportEmail: 'support@localhost',
       appSecret: SECRET,
       trustProxy: false,
       logLevel: 'info',
@@ -61,6 +62,7 @@ describe('loadConfig', () => {
         EVENTS_URL: 'https://events.example.com',
         SMTP_URL: 'smtp://mail.example.com:587',
         MAIL_FROM: 'Livent <hello@example.com>',
+        SUPPORT_EMAIL: 'Support <help@example.com>',
         APP_SECRET: SECRET,
         TRUST_PROXY: '10.0.0.0/8, 192.168.1.1',
         LOG_LEVEL: 'silent',
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       eventsUrl: 'https://events.example.com',
       smtpUrl: 'smtp://mail.example.com:587',
       mailFrom: 'Livent <hello@example.com>',
+      supportEmail: 'Support <help@example.com>',
       trustProxy: ['10.0.0.0/8', '192.168.1.1'],
       logLevel: 'silent',
       isProduction: true,
@@ -108,6 +111,13 @@ describe('loadConfig', () => {
       expect(error.message).toMatch(/^Invalid configuration:\n {2}DATABASE_URL: must be file:PATH/);
     },
   );
+
+  it('refuses a SUPPORT_EMAIL that is no address', () => {
+    const error = configError(() =>
+      loadConfig({ APP_SECRET: SECRET, SUPPORT_EMAIL: 'support' }, { cwd }),
+    );
+    expect(error.message).toContain('SUPPORT_EMAIL: must be an email address');
+  });
 
   it('lists every bad variable at once', () => {
     const error = configError(() =>

@@ -59,3 +59,9 @@ try {
   );
 }
 process.stdout.write(`Livent is running at ${config.publicUrl}\n`);
+if (!config.isProduction) {
+  // Without a mail server, sign-up and password reset are only usable through the outbox.
+  process.stdout.write(
+    `Mails (development): ${config.publicUrl}/dev/mailbox${config.smtpUrl ? '' : ' (SMTP_URL is not set: nothing is sent)'}\n`,
+  );
+}

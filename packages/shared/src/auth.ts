@@ -46,7 +46,7 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /**
  * Answer of `GET /auth/self`: the user and the access token the request carried. Self never
- * mints tokens; the refresh token stays in its HttpOnly cookie (docs/decisions/009-sessions.md).
+ * mints tokens; the refresh token stays in its HttpOnly cookie (ADR 010).
  */
 export const selfResponseSchema = z.object({
   user: userSchema,

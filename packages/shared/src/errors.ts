@@ -38,7 +38,7 @@ export const ERROR_MESSAGES = {
   eventLimitReached: 'Event limit reached',
   eventChannelLimitReached: 'EventChannel limit reached',
   feedbackFailed: 'Feedback could not be sent',
-  // Messages the spec does not list, for situations it implies (docs/decisions/009-…, 010-…).
+  // Messages the spec does not list, for situations it implies (ADR 014).
   /** An email change whose password check failed (the spec's "Password change failed" is for passwords). */
   emailChangeFailed: 'Email change failed',
   /** "Custom-plan accounts cannot delete the account manually" (spec section 6). */

@@ -5,7 +5,7 @@ const HOUR = 60 * MINUTE;
 
 /**
  * The abuse limits of the account flows (ARCHITECTURE.md, "Security requirements";
- * docs/decisions/010-…). Per account means per email address (or user id when signed in), per
+ * ADR 011). Per account means per email address (or user id when signed in), per
  * address means `request.ip` (ADR 008). They come on top of the API-wide limit per address.
  */
 export const DEFAULT_ABUSE_LIMITS = {

@@ -27,7 +27,7 @@ const CLEANUP_INTERVAL_MS = 60_000;
 
 /**
  * Rate limits whose counters live in the database (table `rate_limits`), so that every server
- * instance sees the same counts (ARCHITECTURE.md, "Scale-out"; docs/decisions/010-…). Fixed
+ * instance sees the same counts (ARCHITECTURE.md, "Scale-out"; ADR 011). Fixed
  * windows: a counter starts at the first attempt of a window aligned to `windowMs` and counts
  * up with one atomic upsert per attempt. Expired rows are deleted now and then by whichever
  * instance counts next.

@@ -30,28 +30,42 @@ export interface SignedInUser extends AuthResponse {
   refreshCookie: string;
 }
 
+/** A complete sign-up body with a fresh address; `fields` replace or add fields. */
+export function registration(fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Ada Lovelace',
+    email: uniqueEmail(),
+    password: PASSWORD,
+    acceptTerms: true,
+    acceptPrivacy: true,
+    ...fields,
+  };
+}
+
+/** `POST /api/auth/register` with any body, answered as is. */
+export function postRegistration(
+  app: FastifyInstance,
+  payload: Record<string, unknown>,
+  request: Partial<InjectOptions> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'POST', url: '/api/auth/register', payload, ...request });
+}
+
+/** Signs up (expecting 201) and answers the signed-in user. */
 export async function register(
   app: FastifyInstance,
   input: RegisterInput = {},
   request: Partial<InjectOptions> = {},
 ): Promise<SignedInUser> {
-  const email = input.email ?? uniqueEmail();
-  const password = input.password ?? PASSWORD;
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/auth/register',
-    payload: {
-      name: input.name ?? 'Ada Lovelace',
-      email,
-      password,
-      ...(input.company ? { company: input.company } : {}),
-      acceptTerms: true,
-      acceptPrivacy: true,
-    },
-    ...request,
+  const payload = registration({
+    ...input,
+    email: input.email ?? uniqueEmail(),
+    password: input.password ?? PASSWORD,
+    name: input.name ?? 'Ada Lovelace',
   });
+  const response = await postRegistration(app, payload, request);
   expect(response.statusCode, response.body).toBe(201);
-  return signedIn(response, email, password);
+  return signedIn(response, String(payload.email), String(payload.password));
 }
 
 export async function login(

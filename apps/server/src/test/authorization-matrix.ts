@@ -186,7 +186,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   // Public: it describes the product.
   'GET /api/changelog': { expected: everyone(200) },
 
-  // Development aids: outside production only, without sign-in (docs/decisions/011).
+  // Development aids: outside production only, without sign-in (ADR 012).
   'GET /api/dev/mails': { expected: everyone(200) },
   'GET /dev/mailbox': { expected: everyone(200) },
 };

@@ -117,7 +117,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.createIndex('mails_created_at').on('mails').column('created_at').execute();
   await db.schema.createIndex('mails_user_id').on('mails').column('user_id').execute();
 
-  // Fixed-window counters shared by every instance (docs/decisions/010-…).
+  // Fixed-window counters shared by every instance (ADR 011).
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (column) => column.primaryKey())

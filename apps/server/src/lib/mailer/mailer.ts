@@ -39,7 +39,7 @@ export interface MailerDependencies {
  * How services send mail: `enqueue` renders the template in the recipient's language and writes
  * it to the outbox inside the caller's transaction; after the commit, `afterCommit` wakes the
  * worker (or, without SMTP, logs the mail). A mail therefore exists exactly when its cause was
- * committed, and none is lost when SMTP is down (docs/decisions/011-…).
+ * committed, and none is lost when SMTP is down (ADR 012).
  */
 export class Mailer {
   constructor(private readonly deps: MailerDependencies) {}

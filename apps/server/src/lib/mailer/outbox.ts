@@ -21,7 +21,7 @@ const DUE_STATUSES: MailStatus[] = ['queued', 'failedtemporary'];
 
 /**
  * The outbox's SQL (table `mails`). `insertMail` takes the caller's transaction, so a mail exists
- * exactly when the change that causes it was committed (docs/decisions/011-…).
+ * exactly when the change that causes it was committed (ADR 012).
  */
 export async function insertMail(db: Kysely<Database>, mail: NewMail, now: Date): Promise<string> {
   const id = randomUUID();

@@ -39,7 +39,7 @@ export function retryDelayMs(
 }
 
 /**
- * Sends the outbox (docs/decisions/011-…): polls for due mails, takes a lease on each (so that
+ * Sends the outbox (ADR 012): polls for due mails, takes a lease on each (so that
  * several instances never send one mail twice at the same time), sends it and records the
  * outcome. One round runs at a time; a nudge during a round runs another right after.
  */

@@ -2,7 +2,13 @@ import { ERROR_MESSAGES } from '@livent/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_ABUSE_LIMITS } from '../../lib/abuse-limits.js';
-import { PASSWORD, register, uniqueEmail } from '../../test/accounts.js';
+import {
+  PASSWORD,
+  postRegistration,
+  register,
+  registration,
+  uniqueEmail,
+} from '../../test/accounts.js';
 import { testClock, type TestClock } from '../../test/clock.js';
 import { buildTestApp, RELAXED_ABUSE_LIMITS, type TestApp } from '../../test/test-app.js';
 
@@ -81,16 +87,7 @@ describe('abuse limits of the account flows', () => {
   it('allows 10 sign-ups per address and hour', async () => {
     const app = await build();
     for (let i = 0; i < 10; i += 1) await register(app, {}, { remoteAddress: '192.0.2.60' });
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: {
-        name: 'Ada',
-        email: uniqueEmail(),
-        password: PASSWORD,
-        acceptTerms: true,
-        acceptPrivacy: true,
-      },
+    const response = await postRegistration(app, registration(), {
       remoteAddress: '192.0.2.60',
     });
     expectTooMany(response, 60 * 60);

@@ -22,7 +22,7 @@ export interface IssuedToken {
 
 /**
  * Access tokens: JWTs signed with HS256 under a key derived from APP_SECRET for this purpose only
- * (RFC 8725: one algorithm, explicit `typ`, checked `iss`/`aud`/`exp`; docs/decisions/009-…).
+ * (RFC 8725: one algorithm, explicit `typ`, checked `iss`/`aud`/`exp`; ADR 010).
  * `sub` is the user, `sid` the session (refresh-token family), whose revocation ends the token.
  */
 export class AccessTokens {

@@ -6,8 +6,10 @@ import {
   PASSWORD,
   latestMail,
   login,
+  postRegistration,
   refreshCookieOf,
   register,
+  registration,
   tokenOf,
   uniqueEmail,
 } from '../../test/accounts.js';
@@ -47,18 +49,10 @@ describe('auth', () => {
     it('creates a free, unverified account, signs it in and queues the verification mail', async () => {
       const app = await build();
       const email = uniqueEmail('ada');
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: {
-          name: 'Ada Lovelace',
-          email: email.toUpperCase(),
-          password: PASSWORD,
-          company: 'Analytical Engines',
-          acceptTerms: true,
-          acceptPrivacy: true,
-        },
-      });
+      const response = await postRegistration(
+        app,
+        registration({ email: email.toUpperCase(), company: 'Analytical Engines' }),
+      );
 
       expect(response.statusCode).toBe(201);
       const body = authResponseSchema.parse(response.json());
@@ -99,17 +93,7 @@ describe('auth', () => {
 
     it('sets the refresh cookie with exactly the required attributes', async () => {
       const app = await build();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: {
-          name: 'Ada',
-          email: uniqueEmail(),
-          password: PASSWORD,
-          acceptTerms: true,
-          acceptPrivacy: true,
-        },
-      });
+      const response = await postRegistration(app, registration());
       const header = response.headers['set-cookie'];
       expect(typeof header).toBe('string');
       const [pair, ...attributes] = String(header).split('; ');
@@ -140,10 +124,11 @@ describe('auth', () => {
 
     it('names each invalid field with its message key', async () => {
       const app = await build();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: { name: '', email: 'not-an-email', password: 'short', acceptTerms: false },
+      const response = await postRegistration(app, {
+        name: '',
+        email: 'not-an-email',
+        password: 'short',
+        acceptTerms: false,
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
@@ -161,19 +146,7 @@ describe('auth', () => {
 
     it('refuses fields a client may not set', async () => {
       const app = await build();
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: {
-          name: 'Ada',
-          email: uniqueEmail(),
-          password: PASSWORD,
-          acceptTerms: true,
-          acceptPrivacy: true,
-          plan: 'tester',
-          id: 'mine',
-        },
-      });
+      const response = await postRegistration(app, registration({ plan: 'tester', id: 'mine' }));
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toEqual({
         plan: 'validation.unknownField',
@@ -184,17 +157,7 @@ describe('auth', () => {
     it('answers 409 "Email already taken" for a taken address, in any case', async () => {
       const app = await build();
       const { email } = await register(app);
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/auth/register',
-        payload: {
-          name: 'Eve',
-          email: email.toUpperCase(),
-          password: PASSWORD,
-          acceptTerms: true,
-          acceptPrivacy: true,
-        },
-      });
+      const response = await postRegistration(app, registration({ email: email.toUpperCase() }));
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ code: 409, message: ERROR_MESSAGES.emailTaken });
       expect(response.headers['set-cookie']).toBeUndefined();
@@ -202,17 +165,9 @@ describe('auth', () => {
 
     it('lets exactly one of two simultaneous sign-ups with one address through', async () => {
       const app = await build();
-      const email = uniqueEmail();
-      const payload = {
-        name: 'Ada',
-        email,
-        password: PASSWORD,
-        acceptTerms: true,
-        acceptPrivacy: true,
-      };
-      const answers = await Promise.all(
-        [1, 2].map(() => app.inject({ method: 'POST', url: '/api/auth/register', payload })),
-      );
+      const payload = registration();
+      const email = String(payload.email);
+      const answers = await Promise.all([1, 2].map(() => postRegistration(app, payload)));
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
       const users = await app.db
         .selectFrom('users')

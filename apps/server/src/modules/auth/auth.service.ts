@@ -51,7 +51,7 @@ export function dashboardLink(publicUrl: string, path: string, token: string): s
 
 /**
  * Sign-up, sign-in, sessions, email verification and password reset (spec sections 4 and 7;
- * docs/decisions/009-…, 010-…).
+ * ADRs 010 and 014).
  */
 export class AuthService {
   constructor(private readonly deps: AccountDependencies) {}
@@ -67,7 +67,7 @@ export class AuthService {
       [limits.registerPerAccount, input.email],
     );
     // The spec's "Email already taken" tells that an account exists; the per-address limit
-    // keeps that from being used to test many addresses (docs/decisions/012-…).
+    // keeps that from being used to test many addresses (ADR 013).
     if (await findUserByEmail(db, input.email)) throw conflict(ERROR_MESSAGES.emailTaken);
     const passwordHash = await passwords.hash(input.password);
     const createdAt = now().toISOString();

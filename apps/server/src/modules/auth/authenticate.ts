@@ -43,7 +43,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 }
 
 /**
- * The authentication hooks later modules reuse (docs/decisions/009-…). A guest's
+ * The authentication hooks later modules reuse (ADR 010). A guest's
  * `Token-Authorization` header never authenticates here: guest tokens are for their event's
  * shared pages only.
  */

@@ -52,7 +52,7 @@ export type RevokeReason =
   'logout' | 'refresh-token-reuse' | 'password-change' | 'password-reset' | 'revoked-by-user';
 
 /**
- * Sessions (docs/decisions/009-…): one row per sign-in (the refresh-token family, the access
+ * Sessions (ADR 010): one row per sign-in (the refresh-token family, the access
  * token's `sid`); its refresh tokens are opaque 256-bit values stored as SHA-256, rotated on every
  * use. A token used again after its rotation revokes the family (RFC 9700, 4.14.2) — except
  * within {@link REFRESH_GRACE_MS}, when it gets the same successor again: the successor is

@@ -8,7 +8,7 @@ import { listMails, type MailRow } from '../../lib/mailer/outbox.js';
 /**
  * The development mailbox (ARCHITECTURE.md, "Stack", email): the outbox as JSON at
  * `GET /api/dev/mails` and as a page at `GET /dev/mailbox`. Registered only outside production
- * (docs/decisions/011-…); in production both paths are unknown (404 / the dashboard's 404).
+ * (ADR 012); in production both paths are unknown (404 / the dashboard's 404).
  */
 const devMailSchema = z.object({
   id: z.string(),
