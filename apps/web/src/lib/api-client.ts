@@ -1,17 +1,17 @@
-import { apiErrorSchema } from '@livent/shared';
-import { ApiError } from './api-error';
+import { ApiError, parseApiErrorBody } from './api-error';
 import { i18n } from './i18n/i18n';
 import { notify } from './notifications';
 
 export { ApiError };
 
 /**
- * The seam the accounts issue fills: `headers` adds `Authorization` from the in-memory access
- * token, and `refresh` renews it once on a 401 (single-flight) so the call is retried once.
+ * How requests are authenticated (filled by `lib/auth/session.ts`): `headers` adds
+ * `Authorization` from the in-memory access token; `refresh` renews it after a 401 of a request
+ * that was sent with `sentHeaders`, and says whether that request may be retried once.
  */
 export interface ApiAuth {
   headers(): Record<string, string>;
-  refresh(): Promise<boolean>;
+  refresh(sentHeaders: Record<string, string>): Promise<boolean>;
 }
 
 const anonymous: ApiAuth = { headers: () => ({}), refresh: async () => false };
@@ -26,31 +26,42 @@ export interface ApiRequest extends Omit<RequestInit, 'body'> {
   body?: unknown;
   /** Skip the auth headers, e.g. for guest calls with their own token header. */
   anonymous?: boolean;
+  /** Show no "Too many requests" notification on 429: the caller shows its own message. */
+  quiet429?: boolean;
 }
 
 export const API_BASE = '/api';
 
-async function errorFrom(response: Response): Promise<ApiError> {
+function retryAfterOf(response: Response): number | undefined {
+  const value = Number(response.headers.get('retry-after'));
+  return Number.isFinite(value) && value > 0 ? value : undefined;
+}
+
+export async function errorFrom(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
     body = await response.json();
   } catch {
     body = undefined; // Not JSON (a proxy's HTML page, an empty body): fall back to the status.
   }
-  const parsed = apiErrorSchema.safeParse(body);
-  if (parsed.success) return new ApiError(response.status, parsed.data.message, parsed.data.errors);
-  return new ApiError(response.status, response.statusText || `HTTP ${response.status}`);
+  const parsed = parseApiErrorBody(body);
+  const message = parsed?.message ?? (response.statusText || `HTTP ${response.status}`);
+  return new ApiError(response.status, message, parsed?.errors, retryAfterOf(response));
 }
 
-async function send(path: string, request: ApiRequest): Promise<Response> {
-  const { body, anonymous: skipAuth, headers, ...init } = request;
+async function send(
+  path: string,
+  request: ApiRequest,
+  authHeaders: Record<string, string>,
+): Promise<Response> {
+  const { body, anonymous: _anonymous, quiet429: _quiet, headers, ...init } = request;
   return fetch(`${API_BASE}${path}`, {
     ...init,
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(skipAuth ? {} : auth.headers()),
+      ...authHeaders,
       ...(headers as Record<string, string> | undefined),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -59,16 +70,18 @@ async function send(path: string, request: ApiRequest): Promise<Response> {
 
 /**
  * The one way the dashboard calls the API: JSON in and out, `ApiError` on any non-2xx answer,
- * and the "Too many requests" notification on HTTP 429 (spec section 8).
+ * one refresh and retry after a 401 (ARCHITECTURE.md, "Conventions"), and the "Too many
+ * requests" notification on HTTP 429 (spec section 8).
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  let response = await send(path, request);
-  if (response.status === 401 && !request.anonymous && (await auth.refresh())) {
-    response = await send(path, request);
+  const authHeaders = request.anonymous ? {} : auth.headers();
+  let response = await send(path, request, authHeaders);
+  if (response.status === 401 && !request.anonymous && (await auth.refresh(authHeaders))) {
+    response = await send(path, request, auth.headers());
   }
   if (!response.ok) {
     const error = await errorFrom(response);
-    if (response.status === 429) {
+    if (response.status === 429 && !request.quiet429) {
       notify({ type: 'error', message: i18n.t('errors.tooManyRequests') });
     }
     throw error;

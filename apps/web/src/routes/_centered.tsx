@@ -1,10 +1,13 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { CenteredLayout } from '../components/layouts/centered-layout';
-import { requireGuest } from '../lib/auth/guards';
+import { loadNamespaces } from '../lib/i18n/i18n';
 
-/** Login-type pages: no sign-in needed (spec section 2, "Layouts"). */
+/**
+ * Login-type pages (spec section 2, "Layouts"). The guest guard sits on the guest pages
+ * themselves: /verify-email and /logout are reachable while signed in.
+ */
 export const Route = createFileRoute('/_centered')({
-  beforeLoad: requireGuest,
+  beforeLoad: () => loadNamespaces('auth'),
   component: CenteredLayoutRoute,
 });
 

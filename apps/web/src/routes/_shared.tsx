@@ -2,22 +2,29 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, Outlet, useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SharedLayout } from '../components/layouts/shared-layout';
+import { loadNamespaces } from '../lib/i18n/i18n';
 import { loadQueryContext } from '../lib/query-context';
 
 /** Pages shared with guests: no sign-in, only the event title in the header (spec section 2). */
 export const Route = createFileRoute('/_shared')({
-  beforeLoad: loadQueryContext,
+  beforeLoad: async () => {
+    const [context] = await Promise.all([
+      loadQueryContext(),
+      loadNamespaces('dashboard', 'screens'),
+    ]);
+    return context;
+  },
   component: SharedLayoutRoute,
 });
 
 function SharedLayoutRoute() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboard', 'common']);
   const { eventid } = useParams({ strict: false });
   const { queryClient } = Route.useRouteContext();
   // The event's title arrives with the shared messages API; until then the id names it.
   const title = eventid
     ? t('sharedInbox.eventLabel', { eventId: eventid })
-    : t('titles.sharedMessages');
+    : t('common:titles.sharedMessages');
   return (
     <QueryClientProvider client={queryClient}>
       <SharedLayout title={title}>

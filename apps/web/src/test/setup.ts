@@ -2,10 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { format } from 'node:util';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { initI18n, i18n } from '../lib/i18n/i18n';
+import { initI18n, i18n, loadNamespaces } from '../lib/i18n/i18n';
 import { clearNotifications } from '../lib/notifications';
 
 await initI18n('en');
+// Screens load their namespaces in their routes; tests render components without routes.
+await loadNamespaces('dashboard', 'screens', 'auth', 'onboarding', 'forms', 'account');
 
 // Any console.error fails the test (ARCHITECTURE.md, "Conventions"): React warnings, failed
 // prop types and swallowed errors must not pass unnoticed.

@@ -2,11 +2,12 @@ import { LANGUAGES, type Language, type PlanName } from '@livent/shared';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import ChevronRightOutlined from '@mui/icons-material/ChevronRightOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -31,7 +32,7 @@ export interface AccountMenuUser {
 }
 
 export interface AccountMenuProps {
-  /** Absent until sign-in exists; the accounts issue passes the user from `GET /auth/self`. */
+  /** The signed-in user; without one the menu offers only the language switch. */
   user?: AccountMenuUser;
   /** The ENTERPRISE_ADMIN feature shows the enterprise link (spec section 6). */
   showEnterprise?: boolean;
@@ -45,11 +46,12 @@ async function changeLanguage(language: Language): Promise<void> {
 }
 
 /**
- * The avatar menu: initials, name, email and plan badge, then account, enterprise, settings
- * and logout (spec section 2), plus the language switch (spec section 1).
+ * The avatar menu (spec section 2, "Header"): initials, name, email and the plan badge (a link
+ * to /account/plan), then account, enterprise, settings, the language switch (spec section 1)
+ * and logout.
  */
 export function AccountMenu({ user, showEnterprise = false, onLogout }: AccountMenuProps) {
-  const { t, i18n: active } = useTranslation();
+  const { t, i18n: active } = useTranslation(['dashboard', 'common']);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
@@ -63,10 +65,18 @@ export function AccountMenu({ user, showEnterprise = false, onLogout }: AccountM
           aria-controls={anchor ? menuId : undefined}
           aria-expanded={anchor ? 'true' : undefined}
           onClick={(event) => setAnchor(event.currentTarget)}
-          sx={{ p: 0.75 }}
+          sx={{ p: 0.5 }}
         >
           {user ? (
-            <Avatar sx={{ width: 32, height: 32, fontSize: '0.875rem', bgcolor: 'primary.main' }}>
+            <Avatar
+              sx={{
+                width: 34,
+                height: 34,
+                fontSize: '0.8125rem',
+                fontWeight: 600,
+                bgcolor: 'primary.main',
+              }}
+            >
               {user.initials}
             </Avatar>
           ) : (
@@ -81,46 +91,52 @@ export function AccountMenu({ user, showEnterprise = false, onLogout }: AccountM
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { width: 288, maxWidth: 'calc(100vw - 32px)', mt: 0.5 } } }}
       >
         {user && [
-          <Box key="user" sx={{ px: 2, pt: 1, pb: 1.5 }}>
-            <Typography sx={{ fontWeight: 500 }}>{user.name}</Typography>
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {user.email}
-            </Typography>
+          <Box
+            key="user"
+            sx={{ px: 2, pt: 1.25, pb: 1.5, display: 'flex', gap: 1.5, alignItems: 'center' }}
+          >
+            <Avatar
+              aria-hidden="true"
+              sx={{ width: 40, height: 40, fontSize: '0.9375rem', bgcolor: 'primary.main' }}
+            >
+              {user.initials}
+            </Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography noWrap sx={{ fontWeight: 600, lineHeight: 1.35 }}>
+                {user.name}
+              </Typography>
+              <Typography noWrap variant="body2" sx={{ color: 'text.secondary' }}>
+                {user.email}
+              </Typography>
+            </Box>
           </Box>,
-          <MenuItemLink key="plan" to="/account/plan" onClick={close}>
-            <Chip
-              size="small"
-              color="accent"
-              label={t('accountMenu.planBadge', { plan: user.plan })}
-            />
+          <MenuItemLink
+            key="plan"
+            to="/account/plan"
+            onClick={close}
+            sx={{
+              mx: 1.5,
+              mb: 1,
+              px: 1.25,
+              borderRadius: 2,
+              bgcolor: 'rgba(190, 24, 93, 0.06)',
+              color: 'accent.dark',
+              '&:hover': { bgcolor: 'rgba(190, 24, 93, 0.1)' },
+            }}
+          >
+            <ListItemIcon sx={{ color: 'inherit !important' }}>
+              <WorkspacePremiumOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText slotProps={{ primary: { sx: { fontWeight: 600 } } }}>
+              {t('accountMenu.planBadge', { plan: t(`plans.${user.plan}`) })}
+            </ListItemText>
+            <ChevronRightOutlined fontSize="small" />
           </MenuItemLink>,
           <Divider key="user-divider" />,
         ]}
-        {/* A caption, not an item: role none keeps the menu's children menu items only. */}
-        <ListSubheader role="none" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
-          {t('accountMenu.language')}
-        </ListSubheader>
-        {LANGUAGES.map((language) => {
-          const selected = active.resolvedLanguage === language;
-          return (
-            <MenuItem
-              key={language}
-              role="menuitemradio"
-              aria-checked={selected}
-              lang={language}
-              onClick={() => {
-                close();
-                if (!selected) void changeLanguage(language);
-              }}
-            >
-              <ListItemIcon>{selected ? <CheckOutlined fontSize="small" /> : null}</ListItemIcon>
-              <ListItemText>{t(`language.${language}`)}</ListItemText>
-            </MenuItem>
-          );
-        })}
-        <Divider />
         <MenuItemLink to="/account" onClick={close}>
           <ListItemIcon>
             <AccountCircleOutlined fontSize="small" />
@@ -141,6 +157,29 @@ export function AccountMenu({ user, showEnterprise = false, onLogout }: AccountM
           </ListItemIcon>
           <ListItemText>{t('accountMenu.settings')}</ListItemText>
         </MenuItemLink>
+        <Divider />
+        {/* A caption, not an item: role none keeps the menu's children menu items only. */}
+        <ListSubheader role="none" sx={{ lineHeight: 2.5, bgcolor: 'transparent' }}>
+          {t('accountMenu.language')}
+        </ListSubheader>
+        {LANGUAGES.map((language) => {
+          const selected = active.resolvedLanguage === language;
+          return (
+            <MenuItem
+              key={language}
+              role="menuitemradio"
+              aria-checked={selected}
+              lang={language}
+              onClick={() => {
+                close();
+                if (!selected) void changeLanguage(language);
+              }}
+            >
+              <ListItemIcon>{selected ? <CheckOutlined fontSize="small" /> : null}</ListItemIcon>
+              <ListItemText>{t(`common:language.${language}`)}</ListItemText>
+            </MenuItem>
+          );
+        })}
         {user &&
           onLogout && [
             <Divider key="logout-divider" />,

@@ -30,13 +30,13 @@ export function AppHeader({
   events,
   account,
 }: AppHeaderProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['common', 'dashboard']);
   return (
     <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, px: { xs: 1, sm: 2 } }}>
         <IconButton
           edge="start"
-          aria-label={t('header.toggleNavigation')}
+          aria-label={t('dashboard:header.toggleNavigation')}
           aria-controls={navigationId}
           aria-expanded={navigationExpanded}
           onClick={onToggleNavigation}

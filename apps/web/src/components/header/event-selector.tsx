@@ -23,7 +23,7 @@ export interface EventOption {
  * the icon opens the current event's public page, or /events/add when no event is open.
  */
 export function EventSelector({ events }: { events: readonly EventOption[] }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const navigate = useNavigate();
   const { eventid } = useParams({ strict: false });
   const current = events.find((event) => event.id === eventid) ?? null;

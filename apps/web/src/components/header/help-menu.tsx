@@ -28,7 +28,7 @@ const external: ReadonlyArray<{
 
 /** Documentation, help center, support chat, send feedback (spec section 2, "Header"). */
 export function HelpMenu() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);

@@ -6,7 +6,7 @@ import { useOnlineStatus } from '../../lib/use-online-status';
 
 /** Shown only while the browser is offline (spec section 4, "Online/offline indicator"). */
 export function OfflineIndicator() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const online = useOnlineStatus();
   return (
     <div role="status">

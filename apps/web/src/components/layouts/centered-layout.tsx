@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../brand/logo';
@@ -42,17 +41,20 @@ export function CenteredLayout({ children }: { children: ReactNode }) {
           id={MAIN_CONTENT_ID}
           sx={{ width: '100%', maxWidth: 448, px: 2, flexGrow: 1 }}
         >
-          <Paper
-            variant="outlined"
+          {/* A Box, not a Paper: the first load of /login is on a budget (ADR 009). */}
+          <Box
             sx={{
               p: { xs: 3, sm: 5 },
+              bgcolor: 'background.paper',
+              border: 1,
+              borderColor: 'divider',
               borderRadius: 3,
               boxShadow:
                 '0 1px 2px rgba(15, 23, 42, 0.04), 0 12px 32px -16px rgba(15, 23, 42, 0.18)',
             }}
           >
             {children}
-          </Paper>
+          </Box>
         </Box>
         <AppFooter />
       </Box>

@@ -1,14 +1,46 @@
-import MuiLink, { type LinkProps } from '@mui/material/Link';
+import { alpha, styled } from '@mui/material/styles';
 import { createLink } from '@tanstack/react-router';
-import type { Ref } from 'react';
+import type { ComponentProps, Ref } from 'react';
 
-function AnchorLink(props: LinkProps & { ref?: Ref<HTMLAnchorElement> }) {
-  return <MuiLink {...props} />;
+interface AnchorStyleProps {
+  /** `always` (default) keeps links in running text recognisable without colour (WCAG 1.4.1). */
+  underline?: 'always' | 'hover' | 'none';
+  variant?: 'inherit' | 'body1' | 'body2';
 }
 
 /**
- * An MUI text link that is a typed router link: `to` and `params` are checked against the route
- * tree, so URLs are never built from strings (ARCHITECTURE.md, "Conventions"). One component per
- * file, so a screen only loads the MUI parts it uses.
+ * The look of MUI's Link on a plain anchor: MUI's Link component costs the guest pages' first
+ * load more than the few rules it adds here (ADR 009).
+ */
+export const LinkAnchor = styled('a', {
+  shouldForwardProp: (prop) => prop !== 'underline' && prop !== 'variant',
+})<AnchorStyleProps>(({ theme, underline = 'always', variant = 'inherit' }) => ({
+  ...(variant === 'inherit' ? {} : theme.typography[variant]),
+  color: theme.palette.primary.main,
+  fontWeight: 500,
+  textDecoration: underline === 'always' ? 'underline' : 'none',
+  textDecorationColor: alpha(theme.palette.primary.main, 0.4),
+  textUnderlineOffset: '0.18em',
+  cursor: 'pointer',
+  '&:hover': {
+    textDecoration: underline === 'none' ? 'none' : 'underline',
+    textDecorationColor: 'currentColor',
+  },
+  '&:focus-visible': {
+    outline: `2px solid ${theme.palette.primary.main}`,
+    outlineOffset: 2,
+    borderRadius: 4,
+  },
+}));
+
+function AnchorLink(
+  props: ComponentProps<typeof LinkAnchor> & AnchorStyleProps & { ref?: Ref<HTMLAnchorElement> },
+) {
+  return <LinkAnchor {...props} />;
+}
+
+/**
+ * A text link that is a typed router link: `to` and `params` are checked against the route
+ * tree, so URLs are never built from strings (ARCHITECTURE.md, "Conventions").
  */
 export const TextLink = createLink(AnchorLink);

@@ -2,23 +2,28 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ScreenKey, TitleKey } from '../../lib/i18n/resources';
+import type { TitleKey } from '../../lib/i18n/resources';
 
-/** The heading of a login-type screen inside the centered layout's card. */
+/** The heading of a login-type screen inside the centered layout's card: title and lead. */
 export function CenteredScreen({
-  screen,
+  titleKey,
+  description,
   children,
 }: {
-  screen: TitleKey & ScreenKey;
+  titleKey: TitleKey;
+  description?: ReactNode;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const { t: tScreens } = useTranslation('screens');
   return (
-    <Stack spacing={3}>
+    <Stack spacing={3.5}>
       <Stack spacing={1}>
-        <Typography variant="h1">{t(`titles.${screen}`)}</Typography>
-        <Typography sx={{ color: 'text.secondary' }}>{tScreens(screen)}</Typography>
+        <Typography variant="h1">{t(`titles.${titleKey}`)}</Typography>
+        {description && (
+          <Typography component="div" sx={{ color: 'text.secondary' }}>
+            {description}
+          </Typography>
+        )}
       </Stack>
       {children}
     </Stack>

@@ -16,7 +16,7 @@ export function UnsavedChangesDialog({
   onStay: () => void;
   onLeave: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('dashboard');
   const titleId = useId();
   const messageId = useId();
   return (

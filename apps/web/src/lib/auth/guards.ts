@@ -1,19 +1,70 @@
-import type { ParsedLocation } from '@tanstack/react-router';
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { getAuthState, type AuthState } from './auth-store';
+import { safeRedirectTarget } from './redirect-target';
+import { session } from './session';
 
 export interface GuardContext {
   location: ParsedLocation;
 }
 
+/** Where a guard sends the visitor instead, or nothing when the page may show. */
+export type GuardRedirect =
+  { to: '/login'; redirect: string | undefined } | { to: '/verify-email' } | { to: '/' };
+
 /**
- * Guard of the default layout (spec section 2: "it requires sign-in"). The accounts issue
- * fills it: not signed in -> redirect to /login; unverified -> /verify-email (spec "Redirects").
- * It runs in `beforeLoad`, so no signed-in screen renders before the check.
+ * The default layout's rule (spec section 2, "Redirects"; section 5, "Guard verified"): signed
+ * out → /login, keeping the wanted page; signed in with an unverified email → /verify-email.
  */
-export function requireSignedIn(_guard: GuardContext): void {
-  // Intentionally empty until sign-in exists.
+export function signedInRedirect(state: AuthState, wanted: string): GuardRedirect | undefined {
+  if (!state.user) return { to: '/login', redirect: safeRedirectTarget(wanted) };
+  if (!state.user.emailVerified) return { to: '/verify-email' };
+  return undefined;
 }
 
-/** Guard of the centered (guest) layout: signed-in users go to / (spec section 5, "Guard guest"). */
-export function requireGuest(_guard: GuardContext): void {
-  // Intentionally empty until sign-in exists.
+/** Guest pages (login, sign-up, reset): signed-in users go to / (spec section 5, "Guard guest"). */
+export function guestRedirect(state: AuthState): GuardRedirect | undefined {
+  return state.user ? { to: '/' } : undefined;
+}
+
+/** /verify-email: open with a mailed token; without one it is about the signed-in user. */
+export function verifyEmailRedirect(
+  state: AuthState,
+  hasToken: boolean,
+  wanted: string,
+): GuardRedirect | undefined {
+  if (hasToken || state.user) return undefined;
+  return { to: '/login', redirect: safeRedirectTarget(wanted) };
+}
+
+function follow(target: GuardRedirect | undefined): void {
+  if (!target) return;
+  if (target.to === '/login') {
+    throw redirect({
+      to: '/login',
+      search: target.redirect ? { redirect: target.redirect } : {},
+      replace: true,
+    });
+  }
+  throw redirect({ to: target.to, replace: true });
+}
+
+/** `beforeLoad` of the default layout: no signed-in screen renders before this check. */
+export async function requireSignedIn({ location }: GuardContext): Promise<void> {
+  await session.restoreSession();
+  follow(signedInRedirect(getAuthState(), location.href));
+}
+
+/** `beforeLoad` of /login, /register and /reset-password. */
+export async function requireGuest(_guard: GuardContext): Promise<void> {
+  await session.restoreSession();
+  follow(guestRedirect(getAuthState()));
+}
+
+/** `beforeLoad` of /verify-email. */
+export async function requireVerifyEmailAccess({
+  location,
+  search,
+}: GuardContext & { search: { token?: string } }): Promise<void> {
+  await session.restoreSession();
+  follow(verifyEmailRedirect(getAuthState(), Boolean(search.token), location.href));
 }

@@ -1,10 +1,10 @@
 import type { PlanAllowance } from '@livent/shared';
+import { useAuth } from './use-auth';
 
 /**
- * The signed-in user's plan allowance (spec section 3, `planAllowance`). There is no user yet:
- * the accounts issue returns `user.planAllowance` here. Until then every feature check is false
- * (spec section 5: "Plan feature checks default to false").
+ * The signed-in user's plan allowance (spec section 3, `planAllowance`); undefined when signed
+ * out, so every feature check is false then (spec section 5).
  */
 export function usePlanAllowance(): PlanAllowance | undefined {
-  return undefined;
+  return useAuth().user?.planAllowance;
 }

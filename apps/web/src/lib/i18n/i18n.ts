@@ -2,7 +2,7 @@ import { LANGUAGES, type Language } from '@livent/shared';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, localeCookie } from './language';
-import { NAMESPACES, loadCatalogue } from './resources';
+import { NAMESPACES, loadCatalogue, type Namespace } from './resources';
 
 export const i18n = i18next.createInstance();
 
@@ -58,4 +58,12 @@ export async function initI18n(
 export async function switchLanguage(language: Language): Promise<void> {
   document.cookie = localeCookie(language, window.location.protocol === 'https:');
   await i18n.changeLanguage(language);
+}
+
+/**
+ * Loads namespaces of the active language (and keeps them for later language switches), for a
+ * route's `beforeLoad` or `loader`: its screen then renders with its texts from the start.
+ */
+export async function loadNamespaces(...namespaces: Namespace[]): Promise<void> {
+  await i18n.loadNamespaces(namespaces);
 }

@@ -1,16 +1,33 @@
 import type { Language } from '@livent/shared';
+import type enAccount from '../../locales/en/account.json';
+import type enAuth from '../../locales/en/auth.json';
 import type enCommon from '../../locales/en/common.json';
+import type enDashboard from '../../locales/en/dashboard.json';
+import type enForms from '../../locales/en/forms.json';
+import type enOnboarding from '../../locales/en/onboarding.json';
 import type enScreens from '../../locales/en/screens.json';
 
-/** The namespaces every screen may use; loaded together with the active language. */
-export const NAMESPACES = ['common', 'screens'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+/**
+ * The namespace loaded with the active language before the first render. The others load with
+ * the layouts and screens that use them (`loadNamespaces` in `beforeLoad`/`loader`), so the
+ * guest pages' first load carries only what they show (ADR 009).
+ */
+export const NAMESPACES = ['common'] as const;
 
 /** The English catalogues define the keys (and their types); German must have the same. */
 export interface Catalogues {
   common: typeof enCommon;
+  /** The signed-in chrome: header, menus, dialogs (default and shared layouts). */
+  dashboard: typeof enDashboard;
   screens: typeof enScreens;
+  /** The sign-in form, sign-out and the fields guest forms share. */
+  auth: typeof enAuth;
+  /** Sign-up, email verification, password reset. */
+  onboarding: typeof enOnboarding;
+  forms: typeof enForms;
+  account: typeof enAccount;
 }
+export type Namespace = keyof Catalogues;
 
 export type TitleKey = keyof Catalogues['common']['titles'];
 export type ScreenKey = keyof Catalogues['screens'];

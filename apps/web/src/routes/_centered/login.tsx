@@ -1,27 +1,37 @@
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CenteredScreen } from '../../components/page/centered-screen';
 import { TextLink } from '../../components/links/text-link';
+import { CenteredScreen } from '../../components/page/centered-screen';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { requireGuest } from '../../lib/auth/guards';
 
 export const Route = createFileRoute('/_centered/login')({
   staticData: { titleKey: 'login' },
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  beforeLoad: requireGuest,
   component: LoginScreen,
 });
 
 function LoginScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { redirect } = Route.useSearch();
   return (
-    <CenteredScreen screen="login">
-      <Stack spacing={1.5}>
-        <TextLink to="/reset-password" variant="body2">
-          {t('auth.forgotPassword')}
-        </TextLink>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('auth.noAccount')} <TextLink to="/register">{t('auth.createAccount')}</TextLink>
-        </Typography>
-      </Stack>
+    <CenteredScreen titleKey="login" description={t('login.description')}>
+      <LoginForm redirect={redirect} />
+      <Typography
+        variant="body2"
+        sx={{
+          color: 'text.secondary',
+          textAlign: 'center',
+          pt: 3,
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {t('login.noAccount')} <TextLink to="/register">{t('login.createAccount')}</TextLink>
+      </Typography>
     </CenteredScreen>
   );
 }

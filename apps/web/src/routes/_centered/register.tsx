@@ -1,20 +1,36 @@
 import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { CenteredScreen } from '../../components/page/centered-screen';
 import { TextLink } from '../../components/links/text-link';
+import { CenteredScreen } from '../../components/page/centered-screen';
+import { RegisterForm } from '../../features/auth/components/register-form';
+import { requireGuest } from '../../lib/auth/guards';
+import { loadNamespaces } from '../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_centered/register')({
   staticData: { titleKey: 'register' },
+  beforeLoad: async (context) => {
+    await Promise.all([requireGuest(context), loadNamespaces('onboarding')]);
+  },
   component: RegisterScreen,
 });
 
 function RegisterScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('onboarding');
   return (
-    <CenteredScreen screen="register">
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('auth.haveAccount')} <TextLink to="/login">{t('auth.signIn')}</TextLink>
+    <CenteredScreen titleKey="register" description={t('register.description')}>
+      <RegisterForm />
+      <Typography
+        variant="body2"
+        sx={{
+          color: 'text.secondary',
+          textAlign: 'center',
+          pt: 3,
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
+        {t('register.haveAccount')} <TextLink to="/login">{t('register.signIn')}</TextLink>
       </Typography>
     </CenteredScreen>
   );

@@ -1,20 +1,46 @@
+import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CenteredScreen } from '../../components/page/centered-screen';
 import { TextLink } from '../../components/links/text-link';
+import { CenteredScreen } from '../../components/page/centered-screen';
+import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
+import { ResetPasswordRequest } from '../../features/auth/components/reset-password-request';
+import { tokenSearch, useUrlToken } from '../../features/auth/hooks/use-url-token';
+import { requireGuest } from '../../lib/auth/guards';
+import { loadNamespaces } from '../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_centered/reset-password')({
   staticData: { titleKey: 'resetPassword' },
+  validateSearch: tokenSearch,
+  beforeLoad: async (context) => {
+    await Promise.all([requireGuest(context), loadNamespaces('onboarding')]);
+  },
   component: ResetPasswordScreen,
 });
 
+/** Without a token: ask for a link. With the mailed `?token=`: choose the new password. */
 function ResetPasswordScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('onboarding');
+  const mailedToken = useUrlToken(Route.useSearch().token);
+  const [requestNew, setRequestNew] = useState(false);
+  const token = requestNew ? undefined : mailedToken;
   return (
-    <CenteredScreen screen="resetPassword">
-      <TextLink to="/login" variant="body2">
-        {t('auth.backToLogin')}
-      </TextLink>
+    <CenteredScreen
+      titleKey="resetPassword"
+      description={token ? t('resetPassword.description') : t('resetPassword.requestDescription')}
+    >
+      {token ? (
+        <ResetPasswordForm token={token} onRequestNewLink={() => setRequestNew(true)} />
+      ) : (
+        <ResetPasswordRequest />
+      )}
+      <Typography
+        variant="body2"
+        sx={{ textAlign: 'center', pt: 3, borderTop: 1, borderColor: 'divider' }}
+      >
+        <TextLink to="/login">{t('resetPassword.backToLogin')}</TextLink>
+      </Typography>
     </CenteredScreen>
   );
 }

@@ -1,20 +1,33 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { CenteredScreen } from '../../components/page/centered-screen';
-import { TextLink } from '../../components/links/text-link';
+import {
+  VerifyEmailStatus,
+  VerifyEmailToken,
+} from '../../features/auth/components/verify-email-panel';
+import { tokenSearch, useUrlToken } from '../../features/auth/hooks/use-url-token';
+import { requireVerifyEmailAccess } from '../../lib/auth/guards';
+import { loadNamespaces } from '../../lib/i18n/i18n';
 
+/**
+ * Email verification (spec section 4): with the mailed `?token=` it confirms the address (or an
+ * email change) for anyone who has the link; without, it is about the signed-in user.
+ */
 export const Route = createFileRoute('/_centered/verify-email')({
   staticData: { titleKey: 'verifyEmail' },
+  validateSearch: tokenSearch,
+  beforeLoad: async (context) => {
+    await Promise.all([requireVerifyEmailAccess(context), loadNamespaces('onboarding')]);
+  },
   component: VerifyEmailScreen,
 });
 
 function VerifyEmailScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('onboarding');
+  const token = useUrlToken(Route.useSearch().token);
   return (
-    <CenteredScreen screen="verifyEmail">
-      <TextLink to="/login" variant="body2">
-        {t('auth.backToLogin')}
-      </TextLink>
+    <CenteredScreen titleKey="verifyEmail" description={t('verifyEmail.description')}>
+      {token ? <VerifyEmailToken token={token} /> : <VerifyEmailStatus />}
     </CenteredScreen>
   );
 }

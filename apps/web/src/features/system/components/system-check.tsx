@@ -60,7 +60,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** The /test screen: what `GET /api/health` reports, in words. */
 export function SystemCheck() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(['dashboard', 'common']);
   const { t: tScreens } = useTranslation('screens');
   const { data, refetch, isFetching, dataUpdatedAt } = useSuspenseQuery(healthQueryOptions());
   const healthy = data.status === 'ok' && data.database === 'ok';
@@ -77,7 +77,7 @@ export function SystemCheck() {
   return (
     <>
       <PageHeader
-        title={t('titles.systemCheck')}
+        title={t('common:titles.systemCheck')}
         description={tScreens('systemCheck')}
         actions={
           <Button

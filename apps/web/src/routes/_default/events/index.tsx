@@ -13,12 +13,12 @@ export const Route = createFileRoute('/_default/events/')({
 
 // The list itself arrives with the events API; with no events yet this is its empty state.
 function EventsScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['dashboard', 'common']);
   const { t: tScreens } = useTranslation('screens');
   return (
     <>
       <PageHeader
-        title={t('titles.events')}
+        title={t('common:titles.events')}
         description={tScreens('events')}
         actions={
           <ButtonLink to="/events/add" variant="contained" startIcon={<AddOutlined />}>

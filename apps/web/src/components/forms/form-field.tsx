@@ -1,0 +1,76 @@
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../lib/forms/messages';
+
+export interface FormFieldFrameProps {
+  id: string;
+  label: string;
+  /** Shown under the field while it has no error. */
+  helperText?: ReactNode;
+  /** A message key (`validation.…`, `serverErrors.…`); shown translated instead of the helper. */
+  error?: string | undefined;
+  /** Marks the label "(optional)". */
+  optional?: boolean;
+  /** A link or button at the end of the label row, e.g. "Forgot your password?". */
+  labelAction?: ReactNode;
+  children: ReactNode;
+}
+
+/** Ids of a field's texts, for `aria-describedby`. */
+export const describedBy = (id: string, hasText: boolean): string | undefined =>
+  hasText ? `${id}-text` : undefined;
+
+/** Label above, the control, then the helper text or the translated error below. */
+export function FormFieldFrame({
+  id,
+  label,
+  helperText,
+  error,
+  optional,
+  labelAction,
+  children,
+}: FormFieldFrameProps) {
+  const { t } = useTranslation();
+  const errorText = translateMessage(error);
+  const text = errorText ?? helperText;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, minWidth: 0 }}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}
+      >
+        <Box
+          component="label"
+          htmlFor={id}
+          sx={{ fontSize: '0.875rem', fontWeight: 500, color: 'text.primary', lineHeight: 1.4 }}
+        >
+          {label}
+          {optional && (
+            <Box component="span" sx={{ fontWeight: 400, color: 'text.secondary', ml: 0.75 }}>
+              {t('field.optional')}
+            </Box>
+          )}
+        </Box>
+        {labelAction}
+      </Box>
+      {children}
+      {text && (
+        <Box
+          id={`${id}-text`}
+          sx={{
+            display: 'flex',
+            gap: 0.75,
+            alignItems: 'flex-start',
+            fontSize: '0.8125rem',
+            lineHeight: 1.45,
+            color: errorText ? 'error.main' : 'text.secondary',
+          }}
+        >
+          {errorText && <ErrorOutlineRounded sx={{ fontSize: 16, mt: '1px', flexShrink: 0 }} />}
+          <span>{text}</span>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ChangelogEntry } from '@livent/shared';
+
+/** The newest entry's date (entries may come in any order). */
+export function newestDate(entries: readonly ChangelogEntry[]): string | undefined {
+  return entries.reduce<string | undefined>(
+    (newest, entry) => (newest === undefined || entry.date > newest ? entry.date : newest),
+    undefined,
+  );
+}
+
+/**
+ * Spec section 2: the dialog opens when the newest changelog date is later than the user's
+ * `whatsnewSeen` (never seen: null). Dates are YYYY-MM-DD, so text order is date order.
+ */
+export function hasNews(entries: readonly ChangelogEntry[], seen: string | null): boolean {
+  const newest = newestDate(entries);
+  return newest !== undefined && (seen === null || newest > seen);
+}
+
+/** The entries since `seen`, newest first, grouped by their date. */
+export function newsSince(
+  entries: readonly ChangelogEntry[],
+  seen: string | null,
+): { date: string; texts: string[] }[] {
+  const groups = new Map<string, string[]>();
+  const unseen = entries
+    .filter((entry) => seen === null || entry.date > seen)
+    .sort((a, b) => b.date.localeCompare(a.date));
+  for (const entry of unseen) {
+    const texts = groups.get(entry.date) ?? [];
+    texts.push(entry.text);
+    groups.set(entry.date, texts);
+  }
+  return [...groups].map(([date, texts]) => ({ date, texts }));
+}

@@ -1,0 +1,13 @@
+import type { Settings, SettingsPatch } from '@livent/shared';
+import { apiFetch } from '../api-client';
+import { setSettings } from './auth-store';
+
+/**
+ * `PATCH /settings` with only the changed fields (spec section 7); the answer becomes the
+ * signed-in user's settings. Saved-notices are the caller's (they are shown "unless silent").
+ */
+export async function saveSettings(patch: SettingsPatch): Promise<Settings> {
+  const settings = await apiFetch<Settings>('/settings', { method: 'PATCH', body: patch });
+  setSettings(settings);
+  return settings;
+}

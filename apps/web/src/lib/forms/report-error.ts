@@ -1,0 +1,27 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { loadNamespaces } from '../i18n/i18n';
+
+/**
+ * Loads the server-error mapping (it needs the shared error texts, and with them zod) and the
+ * message texts only when a submission failed, then applies it (see `applyServerError`).
+ */
+export async function reportFormError<Values extends FieldValues>(
+  setError: UseFormSetError<Values>,
+  error: unknown,
+  fields: readonly Path<Values>[],
+): Promise<void> {
+  const [{ applyServerError }] = await Promise.all([
+    import('./server-errors'),
+    loadNamespaces('forms'),
+  ]);
+  applyServerError(setError, error, fields);
+}
+
+/** The message key for a failed call outside a form (a notification), loaded on demand. */
+export async function failureMessage(error: unknown): Promise<string> {
+  const [{ failureMessageKey }] = await Promise.all([
+    import('./server-errors'),
+    loadNamespaces('forms'),
+  ]);
+  return failureMessageKey(error);
+}
