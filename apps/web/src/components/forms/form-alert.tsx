@@ -1,37 +1,39 @@
-import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
+import type { ComponentType, ReactNode } from 'react';
 
-const TONES = {
-  error: { icon: ErrorOutlineRounded, color: 'error.dark', bg: 'rgba(220, 38, 38, 0.06)' },
+export const ALERT_TONES = {
+  error: { color: 'error.dark', border: 'rgba(220, 38, 38, 0.35)', bg: 'rgba(220, 38, 38, 0.05)' },
   success: {
-    icon: CheckCircleOutlineRounded,
     color: 'success.dark',
-    bg: 'rgba(21, 128, 61, 0.07)',
+    border: 'rgba(21, 128, 61, 0.35)',
+    bg: 'rgba(21, 128, 61, 0.06)',
   },
-  info: { icon: InfoOutlined, color: 'info.dark', bg: 'rgba(3, 105, 161, 0.06)' },
+  info: { color: 'info.dark', border: 'rgba(3, 105, 161, 0.3)', bg: 'rgba(3, 105, 161, 0.05)' },
 } as const;
 
 /**
- * A message inside a form or card (a failed submission, a sent link). Lighter than MUI's Alert,
- * which the guest pages' first load cannot afford (ADR 009). Errors are announced at once.
+ * A message box inside a form or card. Lighter than MUI's Alert, which the guest pages' first
+ * load cannot afford (ADR 009).
  */
-export function FormAlert({
-  severity,
+export function AlertBox({
+  tone,
+  icon: Icon,
+  role,
   children,
   action,
 }: {
-  severity: keyof typeof TONES;
+  tone: keyof typeof ALERT_TONES;
+  icon: ComponentType<SvgIconProps>;
+  role: 'alert' | 'status';
   children: ReactNode;
   action?: ReactNode;
 }) {
-  const tone = TONES[severity];
-  const Icon = tone.icon;
+  const colors = ALERT_TONES[tone];
   return (
     <Box
-      role={severity === 'error' ? 'alert' : 'status'}
+      role={role}
       sx={{
         display: 'flex',
         gap: 1.25,
@@ -40,18 +42,26 @@ export function FormAlert({
         py: 1.5,
         borderRadius: 2,
         border: 1,
-        borderColor: tone.color,
-        bgcolor: tone.bg,
-        color: tone.color,
+        borderColor: colors.border,
+        bgcolor: colors.bg,
         fontSize: '0.875rem',
         lineHeight: 1.5,
       }}
     >
-      <Icon sx={{ fontSize: 20, flexShrink: 0, mt: '1px' }} />
+      <Icon sx={{ fontSize: 20, flexShrink: 0, mt: '1px', color: colors.color }} />
       <Box sx={{ flexGrow: 1, minWidth: 0, color: 'text.primary' }}>
         {children}
         {action && <Box sx={{ mt: 1 }}>{action}</Box>}
       </Box>
     </Box>
+  );
+}
+
+/** Why a submission failed, announced at once. */
+export function FormAlert({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <AlertBox tone="error" icon={ErrorOutlineRounded} role="alert" action={action}>
+      {children}
+    </AlertBox>
   );
 }

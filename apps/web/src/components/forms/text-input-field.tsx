@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { styled } from '@mui/material/styles';
+import { styled, type SxProps, type Theme } from '@mui/material/styles';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { describedBy, FormFieldFrame } from './form-field';
 import { fieldBoxStyles } from './field-styles';
@@ -16,6 +16,8 @@ export interface TextInputFieldProps extends Omit<ComponentProps<'input'>, 'id'>
   /** A control inside the box at its end, e.g. the password visibility toggle. */
   endAdornment?: ReactNode;
   id?: string;
+  /** Styles of the input box itself. */
+  sx?: SxProps<Theme>;
 }
 
 /**
@@ -30,6 +32,7 @@ export function TextInputField({
   labelAction,
   endAdornment,
   id: givenId,
+  sx,
   ...input
 }: TextInputFieldProps) {
   const generatedId = useId();
@@ -48,7 +51,7 @@ export function TextInputField({
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, Boolean(error || helperText))}
-          sx={endAdornment ? { pr: 6 } : undefined}
+          sx={[endAdornment ? { pr: 6 } : {}, ...(Array.isArray(sx) ? sx : [sx])]}
           {...input}
         />
         {endAdornment && (

@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { loadNamespaces } from '../i18n/i18n';
+import type { MessageFields } from './server-errors';
 
 /**
  * Loads the server-error mapping (it needs the shared error texts, and with them zod) and the
@@ -9,12 +10,13 @@ export async function reportFormError<Values extends FieldValues>(
   setError: UseFormSetError<Values>,
   error: unknown,
   fields: readonly Path<Values>[],
+  messageFields?: MessageFields<Values>,
 ): Promise<void> {
   const [{ applyServerError }] = await Promise.all([
     import('./server-errors'),
     loadNamespaces('forms'),
   ]);
-  applyServerError(setError, error, fields);
+  applyServerError(setError, error, fields, messageFields);
 }
 
 /** The message key for a failed call outside a form (a notification), loaded on demand. */

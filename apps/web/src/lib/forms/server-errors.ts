@@ -28,17 +28,36 @@ export function failureMessageKey(error: unknown): string {
   return 'serverErrors.network';
 }
 
+/** Server messages that are about one field of the form, e.g. `{ emailTaken: 'email' }`. */
+export type MessageFields<Values extends FieldValues> = Partial<
+  Record<ServerErrorKey, Path<Values>>
+>;
+
 /**
  * Puts a failed submission onto the form: the server's field errors (`errors` map of
- * validation keys) onto the fields the form has, everything else into `root.server`.
- * A 429 is left to the API client's "Too many requests" notification (spec section 8).
+ * validation keys) onto the fields the form has, a message listed in `messageFields` onto its
+ * field, everything else into `root.server`. A 429 is left to the API client's "Too many
+ * requests" notification (spec section 8).
  */
 export function applyServerError<Values extends FieldValues>(
   setError: UseFormSetError<Values>,
   error: unknown,
   fields: readonly Path<Values>[],
+  messageFields: MessageFields<Values> = {},
 ): void {
   if (error instanceof ApiError && error.code === 429) return;
+  const messageKey = error instanceof ApiError ? KEY_BY_MESSAGE.get(error.message) : undefined;
+  const messageField = messageKey ? messageFields[messageKey] : undefined;
+  if (messageKey && messageField) {
+    setError(
+      messageField,
+      { type: 'server', message: `serverErrors.${messageKey}` },
+      {
+        shouldFocus: true,
+      },
+    );
+    return;
+  }
   const fieldErrors = error instanceof ApiError ? Object.entries(error.errors ?? {}) : [];
   let placed = 0;
   for (const [field, message] of fieldErrors) {

@@ -1,21 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { LinkCardGrid } from '../../components/navigation/link-card-grid';
-import { defaultNavigationItems } from '../../components/navigation/navigation-items';
-import { PageHeader } from '../../components/page/page-header';
+import { HomeStart } from '../../features/home/components/home-start';
+import { useCurrentUser } from '../../lib/auth/use-auth';
+import { loadNamespaces } from '../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/home')({
   staticData: { titleKey: 'home' },
+  loader: () => loadNamespaces('account'),
   component: HomeScreen,
 });
 
 function HomeScreen() {
-  const { t } = useTranslation();
-  const { t: tScreens } = useTranslation('screens');
-  return (
-    <>
-      <PageHeader title={t('titles.home')} description={tScreens('home')} />
-      <LinkCardGrid items={defaultNavigationItems} />
-    </>
-  );
+  return <HomeStart user={useCurrentUser()} />;
 }

@@ -1,12 +1,22 @@
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page/page-header';
+import { SettingsForm } from '../../features/settings/components/settings-form';
+import { useCurrentUser } from '../../lib/auth/use-auth';
+import { loadNamespaces } from '../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/settings')({
   staticData: { titleKey: 'settings' },
+  loader: () => loadNamespaces('account', 'forms'),
   component: SettingsScreen,
 });
 
 function SettingsScreen() {
-  return <ScreenIntro screen="settings" icon={SettingsOutlined} />;
+  const { t } = useTranslation(['common', 'screens']);
+  return (
+    <>
+      <PageHeader title={t('titles.settings')} description={t('screens:settings')} />
+      <SettingsForm user={useCurrentUser()} />
+    </>
+  );
 }

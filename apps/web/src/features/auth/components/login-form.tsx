@@ -55,7 +55,6 @@ export function LoginForm({ redirect }: { redirect: string | undefined }) {
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
       {serverError && (
         <FormAlert
-          severity="error"
           action={
             wrongCredentials && (
               <Typography variant="body2">

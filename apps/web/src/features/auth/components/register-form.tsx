@@ -74,7 +74,7 @@ export function RegisterForm() {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
-      {serverError && <FormAlert severity="error">{translateMessage(serverError)}</FormAlert>}
+      {serverError && <FormAlert>{translateMessage(serverError)}</FormAlert>}
       <TextInputField
         label={t('auth:fields.name')}
         autoComplete="name"

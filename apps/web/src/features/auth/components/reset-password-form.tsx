@@ -57,7 +57,6 @@ export function ResetPasswordForm({
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
       {serverError && (
         <FormAlert
-          severity="error"
           action={
             serverError === 'serverErrors.passwordResetFailed' && (
               <Button size="small" variant="outlined" color="inherit" onClick={onRequestNewLink}>

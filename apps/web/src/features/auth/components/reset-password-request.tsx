@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/page/notice';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { TextInputField } from '../../../components/forms/text-input-field';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
@@ -42,9 +43,7 @@ export function ResetPasswordRequest() {
   if (sentTo) {
     return (
       <Stack spacing={2}>
-        <FormAlert severity="success">
-          {t('resetPassword.requestSent', { email: sentTo })}
-        </FormAlert>
+        <Notice severity="success">{t('resetPassword.requestSent', { email: sentTo })}</Notice>
         <Button
           variant="text"
           sx={{ alignSelf: 'flex-start' }}
@@ -61,7 +60,7 @@ export function ResetPasswordRequest() {
 
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
-      {serverError && <FormAlert severity="error">{translateMessage(serverError)}</FormAlert>}
+      {serverError && <FormAlert>{translateMessage(serverError)}</FormAlert>}
       <TextInputField
         label={t('auth:fields.email')}
         type="email"

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../../../components/page/notice';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { ButtonLink } from '../../../components/links/button-link';
 import { TextLink } from '../../../components/links/text-link';
@@ -94,7 +95,7 @@ export function VerifyEmailToken({ token }: { token: string }) {
   }
   return (
     <Stack spacing={3}>
-      <FormAlert severity="error">{translateMessage(failure)}</FormAlert>
+      <FormAlert>{translateMessage(failure)}</FormAlert>
       {!user && (
         <ButtonLink
           to="/login"
@@ -189,9 +190,9 @@ function CheckInbox({ user }: { user: User }) {
         </Typography>
       </Stack>
       {user.pendingEmail && (
-        <FormAlert severity="info">
+        <Notice severity="info">
           {t('verifyEmail.pendingChange', { email: user.pendingEmail })}
-        </FormAlert>
+        </Notice>
       )}
       <Stack spacing={1}>
         <Button variant="outlined" size="large" fullWidth loading={sending} onClick={resend}>

@@ -1,12 +1,30 @@
-import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
+import Stack from '@mui/material/Stack';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/page/page-header';
+import { DeleteAccount } from '../../../features/account/components/delete-account';
+import { PasswordChangeForm } from '../../../features/account/components/password-change-form';
+import { SessionsList } from '../../../features/account/components/sessions-list';
+import { useCurrentUser } from '../../../lib/auth/use-auth';
+import { loadNamespaces } from '../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/account/security')({
   staticData: { titleKey: 'security' },
+  loader: () => loadNamespaces('account', 'forms', 'auth'),
   component: SecurityScreen,
 });
 
 function SecurityScreen() {
-  return <ScreenIntro screen="security" icon={ShieldOutlined} />;
+  const { t } = useTranslation(['common', 'screens']);
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeader title={t('titles.security')} description={t('screens:security')} />
+      <Stack spacing={3}>
+        <PasswordChangeForm user={user} />
+        <SessionsList />
+        <DeleteAccount user={user} />
+      </Stack>
+    </>
+  );
 }

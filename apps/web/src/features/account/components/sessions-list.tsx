@@ -1,0 +1,169 @@
+import type { Session } from '@livent/shared';
+import ComputerOutlined from '@mui/icons-material/ComputerOutlined';
+import SmartphoneOutlined from '@mui/icons-material/SmartphoneOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { FormAlert } from '../../../components/forms/form-alert';
+import { SectionCard } from '../../../components/page/section-card';
+import { translateMessage } from '../../../lib/forms/messages';
+import { failureMessage } from '../../../lib/forms/report-error';
+import { notify } from '../../../lib/notifications';
+import { revokeOtherSessions, revokeSession, sessionsQueryOptions } from '../api/account-api';
+import { deviceParts, isMobileSystem } from '../user-agent';
+
+async function notifyFailure(error: unknown) {
+  notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
+}
+
+function SessionRow({
+  session,
+  onRevoke,
+  revoking,
+}: {
+  session: Session;
+  onRevoke: () => void;
+  revoking: boolean;
+}) {
+  const { t, i18n } = useTranslation('account');
+  const { browser, system } = deviceParts(session.userAgent);
+  const Icon = isMobileSystem(system) ? SmartphoneOutlined : ComputerOutlined;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const device = browser
+    ? system
+      ? t('security.sessions.device', { browser, system })
+      : browser
+    : t('security.sessions.unknownDevice');
+  return (
+    <Box
+      component="li"
+      data-testid="session"
+      sx={{
+        display: 'flex',
+        gap: 2,
+        alignItems: { xs: 'flex-start', sm: 'center' },
+        flexDirection: { xs: 'column', sm: 'row' },
+        py: 2,
+        '& + &': { borderTop: 1, borderColor: 'divider' },
+      }}
+    >
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
+        <Box
+          sx={{
+            width: 40,
+            height: 40,
+            borderRadius: 2,
+            flexShrink: 0,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: session.current ? 'rgba(79, 70, 229, 0.1)' : 'rgba(15, 23, 42, 0.05)',
+            color: session.current ? 'primary.main' : 'text.secondary',
+          }}
+        >
+          <Icon fontSize="small" />
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography sx={{ fontWeight: 500 }}>{device}</Typography>
+            {session.current && (
+              <Chip size="small" color="primary" label={t('security.sessions.thisDevice')} />
+            )}
+          </Stack>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {[
+              session.ip && t('security.sessions.ip', { ip: session.ip }),
+              t('security.sessions.lastUsed', { date: date.format(new Date(session.lastUsedAt)) }),
+              t('security.sessions.created', { date: date.format(new Date(session.createdAt)) }),
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </Box>
+      </Stack>
+      {!session.current && (
+        <Button
+          variant="outlined"
+          color="inherit"
+          size="small"
+          loading={revoking}
+          onClick={onRevoke}
+          aria-label={t('security.sessions.revokeDevice', { device })}
+          sx={{ flexShrink: 0 }}
+        >
+          {t('security.sessions.revoke')}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Where the account is signed in (spec/api.md: `GET /account/sessions`): device, address,
+ * created and last used, this device marked; each other one can be signed out, or all at once.
+ */
+export function SessionsList() {
+  const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
+  const sessions = useQuery(sessionsQueryOptions());
+  const refresh = () => queryClient.invalidateQueries(sessionsQueryOptions());
+  const revokeOne = useMutation({
+    mutationFn: revokeSession,
+    onSuccess: async () => {
+      notify({ type: 'success', message: t('security.sessions.revoked') });
+      await refresh();
+    },
+    onError: notifyFailure,
+  });
+  const revokeOthers = useMutation({
+    mutationFn: revokeOtherSessions,
+    onSuccess: async () => {
+      notify({ type: 'success', message: t('security.sessions.revokedOthers') });
+      await refresh();
+    },
+    onError: notifyFailure,
+  });
+  const others = (sessions.data ?? []).filter((session) => !session.current).length;
+
+  return (
+    <SectionCard
+      title={t('security.sessions.title')}
+      description={t('security.sessions.description')}
+      action={
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={others === 0}
+          loading={revokeOthers.isPending}
+          onClick={() => revokeOthers.mutate()}
+        >
+          {t('security.sessions.revokeOthers')}
+        </Button>
+      }
+    >
+      {sessions.isPending && (
+        <Stack spacing={1.5}>
+          <Skeleton variant="rounded" height={48} />
+          <Skeleton variant="rounded" height={48} />
+        </Stack>
+      )}
+      {sessions.isError && <FormAlert>{t('security.sessions.loadFailed')}</FormAlert>}
+      {sessions.data && (
+        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, mt: -2, mb: -2 }}>
+          {sessions.data.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              revoking={revokeOne.isPending && revokeOne.variables === session.id}
+              onRevoke={() => revokeOne.mutate(session.id)}
+            />
+          ))}
+        </Box>
+      )}
+    </SectionCard>
+  );
+}
