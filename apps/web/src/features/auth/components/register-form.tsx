@@ -66,7 +66,7 @@ export function RegisterForm() {
         acceptPrivacy: true,
       });
     } catch (error) {
-      await reportFormError(form.setError, error, FIELDS);
+      await reportFormError(form.setError, error, FIELDS, { emailTaken: 'email' });
       return;
     }
     await navigate({ to: '/verify-email', replace: true });

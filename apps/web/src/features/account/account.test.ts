@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { changedProfile } from './components/profile-form';
+import { deviceParts, isMobileSystem } from './user-agent';
+
+describe('only changed profile fields are sent', () => {
+  it('an emptied company becomes null', () => {
+    const values = { name: 'Ada', company: '  ', initials: 'AB' };
+    expect(changedProfile(values, { company: true })).toEqual({ company: null });
+    expect(changedProfile(values, { name: true, initials: true })).toEqual({
+      name: 'Ada',
+      initials: 'AB',
+    });
+  });
+});
+
+describe('session devices', () => {
+  it('splits the server description into browser and system', () => {
+    expect(deviceParts('Firefox 128 on Linux')).toEqual({
+      browser: 'Firefox 128',
+      system: 'Linux',
+    });
+    expect(deviceParts('Safari 17 on iOS')).toEqual({ browser: 'Safari 17', system: 'iOS' });
+    expect(deviceParts('curl/8.5.0')).toEqual({ browser: 'curl/8.5.0' });
+    expect(deviceParts(null)).toEqual({ browser: '' });
+    expect(isMobileSystem('Android')).toBe(true);
+    expect(isMobileSystem('macOS')).toBe(false);
+  });
+});
