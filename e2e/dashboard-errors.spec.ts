@@ -1,5 +1,8 @@
 import { expect, test } from './fixtures.js';
 
+// The default layout's pages need a signed-in user; the others do not mind one.
+test.use({ signedIn: true });
+
 test.describe('error page (spec section 2, "Error page", and section 8)', () => {
   test('an unknown address says the page could not be found, with a link home', async ({
     page,
@@ -114,6 +117,10 @@ test.describe('chunk load failure (spec section 4)', () => {
     expect(loads).toBeLessThanOrEqual(3); // … but did not loop.
     const lastReload = await page.evaluate(() => sessionStorage.getItem('lvnt.chunkReloadAt'));
     expect(Number(lastReload)).toBeGreaterThan(0);
+    // Local storage is not used (spec section 4), and no token is kept in session storage.
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\./); // no JWT
+    expect(stored).not.toContain('refresh');
   });
 });

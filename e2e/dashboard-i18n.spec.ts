@@ -1,8 +1,10 @@
-import { expect, test, useLanguage } from './fixtures.js';
+import { expect, signIn, test, useLanguage } from './fixtures.js';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 test.describe('languages (spec section 1: English and German)', () => {
+  test.use({ signedIn: true });
+
   test('German from the locale cookie: titles, navigation and error texts', async ({ page }) => {
     await useLanguage(page, 'de');
     await page.goto('/events/demo/general');
@@ -22,9 +24,10 @@ test.describe('languages (spec section 1: English and German)', () => {
     await expect(page).toHaveTitle('Seite nicht gefunden · Livent');
   });
 
-  test('German from the browser language when there is no cookie', async ({ browser }) => {
+  test('German from the browser language when there is no cookie', async ({ browser, account }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
+    await signIn(page, account);
     await page.goto('/events');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Veranstaltungen');
     await context.close();
@@ -56,6 +59,11 @@ test.describe('languages (spec section 1: English and German)', () => {
     );
 
     const cookie = (await context.cookies()).find((c) => c.name === 'lvnt.locale');
+    // The session stays in its HttpOnly cookie; nothing else of it is stored.
+    expect((await context.cookies()).map((c) => c.name).sort()).toEqual([
+      'lvnt.auth.refresh',
+      'lvnt.locale',
+    ]);
     expect(cookie?.value).toBe('de');
     expect(cookie?.path).toBe('/');
     expect(cookie?.sameSite).toBe('Lax');

@@ -14,23 +14,23 @@ const EVENT_LINKS = [
   'Access Settings',
   'Invitation List',
   'Registration List',
-  // Login List needs the CUSTOM_ACCESS feature; without a signed-in plan it is hidden.
+  // Login List needs the CUSTOM_ACCESS feature, which the free plan lacks.
   'Compliance',
   'Advanced Settings',
   'Event Administration',
 ];
 
+test('the centered layout has logo, card and footer but no app bar', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Livent home' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+  await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} Livent`);
+});
+
 test.describe('layouts (spec section 2, "Layouts")', () => {
-  test('the centered layout has logo, card and footer but no app bar', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Livent home' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
-    await expect(page.getByRole('navigation')).toHaveCount(0);
-    await expect(page.getByRole('contentinfo')).toContainText(
-      `© ${new Date().getFullYear()} Livent`,
-    );
-  });
+  test.use({ signedIn: true });
 
   test('the default layout has the app bar, footer and no side navigation on /settings', async ({
     page,
@@ -110,6 +110,8 @@ test.describe('layouts (spec section 2, "Layouts")', () => {
 });
 
 test.describe('navigation toggle', () => {
+  test.use({ signedIn: true });
+
   test('desktop: the side navigation switches between full and mini', async ({ page }) => {
     await page.goto('/events/demo/general');
     const drawer = page.getByTestId('side-navigation');
@@ -168,13 +170,20 @@ test.describe('navigation toggle', () => {
   });
 });
 
-test('the offline indicator follows the connection (spec section 4)', async ({ page, context }) => {
-  await page.goto('/events');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
-  const chip = page.getByRole('banner').getByText('Offline');
-  await expect(chip).toHaveCount(0);
-  await context.setOffline(true);
-  await expect(chip).toBeVisible();
-  await context.setOffline(false);
-  await expect(chip).toHaveCount(0);
+test.describe('offline', () => {
+  test.use({ signedIn: true });
+
+  test('the offline indicator follows the connection (spec section 4)', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
+    const chip = page.getByRole('banner').getByText('Offline');
+    await expect(chip).toHaveCount(0);
+    await context.setOffline(true);
+    await expect(chip).toBeVisible();
+    await context.setOffline(false);
+    await expect(chip).toHaveCount(0);
+  });
 });

@@ -1,15 +1,21 @@
-import { expect, test, useLanguage } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test, useLanguage } from './fixtures.js';
 
-/**
- * Every route of spec section 2 loads on a hard refresh (the server's history fallback) with its
- * page title and heading. `demo` and `main` stand in for an event and a channel id.
- */
-const ROUTES: ReadonlyArray<readonly [path: string, title: string, german: string]> = [
-  ['/home', 'Home', 'Startseite'],
+type Route = readonly [path: string, title: string, german: string];
+
+/** The guest pages (spec section 5, "Guard guest"): signed out only. */
+const GUEST_ROUTES: readonly Route[] = [
   ['/login', 'Login', 'Anmelden'],
-  ['/logout', 'Logout', 'Abmelden'],
   ['/register', 'Sign Up', 'Registrieren'],
   ['/reset-password', 'Reset Password', 'Passwort zurücksetzen'],
+];
+
+/**
+ * Every other route of spec section 2 loads on a hard refresh (the server's history fallback)
+ * with its page title and heading, signed in. `demo` and `main` stand in for an event and a
+ * channel id. /home greets the user by name instead; /logout ends on /login.
+ */
+const ROUTES: readonly Route[] = [
   ['/verify-email', 'Verify Email', 'E-Mail bestätigen'],
   ['/settings', 'Settings', 'Einstellungen'],
   ['/feedback', 'Feedback', 'Feedback'],
@@ -51,38 +57,93 @@ const ROUTES: ReadonlyArray<readonly [path: string, title: string, german: strin
   ['/shared/messages?token=abc', 'Message Inbox', 'Nachrichteneingang'],
 ];
 
-test.describe('every route loads on a hard refresh', () => {
-  for (const [path, title] of ROUTES) {
-    test(`${path} → ${title}`, async ({ page }) => {
+/** Splits the routes into batches: one signed-in page per batch keeps the suite quick. */
+function batches<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < items.length; index += size) {
+    result.push(items.slice(index, index + size));
+  }
+  return result;
+}
+
+/** Loads each path with a full navigation (the server's history fallback) and checks it. */
+async function expectHardRefreshes(
+  page: Page,
+  routes: readonly Route[],
+  language: 'en' | 'de' = 'en',
+): Promise<void> {
+  for (const [path, english, german] of routes) {
+    const title = language === 'en' ? english : german;
+    await test.step(`${path} → ${title}`, async () => {
       const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-      await expect(page).toHaveTitle(`${title} · Livent`);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      expect.soft(response?.status(), path).toBe(200);
+      await expect.soft(page.getByRole('heading', { level: 1 }), path).toHaveText(title);
+      await expect.soft(page, path).toHaveTitle(`${title} · Livent`);
+      await expect.soft(page.locator('html'), path).toHaveAttribute('lang', language);
     });
   }
+}
 
-  test('/ forwards to the events list', async ({ page }) => {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/events$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
-    await expect(page).toHaveTitle('Events · Livent');
+test.describe('every route loads on a hard refresh', () => {
+  test('guest routes, signed out', async ({ page }) => {
+    await expectHardRefreshes(page, GUEST_ROUTES);
+  });
+
+  test.describe('signed in', () => {
+    test.use({ signedIn: true });
+
+    for (const [index, batch] of batches(ROUTES, 11).entries()) {
+      test(`routes ${index * 11 + 1}–${index * 11 + batch.length}`, async ({ page }) => {
+        await expectHardRefreshes(page, batch);
+      });
+    }
+
+    test('/home greets the signed-in user', async ({ page, account }) => {
+      await page.goto('/home');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+        `Welcome back, ${account.name.split(' ')[0]}`,
+      );
+      await expect(page).toHaveTitle('Home · Livent');
+    });
+
+    test('/ forwards to the events list; /logout signs out and lands on /login', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/events$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
+      await expect(page).toHaveTitle('Events · Livent');
+
+      await page.goto('/logout');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+      await expect(page).toHaveTitle('Login · Livent');
+    });
   });
 });
 
 test.describe('German titles', () => {
-  for (const [path, , german] of ROUTES.filter((_, index) => index % 3 === 0)) {
-    test(`${path} → ${german}`, async ({ page }) => {
+  test('guest routes', async ({ page }) => {
+    await useLanguage(page, 'de');
+    await expectHardRefreshes(page, GUEST_ROUTES, 'de');
+  });
+
+  test.describe('signed in', () => {
+    test.use({ signedIn: true });
+
+    test('every third route', async ({ page }) => {
       await useLanguage(page, 'de');
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(german);
-      await expect(page).toHaveTitle(`${german} · Livent`);
-      await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+      await expectHardRefreshes(
+        page,
+        ROUTES.filter((_, index) => index % 3 === 0),
+        'de',
+      );
     });
-  }
+  });
 });
 
-test('client-side navigation keeps the title in step', async ({ page }) => {
+test('client-side navigation keeps the title in step', async ({ page, account }) => {
+  await signIn(page, account);
   await page.goto('/events/demo/general');
   await page
     .getByRole('navigation', { name: 'Event navigation' })

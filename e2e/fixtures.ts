@@ -1,8 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import { baseURL } from '../playwright.config.js';
 
-export { expect };
+export { baseURL, expect };
 
 /** Runs axe on the page and fails on any WCAG 2.x A/AA violation. */
 export async function expectAccessible(page: Page): Promise<void> {
@@ -36,4 +43,171 @@ export async function useLanguage(page: Page, language: 'en' | 'de'): Promise<vo
     ]);
 }
 
-export const test = base;
+// ---------------------------------------------------------------------------------------------
+// Mails: scripts/e2e-server.mjs runs a real SMTP server and lists what it received.
+
+const MAILS_URL = `http://127.0.0.1:${process.env.E2E_MAILS_PORT ?? 3108}/mails`;
+
+export interface Mail {
+  id: number;
+  to: string[];
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** Every mail the SMTP server received for `to`, oldest first. */
+export async function mailsTo(to: string): Promise<Mail[]> {
+  const response = await fetch(`${MAILS_URL}?${new URLSearchParams({ to })}`);
+  return (await response.json()) as Mail[];
+}
+
+/**
+ * Waits for a mail to `to` whose subject matches (the outbox worker sends within moments) and
+ * returns the newest; `after` skips mails up to that id, e.g. to wait for a resent one.
+ */
+export async function readMail(
+  to: string,
+  subject: RegExp,
+  { after = 0, timeout = 15_000 }: { after?: number; timeout?: number } = {},
+): Promise<Mail> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const found = (await mailsTo(to)).filter(
+      (mail) => mail.id > after && subject.test(mail.subject),
+    );
+    if (found.length > 0) return found[found.length - 1]!;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The link of a mail that leads to `path` (e.g. /verify-email), as a path for page.goto. */
+export function mailLink(mail: Mail, path: string): string {
+  const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === path);
+  if (!link) throw new Error(`No ${path} link in "${mail.subject}": ${mail.links.join(', ')}`);
+  return `${link.pathname}${link.search}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Accounts
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+let counter = 0;
+/** An address nobody else in this run uses. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${prefix}-${process.pid}-${counter}-${random}@livent.test`;
+}
+
+export const PASSWORD = 'Correct-Horse-7';
+
+async function apiContext(): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL });
+}
+
+/** The newest changelog date, so that test accounts do not see the what's-new dialog. */
+async function newestChangelogDate(api: APIRequestContext): Promise<string | undefined> {
+  const entries = (await (await api.get('/api/changelog')).json()) as { date: string }[];
+  return entries
+    .map((entry) => entry.date)
+    .sort()
+    .at(-1);
+}
+
+/**
+ * Signs up through the API (spec/api.md: `POST /auth/register`); by default also follows the
+ * mailed verification link and marks the what's-new dialog seen, as a settled user would have.
+ */
+export async function registerAccount({
+  verified = true,
+  newsSeen = true,
+  name = 'Ada Lovelace',
+  email = uniqueEmail(),
+  password = PASSWORD,
+}: Partial<Account> & { verified?: boolean; newsSeen?: boolean } = {}): Promise<Account> {
+  const api = await apiContext();
+  try {
+    const response = await api.post('/api/auth/register', {
+      data: { name, email, password, acceptTerms: true, acceptPrivacy: true },
+    });
+    expect(response.status(), await response.text()).toBe(201);
+    const { tokens } = (await response.json()) as { tokens: { access: { token: string } } };
+    const headers = { Authorization: `Bearer ${tokens.access.token}` };
+    if (newsSeen) {
+      const whatsnewSeen = await newestChangelogDate(api);
+      expect((await api.patch('/api/settings', { headers, data: { whatsnewSeen } })).ok()).toBe(
+        true,
+      );
+    }
+    if (verified) {
+      const mail = await readMail(email, /Confirm your email address/);
+      const token = new URL(mail.links[0]!).searchParams.get('token')!;
+      const verify = await api.post(`/api/auth/verify-email?${new URLSearchParams({ token })}`);
+      expect(verify.status()).toBe(204);
+    }
+    return { name, email, password };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * Signs in as the dashboard does, from the page's own context, so that the browser keeps the
+ * HttpOnly refresh cookie; each call is a session of its own (refresh tokens rotate, so
+ * contexts never share one). Returns the access token for API calls of the test itself.
+ */
+export async function signIn(page: Page, account: Account): Promise<string> {
+  const response = await page.request.post('/api/auth/login', {
+    data: { email: account.email, password: account.password },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  const { tokens } = (await response.json()) as { tokens: { access: { token: string } } };
+  return tokens.access.token;
+}
+
+interface Fixtures {
+  /** Sign the page's context in as the worker's account before the test. */
+  signedIn: boolean;
+  /** The access token of the signed-in session (empty when `signedIn` is false). */
+  accessToken: string;
+}
+
+interface WorkerFixtures {
+  /** A verified account shared by the tests of one worker that do not change it. */
+  account: Account;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  account: [async ({}, use) => use(await registerAccount()), { scope: 'worker' }],
+  signedIn: [false, { option: true }],
+  accessToken: [
+    async ({ page, account, signedIn }, use) => {
+      await use(signedIn ? await signIn(page, account) : '');
+    },
+    { auto: true },
+  ],
+});
+
+/**
+ * Puts an account on another plan. Clients can never set a plan (ARCHITECTURE.md, "Strict
+ * input schemas") and billing comes with a later issue, so the test writes the e2e server's
+ * database directly (scripts/e2e-server.mjs keeps it under .tmp/e2e).
+ */
+export async function setPlan(email: string, plan: string): Promise<void> {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database('.tmp/e2e/livent.db');
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db.prepare('UPDATE users SET plan = ? WHERE email = ?').run(plan, email);
+    expect(changed.changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}
