@@ -43,7 +43,7 @@ export function CheckboxField({
           onChange={onChange}
           onBlur={onBlur as unknown as FocusEventHandler<HTMLButtonElement>}
           size="small"
-          sx={{ mt: -0.75, ml: -0.75 }}
+          sx={{ mt: -0.875, ml: -0.75 }}
           slotProps={{
             input: {
               ref,

@@ -70,7 +70,7 @@ export function EmailChangeForm({ user }: { user: User }) {
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
               {t('profile.email.current')}
             </Typography>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
               <Typography sx={{ fontWeight: 500, wordBreak: 'break-all' }}>{user.email}</Typography>
               <Chip
                 size="small"

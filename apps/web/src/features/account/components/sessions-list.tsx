@@ -68,7 +68,7 @@ function SessionRow({
           <Icon fontSize="small" />
         </Box>
         <Box sx={{ minWidth: 0 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography sx={{ fontWeight: 500 }}>{device}</Typography>
             {session.current && (
               <Chip size="small" color="primary" label={t('security.sessions.thisDevice')} />

@@ -156,7 +156,7 @@ export function HomeStart({ user }: { user: User }) {
                 {t('home.plan')}
               </Typography>
               <Typography variant="h2" sx={{ fontSize: '1.125rem' }}>
-                {t('dashboard:accountMenu.planBadge', { plan: t(`dashboard:plans.${user.plan}`) })}
+                {t(`dashboard:plans.${user.plan}`)}
               </Typography>
             </Box>
           </Stack>

@@ -58,18 +58,25 @@ function SettingRow({
   title,
   description,
   labelId,
+  inline = false,
   children,
 }: {
   title: string;
   description: string;
   labelId: string;
+  /** Keep the control beside the text on phones too (switches). */
+  inline?: boolean;
   children: ReactNode;
 }) {
   return (
     <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={{ xs: 1, sm: 3 }}
-      sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, py: 2.5 }}
+      direction={inline ? 'row' : { xs: 'column', sm: 'row' }}
+      spacing={inline ? 2 : { xs: 1, sm: 3 }}
+      sx={{
+        justifyContent: 'space-between',
+        alignItems: inline ? 'center' : { sm: 'center' },
+        py: 2.5,
+      }}
     >
       <Box sx={{ maxWidth: 520 }}>
         <Typography id={labelId} sx={{ fontWeight: 500 }}>
@@ -165,6 +172,7 @@ export function SettingsForm({ user }: { user: User }) {
         <Divider sx={{ mt: 2 }} />
         <SettingRow
           labelId={helpId}
+          inline
           title={t('settings.alwaysShowHelp.label')}
           description={t('settings.alwaysShowHelp.hint')}
         >
@@ -201,6 +209,7 @@ export function SettingsForm({ user }: { user: User }) {
         <Divider />
         <SettingRow
           labelId={newsletterId}
+          inline
           title={t('settings.newsletter.label')}
           description={t('settings.newsletter.hint')}
         >
