@@ -185,7 +185,11 @@ interface WorkerFixtures {
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  account: [async ({}, use) => use(await registerAccount()), { scope: 'worker' }],
+  account: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none.
+    async ({}, use) => use(await registerAccount()),
+    { scope: 'worker' },
+  ],
   signedIn: [false, { option: true }],
   accessToken: [
     async ({ page, account, signedIn }, use) => {

@@ -62,7 +62,7 @@ export default defineConfig({
               // What every form screen needs (react-hook-form and the field components), in
               // one chunk; zod and the schemas load when a form first validates.
               name: 'forms',
-              test: /[\\/](react-hook-form[\\/]|src[\\/](components|lib)[\\/]forms[\\/](form-|text-input|password-field|field-styles|lazy-resolver|messages|report-error))/,
+              test: /[\\/](react-hook-form[\\/]|src[\\/](components|lib)[\\/]forms[\\/](form-field|form-alert|text-input-field|password-field|field-styles|lazy-resolver|messages|report-error)\.tsx?$)/,
             },
           ],
         },

@@ -1,9 +1,9 @@
-import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { NotificationCenter } from './components/notifications/notification-center';
 import { i18n } from './lib/i18n/i18n';
+import { Baseline } from './lib/theme/baseline';
 import { theme } from './lib/theme/theme';
 
 /**
@@ -14,7 +14,7 @@ import { theme } from './lib/theme/theme';
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
-      <CssBaseline />
+      <Baseline />
       <I18nextProvider i18n={i18n}>
         {children}
         <NotificationCenter />

@@ -26,8 +26,6 @@ export interface ApiRequest extends Omit<RequestInit, 'body'> {
   body?: unknown;
   /** Skip the auth headers, e.g. for guest calls with their own token header. */
   anonymous?: boolean;
-  /** Show no "Too many requests" notification on 429: the caller shows its own message. */
-  quiet429?: boolean;
 }
 
 export const API_BASE = '/api';
@@ -54,7 +52,7 @@ async function send(
   request: ApiRequest,
   authHeaders: Record<string, string>,
 ): Promise<Response> {
-  const { body, anonymous: _anonymous, quiet429: _quiet, headers, ...init } = request;
+  const { body, anonymous: _anonymous, headers, ...init } = request;
   return fetch(`${API_BASE}${path}`, {
     ...init,
     credentials: 'same-origin',
@@ -81,7 +79,7 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
   if (!response.ok) {
     const error = await errorFrom(response);
-    if (response.status === 429 && !request.quiet429) {
+    if (response.status === 429) {
       notify({ type: 'error', message: i18n.t('errors.tooManyRequests') });
     }
     throw error;

@@ -1,4 +1,3 @@
-import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import {
@@ -10,6 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage } from '../../lib/forms/messages';
+import { FieldText } from './form-field';
 
 /**
  * A checkbox with a label (which may hold a link) and its translated error below. Spread
@@ -61,21 +61,9 @@ export function CheckboxField({
         </Box>
       </Box>
       {errorText && (
-        <Box
-          id={`${id}-text`}
-          sx={{
-            display: 'flex',
-            gap: 0.75,
-            alignItems: 'flex-start',
-            pl: 3.75,
-            mt: 0.25,
-            fontSize: '0.8125rem',
-            color: 'error.main',
-          }}
-        >
-          <ErrorOutlineRounded sx={{ fontSize: 16, mt: '1px' }} />
-          <span>{errorText}</span>
-        </Box>
+        <FieldText id={`${id}-text`} error indent>
+          {errorText}
+        </FieldText>
       )}
     </Box>
   );

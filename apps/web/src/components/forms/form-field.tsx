@@ -56,21 +56,42 @@ export function FormFieldFrame({
       </Box>
       {children}
       {text && (
-        <Box
-          id={`${id}-text`}
-          sx={{
-            display: 'flex',
-            gap: 0.75,
-            alignItems: 'flex-start',
-            fontSize: '0.8125rem',
-            lineHeight: 1.45,
-            color: errorText ? 'error.main' : 'text.secondary',
-          }}
-        >
-          {errorText && <ErrorOutlineRounded sx={{ fontSize: 16, mt: '1px', flexShrink: 0 }} />}
-          <span>{text}</span>
-        </Box>
+        <FieldText id={`${id}-text`} error={Boolean(errorText)}>
+          {text}
+        </FieldText>
       )}
+    </Box>
+  );
+}
+
+/** The line under a field: its helper text, or its error with an icon. */
+export function FieldText({
+  id,
+  error,
+  indent = false,
+  children,
+}: {
+  id: string;
+  error: boolean;
+  /** Under a checkbox's label rather than under a field. */
+  indent?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      id={id}
+      sx={{
+        display: 'flex',
+        gap: 0.75,
+        alignItems: 'flex-start',
+        fontSize: '0.8125rem',
+        lineHeight: 1.45,
+        color: error ? 'error.main' : 'text.secondary',
+        ...(indent ? { pl: 3.75, mt: 0.25 } : {}),
+      }}
+    >
+      {error && <ErrorOutlineRounded sx={{ fontSize: 16, mt: '1px', flexShrink: 0 }} />}
+      <span>{children}</span>
     </Box>
   );
 }

@@ -71,3 +71,17 @@ export function TextInputField({
     </FormFieldFrame>
   );
 }
+
+/** An email address input: the keyboard, autofill and spelling settings email wants. */
+export function EmailField(props: Omit<TextInputFieldProps, 'type'>) {
+  return (
+    <TextInputField
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="off"
+      spellCheck={false}
+      {...props}
+    />
+  );
+}

@@ -9,6 +9,7 @@ import type {
   eventNavigationItems,
   NavigationItemExtras,
 } from './navigation-items';
+import { IconTile } from '../page/icon-tile';
 
 type CardItem =
   | ReturnType<typeof eventNavigationItems>[number]
@@ -57,20 +58,7 @@ export function LinkCardGrid({ items }: { items: readonly CardItem[] }) {
                 '&:hover': { borderColor: 'primary.light', bgcolor: 'background.paper' },
               }}
             >
-              <Box
-                sx={{
-                  width: 36,
-                  height: 36,
-                  borderRadius: 2,
-                  display: 'grid',
-                  placeItems: 'center',
-                  flexShrink: 0,
-                  bgcolor: 'rgba(79, 70, 229, 0.08)',
-                  color: 'primary.main',
-                }}
-              >
-                <Icon fontSize="small" />
-              </Box>
+              <IconTile icon={Icon} size={36} />
               <Typography component="span" sx={{ flexGrow: 1, textAlign: 'left', fontWeight: 500 }}>
                 {t(labelKey)}
               </Typography>

@@ -29,3 +29,21 @@ export function CenteredScreen({
     </Stack>
   );
 }
+
+/** The closing line of a login-type card, e.g. "New to Livent? Create an account". */
+export function CenteredScreenFooter({ children }: { children: ReactNode }) {
+  return (
+    <Typography
+      variant="body2"
+      sx={{
+        color: 'text.secondary',
+        textAlign: 'center',
+        pt: 3,
+        borderTop: 1,
+        borderColor: 'divider',
+      }}
+    >
+      {children}
+    </Typography>
+  );
+}

@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import type { ComponentType, ReactNode } from 'react';
+import { IconTile } from './icon-tile';
 
 /** A friendly panel for a list with nothing in it yet, with the action that fills it. */
 export function EmptyState({
@@ -29,19 +30,8 @@ export function EmptyState({
         gap: 1.5,
       }}
     >
-      <Box
-        sx={{
-          width: 56,
-          height: 56,
-          mb: 1,
-          borderRadius: 3,
-          display: 'grid',
-          placeItems: 'center',
-          bgcolor: 'rgba(79, 70, 229, 0.08)',
-          color: 'primary.main',
-        }}
-      >
-        <Icon />
+      <Box sx={{ mb: 1 }}>
+        <IconTile icon={Icon} size={56} />
       </Box>
       <Typography variant="h2">{title}</Typography>
       <Typography sx={{ color: 'text.secondary', maxWidth: 480 }}>{text}</Typography>

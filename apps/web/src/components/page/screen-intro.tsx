@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
@@ -6,6 +5,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenKey, TitleKey } from '../../lib/i18n/resources';
 import { PageHeader } from './page-header';
+import { IconTile } from './icon-tile';
 
 /**
  * The frame of a screen whose content a later issue adds: its title (h1) and a panel that says
@@ -41,19 +41,7 @@ export function ScreenIntro({
           bgcolor: 'rgba(255, 255, 255, 0.6)',
         }}
       >
-        <Box
-          sx={{
-            width: 56,
-            height: 56,
-            borderRadius: 3,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'rgba(79, 70, 229, 0.08)',
-            color: 'primary.main',
-          }}
-        >
-          <Icon />
-        </Box>
+        <IconTile icon={Icon} size={56} />
         <Typography sx={{ color: 'text.secondary', maxWidth: 520 }}>{tScreens(screen)}</Typography>
         {children}
       </Paper>

@@ -140,6 +140,14 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
     }
   });
 
+  /** Sign-in and sign-up: both answer a new session, which the other tabs then take over. */
+  async function startSession(path: string, body: unknown): Promise<AuthResponse> {
+    const response = await apiFetch<AuthResponse>(path, { method: 'POST', body, anonymous: true });
+    accept(response);
+    broadcast({ type: 'login' });
+    return response;
+  }
+
   const apiAuth: ApiAuth = {
     headers: () => bearer(getAccessToken()),
     async refresh(sentHeaders) {
@@ -157,26 +165,8 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
     restoreSession,
     refresh,
     apiAuth,
-    async signIn(credentials) {
-      const response = await apiFetch<AuthResponse>('/auth/login', {
-        method: 'POST',
-        body: credentials,
-        anonymous: true,
-      });
-      accept(response);
-      broadcast({ type: 'login' });
-      return response;
-    },
-    async register(input) {
-      const response = await apiFetch<AuthResponse>('/auth/register', {
-        method: 'POST',
-        body: input,
-        anonymous: true,
-      });
-      accept(response);
-      broadcast({ type: 'login' });
-      return response;
-    },
+    signIn: (credentials) => startSession('/auth/login', credentials),
+    register: (input) => startSession('/auth/register', input),
     acceptSession: accept,
     async signOut() {
       try {

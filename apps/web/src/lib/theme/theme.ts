@@ -72,12 +72,6 @@ export const theme = createTheme({
   components: {
     // A client-only app: read media queries on the first render, so the drawer never flickers.
     MuiUseMediaQuery: { defaultProps: { noSsr: true } },
-    MuiCssBaseline: {
-      styleOverrides: {
-        body: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
-        '::selection': { backgroundColor: alpha('#4F46E5', 0.18) },
-      },
-    },
     MuiAppBar: {
       defaultProps: { elevation: 0, color: 'inherit' },
       styleOverrides: {

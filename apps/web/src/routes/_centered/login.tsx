@@ -1,8 +1,7 @@
-import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../components/links/text-link';
-import { CenteredScreen } from '../../components/page/centered-screen';
+import { CenteredScreen, CenteredScreenFooter } from '../../components/page/centered-screen';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { requireGuest } from '../../lib/auth/guards';
 
@@ -20,18 +19,9 @@ function LoginScreen() {
   return (
     <CenteredScreen titleKey="login" description={t('login.description')}>
       <LoginForm redirect={redirect} />
-      <Typography
-        variant="body2"
-        sx={{
-          color: 'text.secondary',
-          textAlign: 'center',
-          pt: 3,
-          borderTop: 1,
-          borderColor: 'divider',
-        }}
-      >
+      <CenteredScreenFooter>
         {t('login.noAccount')} <TextLink to="/register">{t('login.createAccount')}</TextLink>
-      </Typography>
+      </CenteredScreenFooter>
     </CenteredScreen>
   );
 }

@@ -1,8 +1,7 @@
-import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../components/links/text-link';
-import { CenteredScreen } from '../../components/page/centered-screen';
+import { CenteredScreen, CenteredScreenFooter } from '../../components/page/centered-screen';
 import { RegisterForm } from '../../features/auth/components/register-form';
 import { requireGuest } from '../../lib/auth/guards';
 import { loadNamespaces } from '../../lib/i18n/i18n';
@@ -20,18 +19,9 @@ function RegisterScreen() {
   return (
     <CenteredScreen titleKey="register" description={t('register.description')}>
       <RegisterForm />
-      <Typography
-        variant="body2"
-        sx={{
-          color: 'text.secondary',
-          textAlign: 'center',
-          pt: 3,
-          borderTop: 1,
-          borderColor: 'divider',
-        }}
-      >
+      <CenteredScreenFooter>
         {t('register.haveAccount')} <TextLink to="/login">{t('register.signIn')}</TextLink>
-      </Typography>
+      </CenteredScreenFooter>
     </CenteredScreen>
   );
 }

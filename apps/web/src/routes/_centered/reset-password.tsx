@@ -1,9 +1,8 @@
-import Typography from '@mui/material/Typography';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../components/links/text-link';
-import { CenteredScreen } from '../../components/page/centered-screen';
+import { CenteredScreen, CenteredScreenFooter } from '../../components/page/centered-screen';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { ResetPasswordRequest } from '../../features/auth/components/reset-password-request';
 import { tokenSearch, useUrlToken } from '../../features/auth/hooks/use-url-token';
@@ -35,12 +34,9 @@ function ResetPasswordScreen() {
       ) : (
         <ResetPasswordRequest />
       )}
-      <Typography
-        variant="body2"
-        sx={{ textAlign: 'center', pt: 3, borderTop: 1, borderColor: 'divider' }}
-      >
+      <CenteredScreenFooter>
         <TextLink to="/login">{t('resetPassword.backToLogin')}</TextLink>
-      </Typography>
+      </CenteredScreenFooter>
     </CenteredScreen>
   );
 }

@@ -13,6 +13,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/links/button-link';
 import { sessionsQueryOptions } from '../api/account-api';
+import { IconTile } from '../../../components/page/icon-tile';
 
 function OverviewCard({
   icon: Icon,
@@ -32,19 +33,7 @@ function OverviewCard({
       sx={{ p: 3, display: 'flex', flexDirection: 'column', gap: 2 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-        <Box
-          sx={{
-            width: 40,
-            height: 40,
-            borderRadius: 2,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'rgba(79, 70, 229, 0.08)',
-            color: 'primary.main',
-          }}
-        >
-          <Icon fontSize="small" />
-        </Box>
+        <IconTile icon={Icon} />
         <Typography variant="h2" sx={{ fontSize: '1.0625rem' }}>
           {title}
         </Typography>

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/page/notice';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { PasswordField } from '../../../components/forms/password-field';
-import { TextInputField } from '../../../components/forms/text-input-field';
+import { EmailField } from '../../../components/forms/text-input-field';
+import { FieldGrid } from '../../../components/forms/save-actions';
 import { SectionCard } from '../../../components/page/section-card';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
@@ -87,20 +88,9 @@ export function EmailChangeForm({ user }: { user: User }) {
             </Notice>
           )}
           {serverError && <FormAlert>{translateMessage(serverError)}</FormAlert>}
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2.5,
-              gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-            }}
-          >
-            <TextInputField
+          <FieldGrid>
+            <EmailField
               label={t('profile.email.newEmail')}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              autoCapitalize="off"
-              spellCheck={false}
               error={errors.email?.message}
               {...fields.email}
             />
@@ -111,7 +101,7 @@ export function EmailChangeForm({ user }: { user: User }) {
               error={errors.password?.message}
               {...fields.password}
             />
-          </Box>
+          </FieldGrid>
         </Stack>
       </SectionCard>
     </Box>

@@ -1,13 +1,13 @@
 import type { ProfilePatch, User } from '@livent/shared';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { TextInputField } from '../../../components/forms/text-input-field';
+import { FieldGrid, SaveActions } from '../../../components/forms/save-actions';
 import { SectionCard } from '../../../components/page/section-card';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
@@ -76,18 +76,7 @@ export function ProfileForm({ user }: { user: User }) {
         title={t('profile.details.title')}
         description={t('profile.details.description')}
         footer={
-          <>
-            <Button
-              color="inherit"
-              disabled={!isDirty || isSubmitting}
-              onClick={() => form.reset()}
-            >
-              {t('forms:actions.reset')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={!isDirty} loading={isSubmitting}>
-              {t('forms:actions.save')}
-            </Button>
-          </>
+          <SaveActions dirty={isDirty} submitting={isSubmitting} onDiscard={() => form.reset()} />
         }
       >
         <Stack spacing={2.5}>
@@ -103,13 +92,7 @@ export function ProfileForm({ user }: { user: User }) {
               {t('profile.details.avatarHint')}
             </Typography>
           </Stack>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2.5,
-              gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
-            }}
-          >
+          <FieldGrid>
             <TextInputField
               label={t('profile.fields.name')}
               autoComplete="name"
@@ -132,7 +115,7 @@ export function ProfileForm({ user }: { user: User }) {
               error={errors.initials?.message}
               {...fields.initials}
             />
-          </Box>
+          </FieldGrid>
         </Stack>
       </SectionCard>
       {guard}

@@ -16,9 +16,21 @@ import { failureMessage } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
 import { revokeOtherSessions, revokeSession, sessionsQueryOptions } from '../api/account-api';
 import { deviceParts, isMobileSystem } from '../user-agent';
+import { IconTile } from '../../../components/page/icon-tile';
 
-async function notifyFailure(error: unknown) {
-  notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
+/** Signs sessions out, says so, and reloads the list; a failure is a notification. */
+function useRevoke<Variables>(revoke: (variables: Variables) => Promise<void>, done: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revoke,
+    onSuccess: async () => {
+      notify({ type: 'success', message: done });
+      await queryClient.invalidateQueries(sessionsQueryOptions());
+    },
+    onError: async (error) => {
+      notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
+    },
+  });
 }
 
 function SessionRow({
@@ -53,20 +65,7 @@ function SessionRow({
       }}
     >
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
-        <Box
-          sx={{
-            width: 40,
-            height: 40,
-            borderRadius: 2,
-            flexShrink: 0,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: session.current ? 'rgba(79, 70, 229, 0.1)' : 'rgba(15, 23, 42, 0.05)',
-            color: session.current ? 'primary.main' : 'text.secondary',
-          }}
-        >
-          <Icon fontSize="small" />
-        </Box>
+        <IconTile icon={Icon} tone={session.current ? 'primary' : 'neutral'} />
         <Box sx={{ minWidth: 0 }}>
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography sx={{ fontWeight: 500 }}>{device}</Typography>
@@ -108,25 +107,9 @@ function SessionRow({
  */
 export function SessionsList() {
   const { t } = useTranslation('account');
-  const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQueryOptions());
-  const refresh = () => queryClient.invalidateQueries(sessionsQueryOptions());
-  const revokeOne = useMutation({
-    mutationFn: revokeSession,
-    onSuccess: async () => {
-      notify({ type: 'success', message: t('security.sessions.revoked') });
-      await refresh();
-    },
-    onError: notifyFailure,
-  });
-  const revokeOthers = useMutation({
-    mutationFn: revokeOtherSessions,
-    onSuccess: async () => {
-      notify({ type: 'success', message: t('security.sessions.revokedOthers') });
-      await refresh();
-    },
-    onError: notifyFailure,
-  });
+  const revokeOne = useRevoke(revokeSession, t('security.sessions.revoked'));
+  const revokeOthers = useRevoke(revokeOtherSessions, t('security.sessions.revokedOthers'));
   const others = (sessions.data ?? []).filter((session) => !session.current).length;
 
   return (

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { PasswordField } from '../../../components/forms/password-field';
-import { TextInputField } from '../../../components/forms/text-input-field';
+import { EmailField } from '../../../components/forms/text-input-field';
 import { TextLink } from '../../../components/links/text-link';
 import { safeRedirectTarget } from '../../../lib/auth/redirect-target';
 import { session } from '../../../lib/auth/session';
@@ -67,16 +67,7 @@ export function LoginForm({ redirect }: { redirect: string | undefined }) {
           {translateMessage(serverError)}
         </FormAlert>
       )}
-      <TextInputField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...email}
-      />
+      <EmailField label={t('fields.email')} error={errors.email?.message} {...email} />
       <PasswordField
         label={t('fields.password')}
         autoComplete="current-password"

@@ -8,7 +8,7 @@ import { CheckboxField } from '../../../components/forms/checkbox-field';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { PasswordField } from '../../../components/forms/password-field';
 import { withMarkedPart } from '../../../components/forms/rich-text';
-import { TextInputField } from '../../../components/forms/text-input-field';
+import { EmailField, TextInputField } from '../../../components/forms/text-input-field';
 import { ExternalLink } from '../../../components/links/external-link';
 import { session } from '../../../lib/auth/session';
 import { EXTERNAL_LINKS } from '../../../lib/external-links';
@@ -81,16 +81,7 @@ export function RegisterForm() {
         error={errors.name?.message}
         {...fields.name}
       />
-      <TextInputField
-        label={t('auth:fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...fields.email}
-      />
+      <EmailField label={t('auth:fields.email')} error={errors.email?.message} {...fields.email} />
       <TextInputField
         label={t('auth:fields.company')}
         optional

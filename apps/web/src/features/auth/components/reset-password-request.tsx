@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/page/notice';
 import { FormAlert } from '../../../components/forms/form-alert';
-import { TextInputField } from '../../../components/forms/text-input-field';
+import { EmailField } from '../../../components/forms/text-input-field';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
@@ -61,16 +61,7 @@ export function ResetPasswordRequest() {
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
       {serverError && <FormAlert>{translateMessage(serverError)}</FormAlert>}
-      <TextInputField
-        label={t('auth:fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        autoCapitalize="off"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...email}
-      />
+      <EmailField label={t('auth:fields.email')} error={errors.email?.message} {...email} />
       <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
         {t('resetPassword.requestSubmit')}
       </Button>

@@ -7,11 +7,13 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Notice } from '../../../components/page/notice';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { ButtonLink } from '../../../components/links/button-link';
+import { CenteredScreenFooter } from '../../../components/page/centered-screen';
+import { IconTile } from '../../../components/page/icon-tile';
 import { TextLink } from '../../../components/links/text-link';
 import { ApiError } from '../../../lib/api-error';
 import { getAuthState } from '../../../lib/auth/auth-store';
@@ -43,24 +45,6 @@ async function afterVerification(): Promise<void> {
   notify({ type: 'success', message: i18n.t('onboarding:verifyEmail.verified') });
 }
 
-function StateIcon({ icon: Icon, tone }: { icon: ComponentType; tone: 'primary' | 'success' }) {
-  return (
-    <Box
-      sx={{
-        width: 56,
-        height: 56,
-        borderRadius: '50%',
-        display: 'grid',
-        placeItems: 'center',
-        bgcolor: tone === 'primary' ? 'rgba(79, 70, 229, 0.1)' : 'rgba(21, 128, 61, 0.1)',
-        color: `${tone}.main`,
-      }}
-    >
-      <Icon />
-    </Box>
-  );
-}
-
 /** Follows a mailed link: confirms the address (or an email change), then goes on to /. */
 export function VerifyEmailToken({ token }: { token: string }) {
   const { t } = useTranslation('onboarding');
@@ -88,7 +72,7 @@ export function VerifyEmailToken({ token }: { token: string }) {
   if (!failure) {
     return (
       <Stack role="status" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
-        <StateIcon icon={MarkEmailReadOutlined} tone="primary" />
+        <IconTile icon={MarkEmailReadOutlined} tone="primary" size={56} round />
         <Typography sx={{ color: 'text.secondary' }}>{t('verifyEmail.verifying')}</Typography>
       </Stack>
     );
@@ -118,7 +102,7 @@ function Verified({ user }: { user: User }) {
   const { t } = useTranslation('onboarding');
   return (
     <Stack spacing={3} sx={{ alignItems: 'center', textAlign: 'center' }}>
-      <StateIcon icon={VerifiedOutlined} tone="success" />
+      <IconTile icon={VerifiedOutlined} tone="success" size={56} round />
       <Typography>{t('verifyEmail.alreadyVerified', { email: user.email })}</Typography>
       <ButtonLink to="/" variant="contained" size="large" fullWidth>
         {t('verifyEmail.continue')}
@@ -175,7 +159,7 @@ function CheckInbox({ user }: { user: User }) {
   return (
     <Stack spacing={3}>
       <Stack spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center' }}>
-        <StateIcon icon={MarkEmailUnreadOutlined} tone="primary" />
+        <IconTile icon={MarkEmailUnreadOutlined} tone="primary" size={56} round />
         <Box>
           <Typography sx={{ color: 'text.secondary' }}>{t('verifyEmail.sentTo')}</Typography>
           <Typography
@@ -208,18 +192,9 @@ function CheckInbox({ user }: { user: User }) {
           </Typography>
         )}
       </Stack>
-      <Typography
-        variant="body2"
-        sx={{
-          color: 'text.secondary',
-          textAlign: 'center',
-          pt: 3,
-          borderTop: 1,
-          borderColor: 'divider',
-        }}
-      >
+      <CenteredScreenFooter>
         {t('verifyEmail.wrongAddress')} <TextLink to="/logout">{t('verifyEmail.signOut')}</TextLink>
-      </Typography>
+      </CenteredScreenFooter>
     </Stack>
   );
 }

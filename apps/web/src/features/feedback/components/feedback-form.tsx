@@ -7,7 +7,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { TextAreaField } from '../../../components/forms/text-area-field';
-import { TextInputField } from '../../../components/forms/text-input-field';
+import { EmailField } from '../../../components/forms/text-input-field';
 import { SectionCard } from '../../../components/page/section-card';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
@@ -69,13 +69,9 @@ export function FeedbackForm({ user }: { user: User }) {
       >
         <Stack spacing={2.5}>
           {serverError && <FormAlert>{translateMessage(serverError)}</FormAlert>}
-          <TextInputField
+          <EmailField
             label={t('feedback.email')}
             helperText={t('feedback.emailHint')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
             sx={{ maxWidth: 480 }}
             error={errors.email?.message}
             {...fields.email}

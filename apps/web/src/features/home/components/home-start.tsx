@@ -16,6 +16,7 @@ import { defaultNavigationItems } from '../../../components/navigation/navigatio
 import { PageHeader } from '../../../components/page/page-header';
 import { SectionCard } from '../../../components/page/section-card';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { IconTile } from '../../../components/page/icon-tile';
 
 function Step({
   done,
@@ -134,19 +135,7 @@ export function HomeStart({ user }: { user: User }) {
         </SectionCard>
         <Paper variant="outlined" component="section" sx={{ p: 3 }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-            <Box
-              sx={{
-                width: 40,
-                height: 40,
-                borderRadius: 2,
-                display: 'grid',
-                placeItems: 'center',
-                bgcolor: 'rgba(190, 24, 93, 0.08)',
-                color: 'accent.main',
-              }}
-            >
-              <WorkspacePremiumOutlined fontSize="small" />
-            </Box>
+            <IconTile icon={WorkspacePremiumOutlined} tone="accent" />
             <Box>
               <Typography
                 variant="overline"

@@ -6,7 +6,6 @@ import {
   type User,
 } from '@livent/shared';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -18,6 +17,7 @@ import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/forms/select-field';
+import { SaveActions } from '../../../components/forms/save-actions';
 import { SectionCard } from '../../../components/page/section-card';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard';
 import { saveSettings } from '../../../lib/auth/settings';
@@ -129,18 +129,7 @@ export function SettingsForm({ user }: { user: User }) {
         title={t('settings.title')}
         description={t('settings.description')}
         footer={
-          <>
-            <Button
-              color="inherit"
-              disabled={!isDirty || isSubmitting}
-              onClick={() => form.reset()}
-            >
-              {t('forms:actions.reset')}
-            </Button>
-            <Button type="submit" variant="contained" disabled={!isDirty} loading={isSubmitting}>
-              {t('forms:actions.save')}
-            </Button>
-          </>
+          <SaveActions dirty={isDirty} submitting={isSubmitting} onDiscard={() => form.reset()} />
         }
       >
         <Box

@@ -14,6 +14,7 @@ import { saveSettings } from '../../../lib/auth/settings';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
 import { changelogQueryOptions } from '../api/changelog-query';
 import { hasNews, newestDate, newsSince } from '../whats-new';
+import { IconTile } from '../../../components/page/icon-tile';
 
 /** Spec section 2, "Banners and dialog": the what's-new dialog (width 700). */
 export const WHATS_NEW_WIDTH = 700;
@@ -50,19 +51,7 @@ export function WhatsNewDialog() {
       slotProps={{ paper: { sx: { width: WHATS_NEW_WIDTH, maxWidth: 'calc(100% - 32px)' } } }}
     >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pb: 1 }}>
-        <Box
-          sx={{
-            width: 36,
-            height: 36,
-            borderRadius: 2,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'rgba(79, 70, 229, 0.1)',
-            color: 'primary.main',
-          }}
-        >
-          <AutoAwesomeOutlined fontSize="small" />
-        </Box>
+        <IconTile icon={AutoAwesomeOutlined} size={36} />
         {t('whatsNew.title')}
       </DialogTitle>
       <DialogContent>
