@@ -36,7 +36,11 @@ export interface SessionDependencies {
 export type RemoteChange = 'expired' | 'login' | 'logout';
 
 export interface SessionClient {
-  /** The first session restore (refresh cookie → access token and user); one promise for all. */
+  /**
+   * The first session restore (refresh cookie → access token and user); one promise for all.
+   * The refresh answer carries the user already (ADR 014), so no `GET /auth/self` follows on
+   * every page load; `reloadUser` makes that call when the user may have changed elsewhere.
+   */
   restoreSession(): Promise<AuthState>;
   /** Renews the access token with the refresh cookie; one request at a time, across tabs too. */
   refresh(): Promise<boolean>;
