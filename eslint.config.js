@@ -65,7 +65,13 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
     rules: {
-      'i18next/no-literal-string': ['error', { mode: 'jsx-only', 'jsx-attributes': { include: ['label', 'title', 'aria-label', 'placeholder', 'alt'] } }],
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': { include: ['label', 'title', 'aria-label', 'placeholder', 'alt'] },
+        },
+      ],
     },
   },
 );

@@ -37,7 +37,9 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } } },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.mjs',
     url: `${baseURL}/api/health`,

@@ -10,11 +10,15 @@ if (WORKSPACES.some((workspace) => isStale(workspace))) {
 }
 
 const only = process.argv[2];
-const benches = readdirSync('bench').filter((f) => f.endsWith('.bench.ts') && (!only || f.includes(only)));
+const benches = readdirSync('bench').filter(
+  (f) => f.endsWith('.bench.ts') && (!only || f.includes(only)),
+);
 let failed = 0;
 for (const file of benches) {
   console.log(`\n=== ${file}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `bench/${file}`], {
+    stdio: 'inherit',
+  });
   if (result.status !== 0) failed += 1;
 }
 process.exit(failed > 0 ? 1 : 0);

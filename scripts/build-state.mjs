@@ -30,5 +30,7 @@ export function isStale(workspace, root = process.cwd()) {
   const output = join(root, workspace.name, workspace.output);
   if (!existsSync(output)) return true;
   const built = statSync(output).mtimeMs;
-  return workspace.sources.some((source) => newestMtime(join(root, workspace.name, source)) > built);
+  return workspace.sources.some(
+    (source) => newestMtime(join(root, workspace.name, source)) > built,
+  );
 }

@@ -3,10 +3,17 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  { name: 'server', args: ['run', 'dev', '-w', 'apps/server'], env: { PUBLIC_URL: 'http://localhost:5173' } },
+  {
+    name: 'server',
+    args: ['run', 'dev', '-w', 'apps/server'],
+    env: { PUBLIC_URL: 'http://localhost:5173' },
+  },
   { name: 'web', args: ['run', 'dev', '-w', 'apps/web'], env: {} },
 ].map(({ name, args, env }) => {
-  const child = spawn('npm', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn('npm', args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   const prefix = (chunk) =>
     chunk
       .toString()

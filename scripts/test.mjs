@@ -34,7 +34,19 @@ function readJson(path) {
 }
 
 function vitest(label, args, env, output) {
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${output}`], env);
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+    ],
+    env,
+  );
   const report = readJson(output);
   if (!report) {
     totals.failed += 1;
@@ -72,7 +84,12 @@ if (!run('build', 'npm', ['run', 'build'])) {
   check('lint', 'npm', ['run', 'lint']);
   vitest('unit and API tests (SQLite)', [], {}, `${tmp}/vitest.json`);
   if (process.env.TEST_DATABASE_URL) {
-    vitest('API tests (PostgreSQL)', ['--project', 'server'], { TEST_DB: 'postgres' }, `${tmp}/vitest-postgres.json`);
+    vitest(
+      'API tests (PostgreSQL)',
+      ['--project', 'server'],
+      { TEST_DB: 'postgres' },
+      `${tmp}/vitest-postgres.json`,
+    );
   } else {
     console.log('\nTEST_DATABASE_URL is not set: API tests ran on SQLite only.');
   }
