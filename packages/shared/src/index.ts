@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './changelog.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './events.js';
 export * from './health.js';
 export * from './plans.js';
 export * from './validation.js';

@@ -125,14 +125,27 @@ export const fields = {
       .max(64)
       .regex(/^[a-z0-9]+$/, { error: validationMessage('identifier') }),
   color: () => z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: validationMessage('color') }),
-  /** URL with http(s) scheme (or mailto where allowed): "URL not valid". */
-  url: (options: { mailto?: boolean } = {}) =>
+  /**
+   * URL with http(s) scheme (or mailto where allowed): "URL not valid". With `empty`, the empty
+   * text is allowed too (an optional link field that is left blank).
+   */
+  url: (options: { mailto?: boolean; empty?: boolean } = {}) =>
     z
       .string()
       .trim()
       .max(2048)
-      .refine((value) => isUrl(value, options.mailto ?? false), {
+      .refine((value) => (options.empty && value === '') || isUrl(value, options.mailto ?? false), {
         error: validationMessage('url'),
+      }),
+  /** An email address or, for an optional field left blank, the empty text. */
+  optionalEmail: () =>
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(254)
+      .refine((value) => value === '' || z.email().safeParse(value).success, {
+        error: validationMessage('email'),
       }),
   hostname: () =>
     z

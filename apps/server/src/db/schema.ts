@@ -14,6 +14,10 @@ export interface Database {
   mails: MailsTable;
   rate_limits: RateLimitsTable;
   feedback: FeedbackTable;
+  events: EventsTable;
+  highlights: HighlightsTable;
+  channels: ChannelsTable;
+  uploads: UploadsTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -126,5 +130,58 @@ export interface FeedbackTable {
   user_id: string;
   email: string;
   message: string;
+  created_at: string;
+}
+
+export interface EventsTable {
+  id: string;
+  owner_id: string;
+  slug: string;
+  title: string;
+  /** JSON of `EventSettings` without `title` and `slug` (those are the columns). */
+  settings: string;
+  /** Bumped by every change that alters the public page (its cache key). */
+  version: Generated<number>;
+  remote_reload_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface HighlightsTable {
+  id: string;
+  event_id: string;
+  position: number;
+  group_name: string;
+  title: string;
+  description: string;
+  link: string;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ChannelsTable {
+  id: string;
+  event_id: string;
+  slug: string;
+  title: string;
+  visible: Flag;
+  /** JSON of `ChannelOverrides`. */
+  overrides: string;
+  /** JSON array of highlight ids, or null for all. */
+  highlight_ids: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  data: Buffer;
   created_at: string;
 }

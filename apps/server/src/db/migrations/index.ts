@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001AppMeta from './0001-app-meta.js';
 import * as m0002Accounts from './0002-accounts.js';
+import * as m0003Events from './0003-events.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -10,4 +11,5 @@ import * as m0002Accounts from './0002-accounts.js';
 export const migrations: Record<string, Migration> = {
   '0001_app_meta': m0001AppMeta,
   '0002_accounts': m0002Accounts,
+  '0003_events': m0003Events,
 };

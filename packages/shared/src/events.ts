@@ -1,0 +1,456 @@
+import { z } from 'zod';
+import { EXTRA_FRAME_MAX_HEIGHT } from './constants.js';
+import type { Feature } from './plans.js';
+import { fields, validationMessage } from './validation.js';
+
+/**
+ * Events and their settings (spec section 3, "Event"; section 5 for the rules). Field names are
+ * the spec's in camelCase. One schema checks the dashboard's forms and the API's requests.
+ */
+
+export const EVENT_LANGUAGES = ['auto', 'de', 'en', 'es', 'fr'] as const;
+export type EventLanguage = (typeof EVENT_LANGUAGES)[number];
+/** The languages a viewer page can be shown in (`auto` picks one of these from the browser). */
+export const VIEWER_LANGUAGES = ['de', 'en', 'es', 'fr'] as const;
+export type ViewerLanguage = (typeof VIEWER_LANGUAGES)[number];
+
+export const START_MODES = ['none', 'datetime', 'text'] as const;
+export const PLAYER_MODES = [
+  'iframe',
+  'wowza',
+  'amazon-ivs',
+  'videojs',
+  'code',
+  'disabled',
+] as const;
+export type PlayerMode = (typeof PLAYER_MODES)[number];
+export const FONT_FAMILIES = ['sans', 'serif', 'mono', 'custom'] as const;
+export const HIGHLIGHT_SIZES = ['normal', 'large'] as const;
+export const HIGHLIGHT_ALIGNS = ['left', 'center', 'right'] as const;
+export const BACKGROUND_SIZES = ['default', 'cover', 'auto'] as const;
+export const BACKGROUND_REPEATS = ['repeat', 'no-repeat'] as const;
+export const BACKGROUND_ATTACHMENTS = ['scroll', 'fixed'] as const;
+export const EVENT_LAYOUTS = ['classic', 'modern', 'tube'] as const;
+export type EventLayout = (typeof EVENT_LAYOUTS)[number];
+export const HEADER_LAYOUTS = ['default', 'headline', 'centered', 'banner'] as const;
+/** The blocks of the custom layout order (spec section 3, "custom layout order"). */
+export const LAYOUT_ITEMS = [
+  'player',
+  'extraFrame',
+  'messages',
+  'extraImage',
+  'content',
+  'highlights',
+] as const;
+export type LayoutItem = (typeof LAYOUT_ITEMS)[number];
+export const CHANNEL_MENU_NAMES = ['channels', 'language', 'rooms'] as const;
+
+/** Maximum count of menu items (the spec says one exists but not its value; ADR 015). */
+export const MENU_ITEMS_MAX = 10;
+export const HEADER_HEIGHT_MIN = 48;
+export const HEADER_HEIGHT_MAX = 600;
+export const EXTRA_FRAME_MIN_HEIGHT = 100;
+/** Uploaded images: the server refuses larger files ("file must not exceed {max}"). */
+export const IMAGE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** …and more pixels than this (a decompression bomb guard). */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+
+/** An image the server stored (`POST /api/uploads` answers it), e.g. `/uploads/8f3c….jpg`. */
+export const UPLOAD_PATH_PATTERN = /^\/uploads\/[a-z0-9-]{8,64}\.(?:jpg|png|webp|gif)$/;
+const image = () =>
+  z
+    .string()
+    .regex(UPLOAD_PATH_PATTERN, { error: validationMessage('invalid') })
+    .nullable();
+
+const text = (max: number) => z.string().max(max);
+
+export const menuItemSchema = z.strictObject({
+  name: z.string().trim().min(1).max(50),
+  link: fields.url({ mailto: true }),
+  newWindow: z.boolean(),
+});
+export type MenuItem = z.infer<typeof menuItemSchema>;
+
+export const ROUTING_RULE_KINDS = ['ip', 'country', 'language'] as const;
+export const ROUTING_RULES_MAX = 50;
+
+/** An IPv4/IPv6 address or network in CIDR notation: "IP address or network (CIDR) not valid". */
+const ipOrCidr = () =>
+  z
+    .string()
+    .trim()
+    .max(64)
+    .refine(
+      (value) => z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]).safeParse(value).success,
+      { error: validationMessage('ipOrCidr') },
+    );
+
+/**
+ * A channel routing rule (spec section 3): a first-time viewer whose address is in `value`
+ * (kind `ip`), whose country is `value` (ISO 3166-1 alpha-2, kind `country`) or whose browser
+ * prefers language `value` (ISO 639-1, kind `language`) is sent to the channel `channelId`.
+ * Rules are tried in order; the first match wins.
+ */
+export const routingRuleSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('ip'),
+    value: ipOrCidr(),
+    channelId: z.string().min(1).max(64),
+  }),
+  z.strictObject({
+    kind: z.literal('country'),
+    value: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { error: validationMessage('invalid') }),
+    channelId: z.string().min(1).max(64),
+  }),
+  z.strictObject({
+    kind: z.literal('language'),
+    value: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2}$/, { error: validationMessage('invalid') }),
+    channelId: z.string().min(1).max(64),
+  }),
+]);
+export type RoutingRule = z.infer<typeof routingRuleSchema>;
+
+/**
+ * Every editable setting of an event (`GET /event-settings/{id}`). Texts are plain text (the
+ * public page escapes them); an empty text means "not shown". Images are upload paths.
+ */
+export const eventSettingsSchema = z.object({
+  // General
+  title: z.string().trim().min(1).max(100),
+  slug: fields.slug(),
+  language: z.enum(EVENT_LANGUAGES),
+  description: text(1000),
+  startMode: z.enum(START_MODES),
+  startDate: fields.date().nullable(),
+  startTime: fields.time().nullable(),
+  startText: text(100),
+  contactName: text(100),
+  contactEmail: fields.optionalEmail(),
+  contactWebsite: fields.url({ empty: true }),
+  // Player
+  playerVisible: z.boolean(),
+  playerMode: z.enum(PLAYER_MODES),
+  playerLink: fields.url({ empty: true }),
+  playerCode: text(20_000),
+  alternatePlayerImage: image(),
+  // Text
+  headline: text(200),
+  introduction: text(10_000),
+  agenda: text(10_000),
+  content: text(20_000),
+  autoCreateLinks: z.boolean(),
+  extraImage: image(),
+  ctaTitle: text(50),
+  ctaLink: fields.url({ mailto: true, empty: true }),
+  // Highlights styling (the highlights themselves have their own routes)
+  highlightsSize: z.enum(HIGHLIGHT_SIZES),
+  highlightsAlign: z.enum(HIGHLIGHT_ALIGNS),
+  // Appearance
+  logo: image(),
+  backgroundColor: fields.color(),
+  textColor: fields.color(),
+  accentColor: fields.color(),
+  headerColor: fields.color(),
+  headerTextColor: fields.color(),
+  headerAccentColor: fields.color(),
+  fontFamily: z.enum(FONT_FAMILIES),
+  /** The individual font's family name, used when `fontFamily` is `custom`. */
+  customFont: z
+    .string()
+    .trim()
+    .max(60)
+    .regex(/^[\p{L}\p{N} _-]*$/u, { error: validationMessage('invalid') }),
+  backgroundImage: image(),
+  backgroundSize: z.enum(BACKGROUND_SIZES),
+  backgroundRepeat: z.enum(BACKGROUND_REPEATS),
+  backgroundAttachment: z.enum(BACKGROUND_ATTACHMENTS),
+  layout: z.enum(EVENT_LAYOUTS),
+  headerLayout: z.enum(HEADER_LAYOUTS),
+  headerHeight: z.number().int().min(HEADER_HEIGHT_MIN).max(HEADER_HEIGHT_MAX),
+  /** Null: the layout's own order. */
+  customLayoutOrder: z
+    .array(z.enum(LAYOUT_ITEMS))
+    .max(LAYOUT_ITEMS.length)
+    .refine((items) => new Set(items).size === items.length, {
+      error: validationMessage('invalid'),
+    })
+    .nullable(),
+  hideFooterLogo: z.boolean(),
+  // Navigation
+  menuItems: z.array(menuItemSchema).max(MENU_ITEMS_MAX),
+  navigationAlwaysVisible: z.boolean(),
+  channelMenuTitle: text(50),
+  channelMenuName: z.enum(CHANNEL_MENU_NAMES),
+  /** Checked on the server: each rule's channel must be a channel of this event. */
+  channelRoutingRules: z.array(routingRuleSchema).max(ROUTING_RULES_MAX),
+  // Interaction
+  messagesEnabled: z.boolean(),
+  messagesPrompt: text(200),
+  sideFrameVisible: z.boolean(),
+  sideFrameLink: fields.url({ empty: true }),
+  extraFrameVisible: z.boolean(),
+  extraFrameLink: fields.url({ empty: true }),
+  extraFrameHeight: z.number().int().min(EXTRA_FRAME_MIN_HEIGHT).max(EXTRA_FRAME_MAX_HEIGHT),
+  // Compliance
+  legalTermsLink: fields.url({ empty: true }),
+  privacyLink: fields.url({ empty: true }),
+  customLegalText: text(5000),
+  complianceBanner: z.boolean(),
+  complianceConfirmed: z.boolean(),
+  // Advanced
+  customEmbedCode: text(20_000),
+  /** Ask search engines not to index the public page. */
+  noIndex: z.boolean(),
+});
+export type EventSettings = z.infer<typeof eventSettingsSchema>;
+export type EventSettingName = keyof EventSettings;
+
+/** `PATCH /event-settings/{id}`: only the changed fields; unknown fields are rejected. */
+export const eventSettingsPatchSchema = eventSettingsSchema.partial().strict();
+export type EventSettingsPatch = z.infer<typeof eventSettingsPatchSchema>;
+
+/** What a new event starts with; the server fills in `title` and a free `slug`. */
+export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
+  language: 'auto',
+  description: '',
+  startMode: 'none',
+  startDate: null,
+  startTime: null,
+  startText: '',
+  contactName: '',
+  contactEmail: '',
+  contactWebsite: '',
+  playerVisible: true,
+  playerMode: 'iframe',
+  playerLink: '',
+  playerCode: '',
+  alternatePlayerImage: null,
+  headline: '',
+  introduction: '',
+  agenda: '',
+  content: '',
+  autoCreateLinks: true,
+  extraImage: null,
+  ctaTitle: '',
+  ctaLink: '',
+  highlightsSize: 'normal',
+  highlightsAlign: 'left',
+  logo: null,
+  backgroundColor: '#f5f6fa',
+  textColor: '#1d2333',
+  accentColor: '#3f51b5',
+  headerColor: '#ffffff',
+  headerTextColor: '#1d2333',
+  headerAccentColor: '#3f51b5',
+  fontFamily: 'sans',
+  customFont: '',
+  backgroundImage: null,
+  backgroundSize: 'default',
+  backgroundRepeat: 'no-repeat',
+  backgroundAttachment: 'scroll',
+  layout: 'classic',
+  headerLayout: 'default',
+  headerHeight: 72,
+  customLayoutOrder: null,
+  hideFooterLogo: false,
+  menuItems: [],
+  navigationAlwaysVisible: false,
+  channelMenuTitle: '',
+  channelMenuName: 'channels',
+  channelRoutingRules: [],
+  messagesEnabled: false,
+  messagesPrompt: '',
+  sideFrameVisible: false,
+  sideFrameLink: '',
+  extraFrameVisible: false,
+  extraFrameLink: '',
+  extraFrameHeight: 560,
+  legalTermsLink: '',
+  privacyLink: '',
+  customLegalText: '',
+  complianceBanner: false,
+  complianceConfirmed: false,
+  customEmbedCode: '',
+  noIndex: false,
+};
+
+/**
+ * Settings that need a plan feature to be changed (spec sections 1 and 6). Saving such a field
+ * without the feature is refused; a page that was saved on a better plan keeps its value until
+ * the organiser changes it (spec section 4, "Plan expiry").
+ */
+export const EVENT_SETTING_FEATURES: Partial<Record<EventSettingName, Feature>> = {
+  contactName: 'PAID',
+  contactEmail: 'PAID',
+  hideFooterLogo: 'HIDE_FOOTER_LOGO',
+  customEmbedCode: 'CUSTOM_EMBED_CODE',
+  complianceConfirmed: 'COMPLIANCE',
+  customLayoutOrder: 'CUSTOM_LAYOUT',
+};
+
+/**
+ * "Pasted player embed code containing an iframe is reduced to its source link" (spec
+ * section 5): answers the iframe's `src`, or undefined when the text holds no iframe.
+ */
+export function iframeSource(code: string): string | undefined {
+  const iframe = /<iframe\b[^>]*>/i.exec(code)?.[0];
+  if (!iframe) return undefined;
+  const src = /\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i.exec(iframe);
+  const value = src?.[1] ?? src?.[2] ?? src?.[3];
+  return value?.replaceAll('&amp;', '&').trim() || undefined;
+}
+
+/** `POST /events`. */
+export const eventCreateSchema = z.strictObject({
+  title: eventSettingsSchema.shape.title,
+  /** Optional: derived from the title when absent. */
+  slug: fields.slug().optional(),
+});
+export type EventCreate = z.infer<typeof eventCreateSchema>;
+
+export const EVENT_ROLES = ['owner', 'shared'] as const;
+
+/** One event in `GET /events` and the header's event selector (spec section 3). */
+export const eventListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  /** The public event page. */
+  fullUrl: z.string(),
+  role: z.enum(EVENT_ROLES),
+  createdAt: z.string(),
+});
+export type EventListItem = z.infer<typeof eventListItemSchema>;
+
+/** `GET /events/{id}`: the overview's summary. */
+export const eventSummarySchema = eventListItemSchema.extend({
+  updatedAt: z.string(),
+  language: z.enum(EVENT_LANGUAGES),
+  layout: z.enum(EVENT_LAYOUTS),
+  playerMode: z.enum(PLAYER_MODES),
+  playerVisible: z.boolean(),
+  messagesEnabled: z.boolean(),
+  highlightCount: z.number().int(),
+  channelCount: z.number().int(),
+  /** When the organiser last asked open viewer pages to reload, or null. */
+  remoteReloadAt: z.string().nullable(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+/** `GET /event-settings/{id}`: the settings with the event's id. */
+export const eventSettingsResponseSchema = eventSettingsSchema.extend({
+  id: z.string(),
+  fullUrl: z.string(),
+  updatedAt: z.string(),
+});
+export type EventSettingsResponse = z.infer<typeof eventSettingsResponseSchema>;
+
+// Highlights (spec section 3, "Highlight").
+
+export const highlightInputSchema = z.strictObject({
+  group: z.string().trim().max(50),
+  title: z.string().trim().min(1).max(100),
+  description: text(1000),
+  link: fields.url({ mailto: true, empty: true }),
+  image: image(),
+});
+export type HighlightInput = z.infer<typeof highlightInputSchema>;
+export const highlightPatchSchema = highlightInputSchema.partial().strict();
+export type HighlightPatch = z.infer<typeof highlightPatchSchema>;
+
+export const highlightSchema = highlightInputSchema.extend({
+  id: z.string(),
+  position: z.number().int(),
+});
+export type Highlight = z.infer<typeof highlightSchema>;
+
+/** `PUT /events/{id}/highlights/order`: every highlight id of the event, in the new order. */
+export const highlightOrderSchema = z.strictObject({
+  ids: z.array(z.string().min(1).max(64)).max(500),
+});
+export const HIGHLIGHTS_MAX = 100;
+
+/** `POST /uploads` answers where the stored image is. */
+export const uploadResponseSchema = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+// Channels (spec section 3, "Event channel"): alternate versions of an event, e.g. per language.
+
+/** The event settings a channel may override; the rest always comes from the event. */
+export const CHANNEL_OVERRIDE_FIELDS = [
+  'title',
+  'headline',
+  'language',
+  'description',
+  'startMode',
+  'startDate',
+  'startTime',
+  'startText',
+  'playerVisible',
+  'playerMode',
+  'playerLink',
+  'playerCode',
+  'alternatePlayerImage',
+  'introduction',
+  'agenda',
+  'content',
+  'extraImage',
+  'ctaTitle',
+  'ctaLink',
+  'messagesPrompt',
+] as const satisfies readonly EventSettingName[];
+export type ChannelOverrideField = (typeof CHANNEL_OVERRIDE_FIELDS)[number];
+
+/** Overrides of a channel: only the fields it sets differ from the event. */
+export const channelOverridesSchema = eventSettingsSchema
+  .pick(
+    Object.fromEntries(CHANNEL_OVERRIDE_FIELDS.map((name) => [name, true])) as {
+      [K in ChannelOverrideField]: true;
+    },
+  )
+  .partial()
+  .strict();
+export type ChannelOverrides = z.infer<typeof channelOverridesSchema>;
+
+export const channelInputSchema = z.strictObject({
+  slug: fields.slug(),
+  title: z.string().trim().min(1).max(100),
+  visible: z.boolean(),
+  overrides: channelOverridesSchema,
+  /** The event's highlights this channel shows, in the event's order; null: all of them. */
+  highlightIds: z.array(z.string().min(1).max(64)).max(HIGHLIGHTS_MAX).nullable(),
+});
+export type ChannelInput = z.infer<typeof channelInputSchema>;
+/** `POST /events/{id}/channels`: slug and title; the rest starts visible with no overrides. */
+export const channelCreateSchema = channelInputSchema.pick({ slug: true, title: true });
+export const channelPatchSchema = channelInputSchema.partial().strict();
+export type ChannelPatch = z.infer<typeof channelPatchSchema>;
+
+export const channelSchema = z.object({
+  id: z.string(),
+  eventId: z.string(),
+  slug: z.string(),
+  title: z.string(),
+  visible: z.boolean(),
+  overrides: channelOverridesSchema,
+  highlightIds: z.array(z.string()).nullable(),
+  /** The channel's public page. */
+  fullUrl: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Channel = z.infer<typeof channelSchema>;
