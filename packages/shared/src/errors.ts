@@ -45,6 +45,10 @@ export const ERROR_MESSAGES = {
   accountDeletionNotAllowed: 'Account deletion is not available on your plan',
   /** A route that needs a verified email address (spec section 5, "Guard verified"). */
   emailNotVerified: 'Email not verified',
+  /** A setting or action that needs a plan feature the account lacks (spec section 6; ADR 015). */
+  featureNotAvailable: 'Feature not available on your plan',
+  /** An upload that is not one of the accepted image types, judged by its bytes. */
+  imageNotSupported: 'Image type not supported',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',
