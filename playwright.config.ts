@@ -5,12 +5,12 @@ import { defineConfig } from '@playwright/test';
  * SQLite database. Chromium comes from Debian (`/usr/bin/chromium`); Playwright never downloads
  * a browser here (ARCHITECTURE.md, "Testing on these machines").
  */
-const port = Number(process.env.E2E_PORT ?? 3107);
-export const baseURL = `http://localhost:${port}`;
+export const e2ePort = Number(process.env.E2E_PORT ?? 3107);
+export const baseURL = `http://localhost:${e2ePort}`;
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e',
+  outputDir: `test-results/e2e-${e2ePort}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
@@ -45,7 +45,7 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(e2ePort), HOST: '127.0.0.1' },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { baseURL } from '../playwright.config.js';
+import { baseURL, e2ePort } from '../playwright.config.js';
 
 export { baseURL, expect };
 
@@ -46,7 +46,7 @@ export async function useLanguage(page: Page, language: 'en' | 'de'): Promise<vo
 // ---------------------------------------------------------------------------------------------
 // Mails: scripts/e2e-server.mjs runs a real SMTP server and lists what it received.
 
-const MAILS_URL = `http://127.0.0.1:${process.env.E2E_MAILS_PORT ?? 3108}/mails`;
+const MAILS_URL = `http://127.0.0.1:${process.env.E2E_MAILS_PORT ?? 3108 + (e2ePort - 3107)}/mails`;
 
 export interface Mail {
   id: number;
@@ -202,11 +202,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 /**
  * Puts an account on another plan. Clients can never set a plan (ARCHITECTURE.md, "Strict
  * input schemas") and billing comes with a later issue, so the test writes the e2e server's
- * database directly (scripts/e2e-server.mjs keeps it under .tmp/e2e).
+ * database directly (scripts/e2e-server.mjs keeps it under .tmp/e2e/<port>).
  */
 export async function setPlan(email: string, plan: string): Promise<void> {
   const { default: Database } = await import('better-sqlite3');
-  const db = new Database('.tmp/e2e/livent.db');
+  const db = new Database(`.tmp/e2e/${e2ePort}/livent.db`);
   try {
     db.pragma('busy_timeout = 5000');
     const changed = db.prepare('UPDATE users SET plan = ? WHERE email = ?').run(plan, email);

@@ -6,16 +6,18 @@
 //   GET    http://127.0.0.1:3108/mails?to=<address>   the mails to that address, oldest first
 //   DELETE http://127.0.0.1:3108/mails                forgets every mail
 //
-// Ports: E2E_SMTP_PORT (2526) and E2E_MAILS_PORT (3108).
+// Ports: E2E_SMTP_PORT (2526) and E2E_MAILS_PORT (3108), each moved by as much as PORT is moved
+// from 3107, so that runs on other ports (E2E_PORT) can go on side by side.
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
-const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
-const mailsPort = Number(process.env.E2E_MAILS_PORT ?? 3108);
+const port = Number(process.env.PORT ?? 3107);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526 + (port - 3107));
+const mailsPort = Number(process.env.E2E_MAILS_PORT ?? 3108 + (port - 3107));
 
-const dir = resolve('.tmp/e2e');
+const dir = resolve(`.tmp/e2e/${port}`);
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 process.env.DATABASE_URL = `file:${dir}/livent.db`;

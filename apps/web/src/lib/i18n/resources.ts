@@ -2,7 +2,11 @@ import type { Language } from '@livent/shared';
 import type enAccount from '../../locales/en/account.json';
 import type enAuth from '../../locales/en/auth.json';
 import type enCommon from '../../locales/en/common.json';
+import type enChannels from '../../locales/en/channels.json';
 import type enDashboard from '../../locales/en/dashboard.json';
+import type enDesign from '../../locales/en/design.json';
+import type enEditor from '../../locales/en/editor.json';
+import type enEvents from '../../locales/en/events.json';
 import type enForms from '../../locales/en/forms.json';
 import type enOnboarding from '../../locales/en/onboarding.json';
 import type enScreens from '../../locales/en/screens.json';
@@ -26,6 +30,14 @@ export interface Catalogues {
   onboarding: typeof enOnboarding;
   forms: typeof enForms;
   account: typeof enAccount;
+  /** The events list, creation, overview and the shared parts of the event editor. */
+  events: typeof enEvents;
+  /** The editor sections general, player, text, interaction, compliance, advanced, admin. */
+  editor: typeof enEditor;
+  /** The editor sections highlights, appearance and navigation. */
+  design: typeof enDesign;
+  /** Channels and channel routing rules. */
+  channels: typeof enChannels;
 }
 export type Namespace = keyof Catalogues;
 
