@@ -38,6 +38,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authenticationPlugin } from './modules/auth/authenticate.js';
 import { changelogRoutes } from './modules/changelog/changelog.routes.js';
+import { channelsRoutes } from './modules/channels/channels.routes.js';
 import {
   devMailboxApiRoutes,
   devMailboxPageRoutes,
@@ -92,6 +93,7 @@ const apiModules = [
   settingsRoutes,
   feedbackRoutes,
   changelogRoutes,
+  channelsRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -213,6 +215,7 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
         { name: 'settings', description: 'Account settings' },
         { name: 'feedback', description: 'Feedback to support' },
         { name: 'changelog', description: "What's new" },
+        { name: 'channels', description: "An event's channels (alternate versions of its page)" },
         { name: 'development', description: 'Development aids (not in production)' },
       ],
       components: { securitySchemes },

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       isProduction: false,
       rateLimitMax: 600,
       dataDir: join(cwd, 'data'),
+      countryHeader: undefined,
     });
     expect(config.webDist).toBe(resolve(import.meta.dirname, '../../web/dist'));
   });
@@ -69,6 +70,7 @@ describe('loadConfig', () => {
         NODE_ENV: 'production',
         RATE_LIMIT_MAX: '50',
         WEB_DIST: 'public/dashboard',
+        COUNTRY_HEADER: 'CF-IPCountry',
       },
       { cwd },
     );
@@ -86,7 +88,17 @@ describe('loadConfig', () => {
       isProduction: true,
       rateLimitMax: 50,
       webDist: join(cwd, 'public/dashboard'),
+      countryHeader: 'cf-ipcountry',
     });
+  });
+
+  it('explains a bad COUNTRY_HEADER', () => {
+    const error = configError(() =>
+      loadConfig({ APP_SECRET: SECRET, COUNTRY_HEADER: 'CF IPCountry:' }, { cwd }),
+    );
+    expect(error.message).toBe(
+      'Invalid configuration:\n  COUNTRY_HEADER: must be a header name such as CF-IPCountry',
+    );
   });
 
   it('treats empty variables as unset', () => {

@@ -22,6 +22,7 @@ export const CONFIG_VARIABLES = [
   'NODE_ENV',
   'RATE_LIMIT_MAX',
   'WEB_DIST',
+  'COUNTRY_HEADER',
 ] as const;
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 export type ConfigEnv = Partial<Record<ConfigVariable, string | undefined>>;
@@ -58,6 +59,11 @@ export interface Config {
   rateLimitMax: number;
   /** Absolute path of the built dashboard (Vite's `dist`). */
   webDist: string;
+  /**
+   * Lowercased name of a trusted CDN header carrying the viewer's ISO country (e.g.
+   * `cf-ipcountry`); unset: the GeoIP database of `geoip-country` decides (ADR 018).
+   */
+  countryHeader: string | undefined;
   /** Absolute path of the directory that keeps generated state such as `app-secret`. */
   dataDir: string;
 }
@@ -182,6 +188,12 @@ const envSchema = z.object({
     .refine((max) => max >= 1, 'must be a positive whole number')
     .default(600),
   WEB_DIST: z.string().optional(),
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as CF-IPCountry')
+    .transform((name) => name.toLowerCase())
+    .optional(),
 });
 
 export interface LoadConfigOptions {
@@ -260,6 +272,7 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
     isProduction: values.NODE_ENV === 'production',
     rateLimitMax: values.RATE_LIMIT_MAX,
     webDist: values.WEB_DIST,
+    countryHeader: values.COUNTRY_HEADER,
   };
 }
 

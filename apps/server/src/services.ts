@@ -14,6 +14,7 @@ import { AuthService, type AccountDependencies } from './modules/auth/auth.servi
 import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionService } from './modules/auth/sessions.service.js';
+import { ChannelsService } from './modules/channels/channels.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
@@ -29,6 +30,7 @@ export interface Services {
   account: AccountService;
   settings: SettingsService;
   feedback: FeedbackService;
+  channels: ChannelsService;
 }
 
 export interface ServiceOptions {
@@ -79,5 +81,11 @@ export function createServices(options: ServiceOptions): Services {
     account: new AccountService(deps),
     settings: new SettingsService(deps),
     feedback: new FeedbackService({ ...deps, supportEmail: config.supportEmail }),
+    channels: new ChannelsService({
+      db,
+      dialect: config.dialect,
+      now,
+      eventsUrl: config.eventsUrl,
+    }),
   };
 }

@@ -186,6 +186,35 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   // Public: it describes the product.
   'GET /api/changelog': { expected: everyone(200) },
 
+  // Channels (ADR 018). TODO(channels): switch to the owner's event once the events fixture exists;
+  // until then an unknown event answers every signed-in caller 404.
+  'GET /api/events/:id/channels': {
+    expected: signedIn(404),
+    request: () => ({ url: `/api/events/${randomUUID()}/channels` }),
+  },
+  'POST /api/events/:id/channels': {
+    expected: signedIn(404),
+    request: () => ({
+      url: `/api/events/${randomUUID()}/channels`,
+      payload: { slug: 'de', title: 'Deutsch' },
+    }),
+  },
+  'GET /api/events/:id/channels/:channelId': {
+    expected: signedIn(404),
+    request: () => ({ url: `/api/events/${randomUUID()}/channels/${randomUUID()}` }),
+  },
+  'PATCH /api/events/:id/channels/:channelId': {
+    expected: signedIn(404),
+    request: () => ({
+      url: `/api/events/${randomUUID()}/channels/${randomUUID()}`,
+      payload: { title: 'Renamed' },
+    }),
+  },
+  'DELETE /api/events/:id/channels/:channelId': {
+    expected: signedIn(404),
+    request: () => ({ url: `/api/events/${randomUUID()}/channels/${randomUUID()}` }),
+  },
+
   // Development aids: outside production only, without sign-in (ADR 012).
   'GET /api/dev/mails': { expected: everyone(200) },
   'GET /dev/mailbox': { expected: everyone(200) },

@@ -1,0 +1,136 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { ChannelsTable, Database } from '../../db/schema.js';
+
+export type ChannelRow = Selectable<ChannelsTable>;
+
+/** What the channel routes need of an event: its address, owner plan and settings document. */
+export interface ChannelEventRow {
+  id: string;
+  slug: string;
+  settings: string;
+  ownerPlan: string;
+}
+
+/**
+ * The event `eventId` if `ownerId` owns it. With `lock` on PostgreSQL, the event row stays
+ * locked until the transaction ends, so that parallel creates of one event's channels count one
+ * after another (SQLite runs one write transaction at a time anyway).
+ */
+export async function findOwnedEvent(
+  db: Kysely<Database>,
+  eventId: string,
+  ownerId: string,
+  options: { lock?: Dialect } = {},
+): Promise<ChannelEventRow | undefined> {
+  let query = db
+    .selectFrom('events')
+    .innerJoin('users', 'users.id', 'events.owner_id')
+    .select(['events.id', 'events.slug', 'events.settings', 'users.plan as ownerPlan'])
+    .where('events.id', '=', eventId)
+    .where('events.owner_id', '=', ownerId);
+  if (options.lock === 'postgres') query = query.forUpdate('events');
+  return query.executeTakeFirst();
+}
+
+/** The public page changed: a new cache key (ADR 015), and the settings when they changed too. */
+export async function touchEvent(
+  db: Kysely<Database>,
+  eventId: string,
+  updatedAt: string,
+  settings?: string,
+): Promise<void> {
+  await db
+    .updateTable('events')
+    .set((eb) => ({
+      version: eb('version', '+', 1),
+      updated_at: updatedAt,
+      ...(settings === undefined ? {} : { settings }),
+    }))
+    .where('id', '=', eventId)
+    .execute();
+}
+
+export async function listChannels(db: Kysely<Database>, eventId: string): Promise<ChannelRow[]> {
+  return db
+    .selectFrom('channels')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function countChannels(db: Kysely<Database>, eventId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('channels')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export async function findChannel(
+  db: Kysely<Database>,
+  eventId: string,
+  channelId: string,
+): Promise<ChannelRow | undefined> {
+  return db
+    .selectFrom('channels')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', channelId)
+    .executeTakeFirst();
+}
+
+/** Whether another channel of the event has the slug. */
+export async function slugTaken(
+  db: Kysely<Database>,
+  eventId: string,
+  slug: string,
+  exceptChannelId?: string,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('channels')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('slug', '=', slug);
+  if (exceptChannelId) query = query.where('id', '!=', exceptChannelId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** Of `ids`, those that are not highlights of the event. */
+export async function foreignHighlightIds(
+  db: Kysely<Database>,
+  eventId: string,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .selectFrom('highlights')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .where('id', 'in', [...ids])
+    .execute();
+  const known = new Set(found.map((row) => row.id));
+  return ids.filter((id) => !known.has(id));
+}
+
+export async function insertChannel(
+  db: Kysely<Database>,
+  channel: Insertable<ChannelsTable>,
+): Promise<void> {
+  await db.insertInto('channels').values(channel).execute();
+}
+
+export async function updateChannel(
+  db: Kysely<Database>,
+  channelId: string,
+  changes: Updateable<ChannelsTable>,
+): Promise<void> {
+  await db.updateTable('channels').set(changes).where('id', '=', channelId).execute();
+}
+
+export async function deleteChannel(db: Kysely<Database>, channelId: string): Promise<void> {
+  await db.deleteFrom('channels').where('id', '=', channelId).execute();
+}
