@@ -31,6 +31,17 @@ describe('apiFetch', () => {
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('sends FormData as it is, leaving its multipart Content-Type to the browser', async () => {
+    const fetchMock = answer(200, { url: '/uploads/abcdefgh.jpg' });
+    vi.stubGlobal('fetch', fetchMock);
+    const body = new FormData();
+    body.append('file', new Blob(['x'], { type: 'image/png' }), 'a.png');
+    await apiFetch('/uploads', { method: 'POST', body });
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.body).toBe(body);
+    expect(init.headers as Record<string, string>).not.toHaveProperty('Content-Type');
+  });
+
   it("throws an ApiError with the server's code, message and field errors", async () => {
     vi.stubGlobal(
       'fetch',

@@ -22,7 +22,7 @@ export function setApiAuth(next: ApiAuth | undefined): void {
 }
 
 export interface ApiRequest extends Omit<RequestInit, 'body'> {
-  /** Sent as JSON. */
+  /** Sent as JSON; a `FormData` body is sent as it is (multipart, e.g. an image upload). */
   body?: unknown;
   /** Skip the auth headers, e.g. for guest calls with their own token header. */
   anonymous?: boolean;
@@ -53,16 +53,18 @@ async function send(
   authHeaders: Record<string, string>,
 ): Promise<Response> {
   const { body, anonymous: _anonymous, headers, ...init } = request;
+  // The browser sets the multipart Content-Type with its boundary for FormData itself.
+  const multipart = body instanceof FormData;
   return fetch(`${API_BASE}${path}`, {
     ...init,
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(body === undefined || multipart ? {} : { 'Content-Type': 'application/json' }),
       ...authHeaders,
       ...(headers as Record<string, string> | undefined),
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
   });
 }
 

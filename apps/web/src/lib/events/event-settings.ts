@@ -1,0 +1,44 @@
+import type { EventSettingsPatch, EventSettingsResponse } from '@livent/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../api-client';
+import { queryClient } from '../query-client';
+
+/**
+ * An event's settings (`GET/PATCH /api/event-settings/{id}`, ADR 015), shared by every feature
+ * that edits them (the editor sections, appearance, navigation, channels).
+ */
+
+/** Query keys of the events area; invalidate `EVENTS_QUERY_KEY` to reload every list. */
+export const EVENTS_QUERY_KEY = ['events'] as const;
+export const eventQueryKey = (eventId: string) => ['events', 'detail', eventId] as const;
+export const eventSettingsQueryKey = (eventId: string) => ['event-settings', eventId] as const;
+
+const eventPath = (eventId: string) => encodeURIComponent(eventId);
+
+export const eventSettingsQueryOptions = (eventId: string) =>
+  queryOptions({
+    queryKey: eventSettingsQueryKey(eventId),
+    queryFn: ({ signal }) =>
+      apiFetch<EventSettingsResponse>(`/event-settings/${eventPath(eventId)}`, { signal }),
+  });
+
+/**
+ * Saves the changed settings (only those; spec/api.md) and puts the server's answer into the
+ * query cache. A change of what lists show (title, slug) reloads the events list and the header's
+ * selector; every change reloads the event's summary (the overview's status chips).
+ */
+export async function patchEventSettings(
+  eventId: string,
+  patch: EventSettingsPatch,
+): Promise<EventSettingsResponse> {
+  const saved = await apiFetch<EventSettingsResponse>(`/event-settings/${eventPath(eventId)}`, {
+    method: 'PATCH',
+    body: patch,
+  });
+  queryClient.setQueryData(eventSettingsQueryKey(eventId), saved);
+  void queryClient.invalidateQueries({ queryKey: eventQueryKey(eventId) });
+  if ('title' in patch || 'slug' in patch) {
+    void queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY, exact: true });
+  }
+  return saved;
+}

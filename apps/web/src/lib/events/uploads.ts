@@ -1,0 +1,13 @@
+import type { UploadResponse } from '@livent/shared';
+import { apiFetch } from '../api-client';
+import { prepareImage } from './image-resize';
+
+/**
+ * Uploads an image (`POST /api/uploads`, multipart field `file`; ADR 015), resized in the browser
+ * first when it is large (spec section 5). The answer's `url` is the path settings store.
+ */
+export async function uploadImage(file: File, signal?: AbortSignal): Promise<UploadResponse> {
+  const body = new FormData();
+  body.append('file', await prepareImage(file));
+  return apiFetch<UploadResponse>('/uploads', { method: 'POST', body, signal });
+}

@@ -1,0 +1,143 @@
+import {
+  EVENT_SETTING_FEATURES,
+  hasFeature,
+  type EventSettingName,
+  type EventSettings,
+  type EventSettingsPatch,
+  type EventSettingsResponse,
+  type Feature,
+} from '@livent/shared';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo, type ReactElement } from 'react';
+import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useUnsavedChangesGuard } from '../../components/unsaved-changes/use-unsaved-changes-guard';
+import { usePlanAllowance } from '../auth/use-plan-allowance';
+import { lazyResolver } from '../forms/lazy-resolver';
+import { reportFormError } from '../forms/report-error';
+import { loadNamespaces } from '../i18n/i18n';
+import type { Namespace } from '../i18n/resources';
+import { notify } from '../notifications';
+import { eventSettingsQueryOptions, patchEventSettings } from './event-settings';
+
+/** The form values of a section: the settings it edits. */
+export type SettingsValues<K extends EventSettingName> = Pick<EventSettings, K>;
+
+export interface SettingsForm<K extends EventSettingName> {
+  /** react-hook-form over the picked settings, validated by the shared schema. */
+  form: UseFormReturn<SettingsValues<K>>;
+  /** The form's submit handler: saves the changed fields. */
+  onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
+  /** Render next to the form: asks before leaving with unsaved changes (spec section 4). */
+  guard: ReactElement;
+  /** Every saved setting of the event (also those the section does not edit). */
+  settings: EventSettingsResponse;
+  /** The plan feature a setting needs and the plan lacks, or undefined (spec section 6). */
+  missingFeature: (name: K) => Feature | undefined;
+}
+
+/** The picked settings, as the form's values. */
+export function pickSettings<K extends EventSettingName>(
+  settings: EventSettings,
+  names: readonly K[],
+): SettingsValues<K> {
+  return Object.fromEntries(names.map((name) => [name, settings[name]])) as SettingsValues<K>;
+}
+
+/**
+ * The settings whose values differ from the saved ones: what `PATCH /event-settings/{id}` takes
+ * (spec/api.md: "only the changed fields"). Compared by value, so a field changed and changed
+ * back is not sent, and lists (menu items) are sent whole when any item changed. Settings listed
+ * in `skip` (locked by the plan) are never sent.
+ */
+export function changedSettings<K extends EventSettingName>(
+  values: SettingsValues<K>,
+  saved: EventSettings,
+  skip: readonly K[] = [],
+): EventSettingsPatch {
+  const patch: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values) as [K, unknown][]) {
+    if (skip.includes(name)) continue;
+    if (JSON.stringify(value) !== JSON.stringify(saved[name])) patch[name] = value;
+  }
+  return patch as EventSettingsPatch;
+}
+
+/** For `register(name, { setValueAs: emptyToNull })` of nullable text settings (start date). */
+export const emptyToNull = (value: unknown): unknown => (value === '' ? null : value);
+
+/**
+ * Namespaces every editor screen needs (the framework's texts, the form messages) plus the
+ * screen's own; call in the route's `loader`.
+ */
+export const loadEditorNamespaces = (...namespaces: Namespace[]) =>
+  loadNamespaces('events', 'forms', ...namespaces);
+
+/**
+ * The editor's form over some settings of an event (ADR 015). Load the settings in the route's
+ * loader (`queryClient.ensureQueryData(eventSettingsQueryOptions(eventid))`); this hook reads
+ * them from the cache. Saving sends only the changed fields, shows "Saved", puts the server's
+ * field errors onto the fields ("slug already in use" at the slug) and resets the form to the
+ * saved answer. Settings whose plan feature is missing keep their value and are never sent.
+ * Render the result with `SettingsForm` (`components/forms/settings-form.tsx`).
+ *
+ * @example
+ * const settingsForm = useSettingsForm(eventid, ['headline', 'introduction']);
+ * const { register, formState: { errors } } = settingsForm.form;
+ * return (
+ *   <SettingsForm settingsForm={settingsForm}>
+ *     <SectionCard title={t('text.title')}>
+ *       <TextInputField label={…} error={errors.headline?.message} {...register('headline')} />
+ *     </SectionCard>
+ *   </SettingsForm>
+ * );
+ */
+export function useSettingsForm<const K extends EventSettingName>(
+  eventId: string,
+  names: readonly K[],
+): SettingsForm<K> {
+  const { t } = useTranslation('forms');
+  const { data: settings } = useSuspenseQuery(eventSettingsQueryOptions(eventId));
+  const allowance = usePlanAllowance();
+  const key = names.join(',');
+  // The names are a constant list per screen; `key` keeps these stable across renders.
+  const resolver = useMemo(
+    () =>
+      lazyResolver<SettingsValues<K>>(async () =>
+        (await import('./settings-schema')).eventSettingsSchema.pick(
+          Object.fromEntries(key.split(',').map((name) => [name, true])) as never,
+        ),
+      ),
+    [key],
+  );
+  const form = useForm<SettingsValues<K>>({
+    resolver,
+    defaultValues: pickSettings(settings, names) as never,
+  });
+  const { isDirty, isSubmitting } = form.formState;
+  const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
+
+  const missingFeature = (name: K): Feature | undefined => {
+    const feature = EVENT_SETTING_FEATURES[name];
+    return feature && !hasFeature(allowance, feature) ? feature : undefined;
+  };
+  const locked = names.filter((name) => missingFeature(name));
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const patch = changedSettings(values as SettingsValues<K>, settings, locked);
+      const saved =
+        Object.keys(patch).length > 0 ? await patchEventSettings(eventId, patch) : settings;
+      form.reset(pickSettings(saved, names) as never);
+      notify({ type: 'success', message: t('saved') });
+    } catch (error) {
+      await reportFormError(
+        form.setError,
+        error,
+        names as unknown as readonly Path<SettingsValues<K>>[],
+      );
+    }
+  });
+
+  return { form, onSubmit, guard, settings, missingFeature };
+}
