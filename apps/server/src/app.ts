@@ -39,6 +39,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { authenticationPlugin } from './modules/auth/authenticate.js';
 import { changelogRoutes } from './modules/changelog/changelog.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
 import {
   devMailboxApiRoutes,
   devMailboxPageRoutes,
@@ -93,6 +94,7 @@ const apiModules = [
   settingsRoutes,
   feedbackRoutes,
   changelogRoutes,
+  eventsRoutes,
   channelsRoutes,
 ];
 
@@ -215,6 +217,7 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
         { name: 'settings', description: 'Account settings' },
         { name: 'feedback', description: 'Feedback to support' },
         { name: 'changelog', description: "What's new" },
+        { name: 'events', description: 'Events and their settings' },
         { name: 'channels', description: "An event's channels (alternate versions of its page)" },
         { name: 'development', description: 'Development aids (not in production)' },
       ],

@@ -15,6 +15,7 @@ import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionService } from './modules/auth/sessions.service.js';
 import { ChannelsService } from './modules/channels/channels.service.js';
+import { EventsService } from './modules/events/events.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
@@ -31,6 +32,7 @@ export interface Services {
   settings: SettingsService;
   feedback: FeedbackService;
   channels: ChannelsService;
+  events: EventsService;
 }
 
 export interface ServiceOptions {
@@ -82,6 +84,12 @@ export function createServices(options: ServiceOptions): Services {
     settings: new SettingsService(deps),
     feedback: new FeedbackService({ ...deps, supportEmail: config.supportEmail }),
     channels: new ChannelsService({
+      db,
+      dialect: config.dialect,
+      now,
+      eventsUrl: config.eventsUrl,
+    }),
+    events: new EventsService({
       db,
       dialect: config.dialect,
       now,

@@ -46,6 +46,8 @@ export interface MatrixFixture {
   otherAccount: MatrixAccount;
   /** A valid one-time token of the owner (each call a new one). */
   ownerToken(kind: OneTimeTokenKind): Promise<string>;
+  /** An event of the owner (created for each route's run). */
+  ownerEventId: string;
 }
 
 export interface MatrixRequest {
@@ -185,6 +187,41 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   },
   // Public: it describes the product.
   'GET /api/changelog': { expected: everyone(200) },
+
+  // Events (ADR 016): only the owner reaches an event. Sharing arrives with a later issue; until
+  // then a shared user is just another account and gets 404 like a missing event.
+  'GET /api/events': { expected: signedIn(200) },
+  'POST /api/events': {
+    expected: signedIn(201),
+    request: () => ({ payload: { title: 'Matrix event' } }),
+  },
+  'GET /api/events/:id': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}` }),
+  },
+  'DELETE /api/events/:id': {
+    expected: ownerOnly(204, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}` }),
+  },
+  'GET /api/event-settings/:id': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/event-settings/${ownerEventId}` }),
+  },
+  'PATCH /api/event-settings/:id': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/event-settings/${ownerEventId}`,
+      payload: { headline: 'Changed' },
+    }),
+  },
+  'POST /api/events/:id/remote-reload': {
+    expected: ownerOnly(204, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/remote-reload` }),
+  },
+  'POST /api/events/:id/cache-purge': {
+    expected: ownerOnly(204, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/cache-purge` }),
+  },
 
   // Channels (ADR 018). TODO(channels): switch to the owner's event once the events fixture exists;
   // until then an unknown event answers every signed-in caller 404.

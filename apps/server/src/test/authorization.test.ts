@@ -35,7 +35,12 @@ describe('authorization matrix', () => {
   let testApp: TestApp;
   const routes: RouteOptions[] = [];
   beforeAll(async () => {
-    testApp = await buildTestApp({}, { onRoute: (route) => routes.push(route) });
+    // Every route's run signs up and in from one address: the API-wide limit per address is
+    // not what this test is about.
+    testApp = await buildTestApp(
+      { RATE_LIMIT_MAX: '100000' },
+      { onRoute: (route) => routes.push(route) },
+    );
     await testApp.app.ready();
   });
   afterAll(async () => testApp.cleanup());
@@ -76,6 +81,14 @@ describe('authorization matrix', () => {
       headers: user.headers,
       cookies: { 'lvnt.auth.refresh': user.refreshCookie },
     });
+    const createdEvent = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: ownerSession.headers,
+      payload: { title: 'Owner event' },
+    });
+    expect(createdEvent.statusCode, createdEvent.body).toBe(201);
+    const ownerEventId = createdEvent.json<{ id: string }>().id;
     const guest = (): Caller => ({
       headers: { 'token-authorization': randomBytes(16).toString('base64url') },
       cookies: {},
@@ -86,6 +99,7 @@ describe('authorization matrix', () => {
         sharedUser,
         otherAccount,
         ownerToken: (kind) => app.services.tokens.issue(app.db, kind, owner.userId, owner.email),
+        ownerEventId,
       },
       callers: {
         anonymous: { headers: {}, cookies: {} },

@@ -11,6 +11,7 @@ import { badRequest, conflict, forbidden, notFound, validationFailed } from '../
 import { clientAddressKey } from '../../lib/rate-limiter.js';
 import { dashboardLink, type AccountDependencies } from '../auth/auth.service.js';
 import type { AuthContext, ClientInfo } from '../auth/sessions.service.js';
+import { countEventsOfOwner } from '../events/events.repository.js';
 import { describeUserAgent } from './user-agent.js';
 import { toLanguage, toPlanName, toUser } from '../auth/user-response.js';
 import { deleteUser, findUserByEmail, updateUser, type UserRow } from '../auth/users.repository.js';
@@ -99,7 +100,7 @@ export class AccountService {
         signedIn: await sessions.create(trx, auth.user.id, client),
       };
     });
-    return { user: this.userOf(row), tokens: signedIn.tokens };
+    return { user: await this.userOf(row), tokens: signedIn.tokens };
   }
 
   async listSessions(auth: AuthContext): Promise<Session[]> {
@@ -147,7 +148,9 @@ export class AccountService {
       throw badRequest(message);
   }
 
-  private userOf(row: UserRow): User {
-    return toUser(row, this.deps.now());
+  private async userOf(row: UserRow): Promise<User> {
+    return toUser(row, this.deps.now(), {
+      events: await countEventsOfOwner(this.deps.db, row.id),
+    });
   }
 }

@@ -7,6 +7,7 @@ import {
   type LoginRequest,
   type RegisterRequest,
   type SelfResponse,
+  type User,
 } from '@livent/shared';
 import type { Kysely } from 'kysely';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -19,6 +20,7 @@ import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter.js';
 import { TokenError, tokenHttpError, type OneTimeTokens } from './one-time-tokens.js';
 import type { PasswordHasher } from './passwords.js';
 import type { AuthContext, ClientInfo, SessionService, SignedIn } from './sessions.service.js';
+import { countEventsOfOwner } from '../events/events.repository.js';
 import { toLanguage, toUser } from './user-response.js';
 import {
   findUserByEmail,
@@ -104,7 +106,8 @@ export class AuthService {
       throw error;
     }
     this.deps.mailer.afterCommit(result.mail);
-    return { user: toUser(user, now()), tokens: result.signedIn.tokens };
+    // A new account has no events yet.
+    return { user: toUser(user, now(), { events: 0 }), tokens: result.signedIn.tokens };
   }
 
   /**
@@ -112,7 +115,7 @@ export class AuthService {
    * counts per address; per account only failures do (a success resets the count).
    */
   async login(input: LoginRequest, client: ClientInfo): Promise<AuthResponse> {
-    const { db, limiter, limits, passwords, now } = this.deps;
+    const { db, limiter, limits, passwords } = this.deps;
     await limiter.consume(
       [limits.loginPerAddress, clientAddressKey(client.ip)],
       [limits.loginPerAccount, input.email],
@@ -128,7 +131,7 @@ export class AuthService {
       user = (await updateUser(db, user.id, { password_hash: passwordHash })) ?? user;
     }
     const signedIn = await this.deps.sessions.create(db, user.id, client);
-    return { user: toUser(user, now()), tokens: signedIn.tokens };
+    return { user: await this.userOf(user), tokens: signedIn.tokens };
   }
 
   async refresh(refreshToken: string | undefined, client: ClientInfo): Promise<AuthResponse> {
@@ -136,15 +139,21 @@ export class AuthService {
     const signedIn = await this.deps.sessions.refresh(refreshToken, client);
     const user = await findUserById(this.deps.db, signedIn.userId);
     if (!user) throw unauthorized();
-    return { user: toUser(user, this.deps.now()), tokens: signedIn.tokens };
+    return { user: await this.userOf(user), tokens: signedIn.tokens };
   }
 
   async logout(refreshToken: string | undefined): Promise<void> {
     if (refreshToken) await this.deps.sessions.revokeByRefreshToken(refreshToken);
   }
 
-  self(auth: AuthContext): SelfResponse {
-    return { user: toUser(auth.user, this.deps.now()), tokens: { access: auth.accessToken } };
+  async self(auth: AuthContext): Promise<SelfResponse> {
+    return { user: await this.userOf(auth.user), tokens: { access: auth.accessToken } };
+  }
+
+  private async userOf(row: UserRow): Promise<User> {
+    return toUser(row, this.deps.now(), {
+      events: await countEventsOfOwner(this.deps.db, row.id),
+    });
   }
 
   /** Mails a new verification link unless the address is verified already. */

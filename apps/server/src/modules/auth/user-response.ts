@@ -42,11 +42,18 @@ export function toSettings(row: UserRow): Settings {
   };
 }
 
+/** What the account uses of its plan's limits (spec section 3, "planConsumption"). */
+export interface PlanConsumption {
+  /** The account's events (`countEventsOfOwner`). */
+  events: number;
+}
+
 /**
  * The user as the API answers it (shared `userSchema`): never the password hash or other
- * columns. Plan consumption counts nothing until events and domains exist.
+ * columns. Callers count the consumption (one cheap query); domains count nothing until custom
+ * domains exist.
  */
-export function toUser(row: UserRow, now: Date): User {
+export function toUser(row: UserRow, now: Date, consumption: PlanConsumption): User {
   const plan = toPlanName(row.plan);
   return {
     id: row.id,
@@ -62,7 +69,7 @@ export function toUser(row: UserRow, now: Date): User {
         ? null
         : Math.floor((Date.parse(row.plan_expires) - now.getTime()) / DAY_MS),
     planAllowance: PLAN_ALLOWANCES[plan],
-    planConsumption: { events: 0, domains: 0 },
+    planConsumption: { events: consumption.events, domains: 0 },
     settings: toSettings(row),
     pendingEmail: row.pending_email,
     createdAt: row.created_at,

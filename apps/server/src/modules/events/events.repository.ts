@@ -1,0 +1,161 @@
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Database, EventsTable } from '../../db/schema.js';
+
+export type EventRow = Selectable<EventsTable>;
+/** An event with its owner's plan, which decides what may change. */
+export type OwnedEventRow = EventRow & { ownerPlan: string };
+export type EventListRow = Pick<EventRow, 'id' | 'title' | 'slug' | 'created_at'>;
+
+/**
+ * The owner's plan, read with the owner's `users` row locked until the transaction ends
+ * (PostgreSQL), so that parallel creates of one account count their events one after another.
+ * SQLite needs no lock: it runs one write transaction at a time (ADR 016).
+ */
+export async function lockOwnerPlan(
+  db: Kysely<Database>,
+  ownerId: string,
+  dialect: Dialect,
+): Promise<string> {
+  let query = db.selectFrom('users').select('plan').where('id', '=', ownerId);
+  if (dialect === 'postgres') query = query.forUpdate();
+  return (await query.executeTakeFirstOrThrow()).plan;
+}
+
+export async function countEventsOfOwner(db: Kysely<Database>, ownerId: string): Promise<number> {
+  const { count } = await db
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('owner_id', '=', ownerId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/** Newest first (the index `events_owner_id_created_at` serves it). */
+export async function listEventsOfOwner(
+  db: Kysely<Database>,
+  ownerId: string,
+): Promise<EventListRow[]> {
+  return db
+    .selectFrom('events')
+    .select(['id', 'title', 'slug', 'created_at'])
+    .where('owner_id', '=', ownerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/**
+ * The event `eventId` if `ownerId` owns it. With `lock` on PostgreSQL the row stays locked until
+ * the transaction ends, so that two saves of one event cannot undo each other's fields.
+ */
+export async function findOwnedEvent(
+  db: Kysely<Database>,
+  eventId: string,
+  ownerId: string,
+  options: { lock?: Dialect } = {},
+): Promise<OwnedEventRow | undefined> {
+  let query = db
+    .selectFrom('events')
+    .innerJoin('users', 'users.id', 'events.owner_id')
+    .selectAll('events')
+    .select('users.plan as ownerPlan')
+    .where('events.id', '=', eventId)
+    .where('events.owner_id', '=', ownerId);
+  if (options.lock === 'postgres') query = query.forUpdate('events');
+  return query.executeTakeFirst();
+}
+
+/** The slugs that are `base` or start with `base-` (candidates for a free suffix). */
+export async function slugsStartingWith(db: Kysely<Database>, base: string): Promise<Set<string>> {
+  // `base` holds only a-z, 0-9 and '-', none of which LIKE treats specially.
+  const rows = await db
+    .selectFrom('events')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]))
+    .execute();
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** Whether an event other than `exceptEventId` has the slug. */
+export async function slugTaken(
+  db: Kysely<Database>,
+  slug: string,
+  exceptEventId?: string,
+): Promise<boolean> {
+  let query = db.selectFrom('events').select('id').where('slug', '=', slug);
+  if (exceptEventId) query = query.where('id', '!=', exceptEventId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertEvent(
+  db: Kysely<Database>,
+  event: Insertable<EventsTable>,
+): Promise<void> {
+  await db.insertInto('events').values(event).execute();
+}
+
+export interface EventChanges {
+  title?: string;
+  slug?: string;
+  settings?: string;
+  remote_reload_at?: string;
+}
+
+/**
+ * Applies the changes and bumps `version` (the public page's cache key, ADR 015) and
+ * `updated_at` in one statement; answers the row as it is now.
+ */
+export async function updateEvent(
+  db: Kysely<Database>,
+  eventId: string,
+  updatedAt: string,
+  changes: EventChanges = {},
+): Promise<EventRow> {
+  return db
+    .updateTable('events')
+    .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: updatedAt }))
+    .where('id', '=', eventId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Deletes the event; its highlights and channels go with it (foreign-key cascade). */
+export async function deleteEvent(db: Kysely<Database>, eventId: string): Promise<void> {
+  await db.deleteFrom('events').where('id', '=', eventId).execute();
+}
+
+/** How many highlights and channels the event has, in one round trip. */
+export async function countEventParts(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<{ highlightCount: number; channelCount: number }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('highlights')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('event_id', '=', eventId)
+        .as('highlightCount'),
+      eb
+        .selectFrom('channels')
+        .select(sql<number>`count(*)`.as('n'))
+        .where('event_id', '=', eventId)
+        .as('channelCount'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { highlightCount: Number(row.highlightCount), channelCount: Number(row.channelCount) };
+}
+
+/** The ids of the event's channels (routing rules may only point at these). */
+export async function channelIdsOfEvent(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('channels')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,173 @@
+import {
+  eventCreateSchema,
+  eventListItemSchema,
+  eventSettingsPatchSchema,
+  eventSettingsResponseSchema,
+  eventSummarySchema,
+  iframeSource,
+} from '@livent/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
+import { requireAuth } from '../auth/authenticate.js';
+
+const tags = ['events'];
+/** Ids are opaque; anything unknown (or another account's) answers 404 "Event not found". */
+export const eventParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
+
+/**
+ * "Pasted player embed code containing an iframe is reduced to its source link" (spec
+ * section 5): before validation, so that `<iframe src="https://…">` is checked and saved as the
+ * URL it holds.
+ */
+async function reducePlayerEmbedCode(request: FastifyRequest): Promise<void> {
+  const body = request.body as { playerLink?: unknown } | undefined;
+  if (typeof body !== 'object' || body === null || typeof body.playerLink !== 'string') return;
+  const source = iframeSource(body.playerLink);
+  if (source !== undefined) body.playerLink = source;
+}
+
+/** Events and their settings (spec sections 3 and 7; ADRs 015 and 016). */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { events } = app.services;
+  const secured = { preHandler: app.authenticate };
+
+  app.get(
+    '/events',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: "The caller's events, newest first",
+        security: bearerAuth,
+        response: { 200: z.array(eventListItemSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => events.list(requireAuth(request)),
+  );
+
+  app.post(
+    '/events',
+    {
+      // Creating public pages needs a verified address (ADR 016).
+      preHandler: app.requireVerified,
+      schema: {
+        tags,
+        summary: "Create an event within the plan's event limit",
+        description:
+          'Without `slug`, one is derived from the title (`-2`, `-3`, … when taken). 403 "Event limit reached" at the limit; 409 with `errors.slug` when the given slug is in use.',
+        security: bearerAuth,
+        body: eventCreateSchema,
+        response: { 201: eventListItemSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const event = await events.create(requireAuth(request), request.body);
+      return reply.code(201).send(event);
+    },
+  );
+
+  app.get(
+    '/events/:id',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: "The event's overview: address, state and counts",
+        security: bearerAuth,
+        params: eventParamsSchema,
+        response: { 200: eventSummarySchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => events.summary(requireAuth(request), request.params.id),
+  );
+
+  app.delete(
+    '/events/:id',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Delete the event with its highlights and channels',
+        security: bearerAuth,
+        params: eventParamsSchema,
+        response: { 204: noContent, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await events.remove(requireAuth(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/event-settings/:id',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Every editable setting of the event',
+        security: bearerAuth,
+        params: eventParamsSchema,
+        response: { 200: eventSettingsResponseSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => events.settings(requireAuth(request), request.params.id),
+  );
+
+  app.patch(
+    '/event-settings/:id',
+    {
+      ...secured,
+      preValidation: reducePlayerEmbedCode,
+      schema: {
+        tags,
+        summary: 'Save the changed settings; answers all settings',
+        description:
+          'Only the changed fields; all or nothing. 403 "Feature not available on your plan" when a field that needs a plan feature changes without it; 409 with `errors.slug` for a slug in use; 400 with `errors["channelRoutingRules.N.channelId"]` for a channel not of this event. Embed code with an iframe in `playerLink` is reduced to its source.',
+        security: bearerAuth,
+        params: eventParamsSchema,
+        body: eventSettingsPatchSchema,
+        response: { 200: eventSettingsResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => events.patchSettings(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/events/:id/remote-reload',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Ask open viewer pages to reload (within 2 minutes)',
+        security: bearerAuth,
+        params: eventParamsSchema,
+        response: { 204: noContent, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await events.remoteReload(requireAuth(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/events/:id/cache-purge',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Render the public page afresh (within 30 seconds)',
+        security: bearerAuth,
+        params: eventParamsSchema,
+        response: { 204: noContent, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await events.purgeCache(requireAuth(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

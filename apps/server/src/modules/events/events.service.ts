@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_EVENT_SETTINGS,
+  ERROR_MESSAGES,
+  EVENT_SETTING_FEATURES,
+  hasFeature,
+  limitOf,
+  PLAN_ALLOWANCES,
+  validationMessage,
+  type EventCreate,
+  type EventListItem,
+  type EventSettingName,
+  type EventSettings,
+  type EventSettingsPatch,
+  type EventSettingsResponse,
+  type EventSummary,
+} from '@livent/shared';
+import type { Kysely } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
+import type { AuthContext } from '../auth/sessions.service.js';
+import { toPlanName } from '../auth/user-response.js';
+import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
+import {
+  channelIdsOfEvent,
+  countEventParts,
+  countEventsOfOwner,
+  deleteEvent,
+  findOwnedEvent,
+  insertEvent,
+  listEventsOfOwner,
+  lockOwnerPlan,
+  slugsStartingWith,
+  slugTaken,
+  updateEvent,
+  type EventListRow,
+  type EventRow,
+  type OwnedEventRow,
+} from './events.repository.js';
+
+export interface EventsDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  now: Clock;
+  /** The public pages' origin (EVENTS_URL). */
+  eventsUrl: string;
+}
+
+/** "slug already in use" at the slug field (spec section 5), with 409 (ADR 016). */
+export const slugInUse = () =>
+  new HttpError(409, ERROR_MESSAGES.validationFailed, { slug: validationMessage('slugInUse') });
+
+/** Generated slugs that lose a race for the unique index try again with the next free one. */
+const CREATE_ATTEMPTS = 3;
+
+/**
+ * Events and their settings (spec section 3, "Event"; ADRs 015 and 016). Only the owner reaches
+ * an event; for anyone else it does not exist ("Event not found"), so ids do not leak. Every
+ * change bumps the event's `version`, the public page's cache key.
+ */
+export class EventsService {
+  constructor(private readonly deps: EventsDependencies) {}
+
+  async list(auth: AuthContext): Promise<EventListItem[]> {
+    const rows = await listEventsOfOwner(this.deps.db, auth.user.id);
+    return rows.map((row) => this.toListItem(row));
+  }
+
+  /**
+   * The plan's event limit is counted inside the transaction after locking the owner, so that
+   * parallel creates cannot pass it ("Event limit reached").
+   */
+  async create(auth: AuthContext, input: EventCreate): Promise<EventListItem> {
+    const { db, dialect, now } = this.deps;
+    const ownerId = auth.user.id;
+    const base = input.slug ?? slugFromTitle(input.title);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const plan = await lockOwnerPlan(trx, ownerId, dialect);
+          const limit = limitOf(PLAN_ALLOWANCES[toPlanName(plan)], 'events');
+          if ((await countEventsOfOwner(trx, ownerId)) >= limit) {
+            throw forbidden(ERROR_MESSAGES.eventLimitReached);
+          }
+          let slug: string;
+          if (input.slug !== undefined) {
+            if (RESERVED_SLUGS.has(input.slug) || (await slugTaken(trx, input.slug))) {
+              throw slugInUse();
+            }
+            slug = input.slug;
+          } else {
+            slug = freeSlug(base, await slugsStartingWith(trx, base));
+          }
+          const at = now().toISOString();
+          const row = {
+            id: randomUUID(),
+            owner_id: ownerId,
+            slug,
+            title: input.title,
+            settings: JSON.stringify(DEFAULT_EVENT_SETTINGS),
+            remote_reload_at: null,
+            created_at: at,
+            updated_at: at,
+          };
+          await insertEvent(trx, row);
+          return this.toListItem(row);
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // Someone took the slug between the check and the insert.
+        if (input.slug !== undefined || attempt >= CREATE_ATTEMPTS) throw slugInUse();
+      }
+    }
+  }
+
+  async summary(auth: AuthContext, eventId: string): Promise<EventSummary> {
+    const event = await this.owned(this.deps.db, auth, eventId);
+    const settings = toEventSettings(event);
+    return {
+      ...this.toListItem(event),
+      updatedAt: event.updated_at,
+      language: settings.language,
+      layout: settings.layout,
+      playerMode: settings.playerMode,
+      playerVisible: settings.playerVisible,
+      messagesEnabled: settings.messagesEnabled,
+      ...(await countEventParts(this.deps.db, event.id)),
+      remoteReloadAt: event.remote_reload_at,
+    };
+  }
+
+  async remove(auth: AuthContext, eventId: string): Promise<void> {
+    await this.deps.db.transaction().execute(async (trx) => {
+      const event = await this.owned(trx, auth, eventId);
+      await deleteEvent(trx, event.id);
+    });
+  }
+
+  async settings(auth: AuthContext, eventId: string): Promise<EventSettingsResponse> {
+    return this.toSettingsResponse(await this.owned(this.deps.db, auth, eventId));
+  }
+
+  /**
+   * Saves the changed fields in one transaction: a refused field (plan feature, slug in use,
+   * routing rule to a foreign channel) leaves everything as it was.
+   */
+  async patchSettings(
+    auth: AuthContext,
+    eventId: string,
+    patch: EventSettingsPatch,
+  ): Promise<EventSettingsResponse> {
+    const { db, dialect, now } = this.deps;
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const event = await this.owned(trx, auth, eventId, dialect);
+        const current = toEventSettings(event);
+        checkPlanFeatures(event.ownerPlan, current, patch);
+        if (patch.slug !== undefined && patch.slug !== event.slug) {
+          if (RESERVED_SLUGS.has(patch.slug) || (await slugTaken(trx, patch.slug, event.id))) {
+            throw slugInUse();
+          }
+        }
+        if (patch.channelRoutingRules && patch.channelRoutingRules.length > 0) {
+          const channelIds = await channelIdsOfEvent(trx, event.id);
+          const errors: Record<string, string> = {};
+          patch.channelRoutingRules.forEach((rule, index) => {
+            if (!channelIds.has(rule.channelId)) {
+              errors[`channelRoutingRules.${index}.channelId`] = validationMessage('invalid');
+            }
+          });
+          if (Object.keys(errors).length > 0) throw validationFailed(errors);
+        }
+        const { title, slug, ...rest } = { ...current, ...patch };
+        const row = await updateEvent(trx, event.id, now().toISOString(), {
+          title,
+          slug,
+          settings: JSON.stringify(rest),
+        });
+        return this.toSettingsResponse(row);
+      });
+    } catch (error) {
+      // Two saves with one new slug at once: the unique index decides.
+      if (isUniqueViolation(error)) throw slugInUse();
+      throw error;
+    }
+  }
+
+  /** Open viewer pages reload within 2 minutes (spec section 4); a new cache key as well. */
+  async remoteReload(auth: AuthContext, eventId: string): Promise<void> {
+    await this.touch(auth, eventId, true);
+  }
+
+  /** A new cache key: the public page is rendered afresh (spec section 4, within 30 s). */
+  async purgeCache(auth: AuthContext, eventId: string): Promise<void> {
+    await this.touch(auth, eventId, false);
+  }
+
+  private async touch(auth: AuthContext, eventId: string, reload: boolean): Promise<void> {
+    const { db, now } = this.deps;
+    await db.transaction().execute(async (trx) => {
+      const event = await this.owned(trx, auth, eventId);
+      const at = now().toISOString();
+      await updateEvent(trx, event.id, at, reload ? { remote_reload_at: at } : {});
+    });
+  }
+
+  private async owned(
+    db: Kysely<Database>,
+    auth: AuthContext,
+    eventId: string,
+    lock?: Dialect,
+  ): Promise<OwnedEventRow> {
+    const event = await findOwnedEvent(db, eventId, auth.user.id, { lock });
+    if (!event) throw notFound(ERROR_MESSAGES.eventNotFound);
+    return event;
+  }
+
+  private fullUrl(slug: string): string {
+    return `${this.deps.eventsUrl}/${slug}`;
+  }
+
+  private toListItem(row: EventListRow): EventListItem {
+    return {
+      id: row.id,
+      title: row.title,
+      slug: row.slug,
+      fullUrl: this.fullUrl(row.slug),
+      role: 'owner',
+      createdAt: row.created_at,
+    };
+  }
+
+  private toSettingsResponse(row: EventRow): EventSettingsResponse {
+    return {
+      ...toEventSettings(row),
+      id: row.id,
+      fullUrl: this.fullUrl(row.slug),
+      updatedAt: row.updated_at,
+    };
+  }
+}
+
+/**
+ * The stored settings over the defaults, so that settings added after the event was saved get
+ * their default; title and slug come from their columns.
+ */
+export function toEventSettings(row: Pick<EventRow, 'settings' | 'title' | 'slug'>): EventSettings {
+  const stored = JSON.parse(row.settings) as Partial<EventSettings>;
+  return { ...DEFAULT_EVENT_SETTINGS, ...stored, title: row.title, slug: row.slug };
+}
+
+/**
+ * A field that needs a plan feature may be sent unchanged (forms send what they show), but not
+ * changed without the feature: 403 "Feature not available on your plan" (ADR 015).
+ */
+function checkPlanFeatures(
+  ownerPlan: string,
+  current: EventSettings,
+  patch: EventSettingsPatch,
+): void {
+  const allowance = PLAN_ALLOWANCES[toPlanName(ownerPlan)];
+  for (const [field, feature] of Object.entries(EVENT_SETTING_FEATURES) as [
+    EventSettingName,
+    NonNullable<(typeof EVENT_SETTING_FEATURES)[EventSettingName]>,
+  ][]) {
+    const value = patch[field];
+    if (value === undefined || hasFeature(allowance, feature)) continue;
+    if (JSON.stringify(value) !== JSON.stringify(current[field])) {
+      throw forbidden(ERROR_MESSAGES.featureNotAvailable);
+    }
+  }
+}
