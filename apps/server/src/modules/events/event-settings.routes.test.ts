@@ -1,0 +1,394 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_EVENT_SETTINGS,
+  ERROR_MESSAGES,
+  EVENT_SETTING_FEATURES,
+  eventSettingsSchema,
+  hasFeature,
+  MENU_ITEMS_MAX,
+  PLAN_ALLOWANCES,
+  type EventListItem,
+  type EventSettingName,
+  type EventSettingsResponse,
+  type PlanName,
+} from '@livent/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { registerVerified, type SignedInUser } from '../../test/accounts.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { callAs, createEvent, eventRow, setPlan, type Method } from './events.fixtures.js';
+
+const EVENTS_URL = 'https://events.example.com';
+const long = (length: number) => 'x'.repeat(length);
+const menuItem = { name: 'Agenda', link: 'https://example.com/agenda', newWindow: false };
+
+/**
+ * At least one invalid value for every setting, with the message the field must get (spec
+ * section 5). The test below fails when a setting has no row here.
+ */
+const INVALID_VALUES: [field: EventSettingName, value: unknown, errors: Record<string, string>][] =
+  [
+    ['title', '', { title: 'validation.required' }],
+    ['title', long(101), { title: 'validation.maxLength?max=100' }],
+    ['slug', 'Not A Slug', { slug: 'validation.slug' }],
+    ['slug', 'a--b', { slug: 'validation.slug' }],
+    ['language', 'it', { language: 'validation.invalid' }],
+    ['description', long(1001), { description: 'validation.maxLength?max=1000' }],
+    ['startMode', 'later', { startMode: 'validation.invalid' }],
+    ['startDate', '2025-02-30', { startDate: 'validation.date' }],
+    ['startTime', '24:00', { startTime: 'validation.time' }],
+    ['startText', long(101), { startText: 'validation.maxLength?max=100' }],
+    ['contactName', long(101), { contactName: 'validation.maxLength?max=100' }],
+    ['contactEmail', 'not-an-email', { contactEmail: 'validation.email' }],
+    ['contactWebsite', 'ftp://example.com', { contactWebsite: 'validation.url' }],
+    ['playerVisible', 'yes', { playerVisible: 'validation.invalid' }],
+    ['playerMode', 'flash', { playerMode: 'validation.invalid' }],
+    ['playerLink', 'not a link', { playerLink: 'validation.url' }],
+    ['playerLink', '<iframe src="javascript:alert(1)"></iframe>', { playerLink: 'validation.url' }],
+    ['playerCode', long(20_001), { playerCode: 'validation.maxLength?max=20000' }],
+    [
+      'alternatePlayerImage',
+      'https://evil.example/x.png',
+      { alternatePlayerImage: 'validation.invalid' },
+    ],
+    ['headline', long(201), { headline: 'validation.maxLength?max=200' }],
+    ['introduction', long(10_001), { introduction: 'validation.maxLength?max=10000' }],
+    ['agenda', long(10_001), { agenda: 'validation.maxLength?max=10000' }],
+    ['content', long(20_001), { content: 'validation.maxLength?max=20000' }],
+    ['autoCreateLinks', 1, { autoCreateLinks: 'validation.invalid' }],
+    ['extraImage', '/uploads/../secret.png', { extraImage: 'validation.invalid' }],
+    ['ctaTitle', long(51), { ctaTitle: 'validation.maxLength?max=50' }],
+    ['ctaLink', 'javascript:alert(1)', { ctaLink: 'validation.url' }],
+    ['highlightsSize', 'huge', { highlightsSize: 'validation.invalid' }],
+    ['highlightsAlign', 'justify', { highlightsAlign: 'validation.invalid' }],
+    ['logo', '/uploads/logo.svg', { logo: 'validation.invalid' }],
+    ['backgroundColor', 'red', { backgroundColor: 'validation.color' }],
+    ['textColor', '#12345', { textColor: 'validation.color' }],
+    ['accentColor', '#gggggg', { accentColor: 'validation.color' }],
+    ['headerColor', 'rgb(0,0,0)', { headerColor: 'validation.color' }],
+    ['headerTextColor', '#0000000', { headerTextColor: 'validation.color' }],
+    ['headerAccentColor', '', { headerAccentColor: 'validation.color' }],
+    ['fontFamily', 'comic', { fontFamily: 'validation.invalid' }],
+    ['customFont', 'Roboto;} body{', { customFont: 'validation.invalid' }],
+    ['customFont', long(61), { customFont: 'validation.maxLength?max=60' }],
+    ['backgroundImage', 42, { backgroundImage: 'validation.invalid' }],
+    ['backgroundSize', 'contain', { backgroundSize: 'validation.invalid' }],
+    ['backgroundRepeat', 'repeat-x', { backgroundRepeat: 'validation.invalid' }],
+    ['backgroundAttachment', 'local', { backgroundAttachment: 'validation.invalid' }],
+    ['layout', 'grid', { layout: 'validation.invalid' }],
+    ['headerLayout', 'left', { headerLayout: 'validation.invalid' }],
+    ['headerHeight', 47, { headerHeight: 'validation.minValue?min=48' }],
+    ['headerHeight', 601, { headerHeight: 'validation.maxValue?max=600' }],
+    ['headerHeight', '72', { headerHeight: 'validation.number' }],
+    ['customLayoutOrder', ['player', 'player'], { customLayoutOrder: 'validation.invalid' }],
+    ['customLayoutOrder', ['sidebar'], { 'customLayoutOrder.0': 'validation.invalid' }],
+    ['hideFooterLogo', 'true', { hideFooterLogo: 'validation.invalid' }],
+    [
+      'menuItems',
+      Array.from({ length: MENU_ITEMS_MAX + 1 }, () => menuItem),
+      { menuItems: `validation.maxEntries?max=${MENU_ITEMS_MAX}` },
+    ],
+    ['menuItems', [{ ...menuItem, name: ' ' }], { 'menuItems.0.name': 'validation.required' }],
+    ['menuItems', [{ ...menuItem, link: 'agenda' }], { 'menuItems.0.link': 'validation.url' }],
+    [
+      'menuItems',
+      [{ ...menuItem, target: '_top' }],
+      { 'menuItems.0.target': 'validation.unknownField' },
+    ],
+    ['navigationAlwaysVisible', 'no', { navigationAlwaysVisible: 'validation.invalid' }],
+    ['channelMenuTitle', long(51), { channelMenuTitle: 'validation.maxLength?max=50' }],
+    ['channelMenuName', 'tabs', { channelMenuName: 'validation.invalid' }],
+    [
+      'channelRoutingRules',
+      [{ kind: 'ip', value: '300.1.1.1', channelId: 'c1' }],
+      { 'channelRoutingRules.0.value': 'validation.ipOrCidr' },
+    ],
+    [
+      'channelRoutingRules',
+      [{ kind: 'country', value: 'Germany', channelId: 'c1' }],
+      { 'channelRoutingRules.0.value': 'validation.invalid' },
+    ],
+    ['messagesEnabled', 'on', { messagesEnabled: 'validation.invalid' }],
+    ['messagesPrompt', long(201), { messagesPrompt: 'validation.maxLength?max=200' }],
+    ['sideFrameVisible', 0, { sideFrameVisible: 'validation.invalid' }],
+    ['sideFrameLink', 'example.com', { sideFrameLink: 'validation.url' }],
+    ['extraFrameVisible', null, { extraFrameVisible: 'validation.required' }],
+    ['extraFrameLink', 'mailto:a@example.com', { extraFrameLink: 'validation.url' }],
+    ['extraFrameHeight', 961, { extraFrameHeight: 'validation.maxValue?max=960' }],
+    ['extraFrameHeight', 99, { extraFrameHeight: 'validation.minValue?min=100' }],
+    ['legalTermsLink', 'terms', { legalTermsLink: 'validation.url' }],
+    ['privacyLink', 'http://', { privacyLink: 'validation.url' }],
+    ['customLegalText', long(5001), { customLegalText: 'validation.maxLength?max=5000' }],
+    ['complianceBanner', 'true', { complianceBanner: 'validation.invalid' }],
+    ['complianceConfirmed', 1, { complianceConfirmed: 'validation.invalid' }],
+    ['customEmbedCode', long(20_001), { customEmbedCode: 'validation.maxLength?max=20000' }],
+    ['noIndex', 'false', { noIndex: 'validation.invalid' }],
+  ];
+
+/** A changed value for each setting that needs a plan feature. */
+const FEATURE_CHANGES: Partial<Record<EventSettingName, unknown>> = {
+  contactName: 'Ada Lovelace',
+  contactEmail: 'ada@example.com',
+  hideFooterLogo: true,
+  customEmbedCode: '<script>console.log(1)</script>',
+  complianceConfirmed: true,
+  customLayoutOrder: ['player', 'content', 'highlights'],
+};
+
+describe('event settings API', () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let owner: SignedInUser;
+  let event: EventListItem;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ EVENTS_URL });
+    app = testApp.app;
+    owner = await registerVerified(app);
+  });
+  afterAll(async () => testApp.cleanup());
+  beforeEach(async () => {
+    // A fresh event per test, within the free plan's limit.
+    await app.db.deleteFrom('events').where('owner_id', '=', owner.user.id).execute();
+    await setPlan(app, owner.user.id, 'free');
+    event = await createEvent(app, owner, 'Settings');
+  });
+
+  const call = (method: Method, path: string, payload?: object, user = owner) =>
+    callAs(app, user, method, path, payload);
+  const patch = (payload: object, id = event.id) => call('PATCH', `/event-settings/${id}`, payload);
+  const settingsOf = async (id = event.id) =>
+    (await call('GET', `/event-settings/${id}`)).json<EventSettingsResponse>();
+
+  it('answers every setting: the defaults, title and slug, with id, address and time', async () => {
+    const response = await call('GET', `/event-settings/${event.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      ...DEFAULT_EVENT_SETTINGS,
+      title: 'Settings',
+      slug: event.slug,
+      id: event.id,
+      fullUrl: `${EVENTS_URL}/${event.slug}`,
+      updatedAt: event.createdAt,
+    });
+  });
+
+  it('fills in settings the stored document lacks with their defaults', async () => {
+    // An event saved before `noIndex` and `headerHeight` existed.
+    const stored: Record<string, unknown> = { ...DEFAULT_EVENT_SETTINGS, headline: 'Old' };
+    delete stored.noIndex;
+    delete stored.headerHeight;
+    await app.db
+      .updateTable('events')
+      .set({ settings: JSON.stringify(stored) })
+      .where('id', '=', event.id)
+      .execute();
+    const settings = await settingsOf();
+    expect(settings).toMatchObject({ headline: 'Old', noIndex: false, headerHeight: 72 });
+  });
+
+  it('saves only the changed fields, answers all settings and bumps the version', async () => {
+    const before = await eventRow(app, event.id);
+    const response = await patch({
+      title: '  Renamed  ',
+      headline: 'Welcome',
+      layout: 'modern',
+      menuItems: [menuItem],
+      startMode: 'datetime',
+      startDate: '2031-05-04',
+      startTime: '18:30',
+      contactWebsite: 'https://example.com',
+      logo: '/uploads/0b8f2c4e-1d2a-4a9b-9c3e-6f7a8b9c0d1e.png',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<EventSettingsResponse>();
+    expect(body).toMatchObject({
+      title: 'Renamed',
+      headline: 'Welcome',
+      layout: 'modern',
+      menuItems: [menuItem],
+      startDate: '2031-05-04',
+      language: 'auto',
+      id: event.id,
+    });
+    const after = await eventRow(app, event.id);
+    expect(after.version).toBe(before.version + 1);
+    expect(after.title).toBe('Renamed');
+    expect(after.updated_at >= before.updated_at).toBe(true);
+    expect(JSON.parse(after.settings)).not.toHaveProperty('title');
+    expect(await settingsOf()).toEqual(body);
+
+    // A second save keeps what the first one saved.
+    await patch({ headline: 'Hello again' });
+    expect(await settingsOf()).toMatchObject({ layout: 'modern', headline: 'Hello again' });
+  });
+
+  it('has an invalid value with its message for every setting', () => {
+    const covered = new Set(INVALID_VALUES.map(([field]) => field));
+    const fields = Object.keys(eventSettingsSchema.shape) as EventSettingName[];
+    expect(fields.filter((field) => !covered.has(field))).toEqual([]);
+  });
+
+  const invalidCases = INVALID_VALUES.map(([field, value, errors]) => ({
+    name: `${field} = ${JSON.stringify(value).slice(0, 40)}`,
+    field,
+    value,
+    errors,
+  }));
+  it.each(invalidCases)('refuses $name and saves nothing', async ({ field, value, errors }) => {
+    const before = await eventRow(app, event.id);
+    const response = await patch({ headline: 'Would change', [field]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      code: 400,
+      message: ERROR_MESSAGES.validationFailed,
+      errors,
+    });
+    expect(await eventRow(app, event.id)).toEqual(before);
+  });
+
+  it('refuses unknown fields and columns', async () => {
+    const response = await patch({ ownerId: randomUUID(), version: 99 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      ownerId: 'validation.unknownField',
+      version: 'validation.unknownField',
+    });
+  });
+
+  it.each(['free', 'professional', 'enterprise-member'] satisfies PlanName[])(
+    'applies the plan features of each setting on the %s plan',
+    async (plan) => {
+      await setPlan(app, owner.user.id, plan);
+      const allowance = PLAN_ALLOWANCES[plan];
+      for (const [field, feature] of Object.entries(EVENT_SETTING_FEATURES)) {
+        const value = FEATURE_CHANGES[field as EventSettingName];
+        expect(value, `no change for ${field}`).toBeDefined();
+        const before = await eventRow(app, event.id);
+        const response = await patch({ headline: field, [field]: value });
+        if (hasFeature(allowance, feature)) {
+          expect(response.statusCode, `${field} on ${plan}`).toBe(200);
+          expect(response.json()[field]).toEqual(value);
+        } else {
+          expect(response.statusCode, `${field} on ${plan}`).toBe(403);
+          expect(response.json()).toEqual({
+            code: 403,
+            message: ERROR_MESSAGES.featureNotAvailable,
+          });
+          expect(await eventRow(app, event.id)).toEqual(before);
+          // Sending the stored value unchanged is fine.
+          const unchanged = await patch({
+            [field]: DEFAULT_EVENT_SETTINGS[field as EventSettingName],
+          });
+          expect(unchanged.statusCode, `${field} unchanged on ${plan}`).toBe(200);
+        }
+      }
+    },
+  );
+
+  it('keeps values saved on a better plan after a downgrade until they change', async () => {
+    await setPlan(app, owner.user.id, 'professional');
+    expect((await patch({ contactName: 'Ada', hideFooterLogo: true })).statusCode).toBe(200);
+    await setPlan(app, owner.user.id, 'free');
+    const same = await patch({ contactName: 'Ada', hideFooterLogo: true, headline: 'Still' });
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ contactName: 'Ada', hideFooterLogo: true });
+    expect((await patch({ contactName: 'Eve' })).statusCode).toBe(403);
+    expect((await patch({ hideFooterLogo: false })).statusCode).toBe(403);
+  });
+
+  it('changes the slug unless another event has it', async () => {
+    const other = await createEvent(app, owner, 'Other');
+    const taken = await patch({ slug: other.slug, headline: 'Not saved' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      code: 409,
+      message: ERROR_MESSAGES.validationFailed,
+      errors: { slug: 'validation.slugInUse' },
+    });
+    expect((await settingsOf()).headline).toBe('');
+    expect((await patch({ slug: 'uploads' })).statusCode).toBe(409);
+    // Its own slug is no conflict.
+    expect((await patch({ slug: event.slug })).statusCode).toBe(200);
+    const moved = await patch({ slug: `moved-${event.id.slice(0, 8)}` });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({
+      slug: `moved-${event.id.slice(0, 8)}`,
+      fullUrl: `${EVENTS_URL}/moved-${event.id.slice(0, 8)}`,
+    });
+    const list = (await call('GET', '/events')).json<EventListItem[]>();
+    expect(list.find((item) => item.id === event.id)?.slug).toBe(`moved-${event.id.slice(0, 8)}`);
+  });
+
+  it('reduces pasted embed code with an iframe to its source link', async () => {
+    const response = await patch({
+      playerLink:
+        '<div><iframe width="560" height="315" src="https://player.example.com/embed/42?a=1&amp;b=2" allowfullscreen></iframe></div>',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().playerLink).toBe('https://player.example.com/embed/42?a=1&b=2');
+    // A plain link stays as it is.
+    const plain = await patch({ playerLink: 'https://stream.example.com/live' });
+    expect(plain.json().playerLink).toBe('https://stream.example.com/live');
+  });
+
+  it("takes routing rules only to this event's channels", async () => {
+    const at = new Date().toISOString();
+    const channel = (eventId: string) => ({
+      id: randomUUID(),
+      event_id: eventId,
+      slug: `c-${randomUUID().slice(0, 8)}`,
+      title: 'Channel',
+      visible: 1 as const,
+      overrides: '{}',
+      highlight_ids: null,
+      created_at: at,
+      updated_at: at,
+    });
+    const other = await createEvent(app, owner, 'Other');
+    const own = channel(event.id);
+    const foreign = channel(other.id);
+    await app.db.insertInto('channels').values([own, foreign]).execute();
+
+    const refused = await patch({
+      channelRoutingRules: [
+        { kind: 'language', value: 'de', channelId: own.id },
+        { kind: 'country', value: 'at', channelId: foreign.id },
+        { kind: 'ip', value: '10.0.0.0/8', channelId: 'missing' },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      'channelRoutingRules.1.channelId': 'validation.invalid',
+      'channelRoutingRules.2.channelId': 'validation.invalid',
+    });
+    expect((await settingsOf()).channelRoutingRules).toEqual([]);
+
+    const saved = await patch({
+      channelRoutingRules: [
+        { kind: 'country', value: 'at', channelId: own.id },
+        { kind: 'ip', value: '10.0.0.0/8', channelId: own.id },
+      ],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().channelRoutingRules).toEqual([
+      { kind: 'country', value: 'AT', channelId: own.id },
+      { kind: 'ip', value: '10.0.0.0/8', channelId: own.id },
+    ]);
+  });
+
+  it('keeps both of two saves of different fields at once', async () => {
+    const results = await Promise.all([
+      patch({ headline: 'From tab one' }),
+      patch({ introduction: 'From tab two' }),
+      patch({ agenda: 'From tab three' }),
+    ]);
+    expect(results.map((response) => response.statusCode)).toEqual([200, 200, 200]);
+    expect(await settingsOf()).toMatchObject({
+      headline: 'From tab one',
+      introduction: 'From tab two',
+      agenda: 'From tab three',
+    });
+    expect((await eventRow(app, event.id)).version).toBe(4);
+  });
+});
