@@ -278,7 +278,7 @@ describe('event settings API', () => {
           expect(await eventRow(app, event.id)).toEqual(before);
           // Sending the stored value unchanged is fine.
           const unchanged = await patch({
-            [field]: DEFAULT_EVENT_SETTINGS[field as EventSettingName],
+            [field]: DEFAULT_EVENT_SETTINGS[field as keyof typeof DEFAULT_EVENT_SETTINGS],
           });
           expect(unchanged.statusCode, `${field} unchanged on ${plan}`).toBe(200);
         }
