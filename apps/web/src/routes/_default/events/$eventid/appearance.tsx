@@ -1,12 +1,23 @@
-import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../components/page/page-header';
+import { AppearanceForm } from '../../../../features/event-design/components/appearance-form';
+import { loadEditorScreen } from '../../../../lib/events/editor-loader';
 
 export const Route = createFileRoute('/_default/events/$eventid/appearance')({
   staticData: { titleKey: 'appearance' },
+  loader: ({ context, params }) => loadEditorScreen(context.queryClient, params.eventid, 'design'),
   component: AppearanceScreen,
 });
 
+/** Logo, colours, font, background and layout of the event page (spec section 2). */
 function AppearanceScreen() {
-  return <ScreenIntro screen="appearance" icon={PaletteOutlined} />;
+  const { eventid } = Route.useParams();
+  const { t } = useTranslation(['common', 'screens']);
+  return (
+    <>
+      <PageHeader title={t('titles.appearance')} description={t('screens:appearance')} />
+      <AppearanceForm key={eventid} eventId={eventid} />
+    </>
+  );
 }

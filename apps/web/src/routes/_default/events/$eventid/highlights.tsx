@@ -1,12 +1,34 @@
-import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
+import Stack from '@mui/material/Stack';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../components/page/page-header';
+import { highlightsQueryOptions } from '../../../../features/event-design/api/highlights-api';
+import { HighlightsList } from '../../../../features/event-design/components/highlights-list';
+import { HighlightsStyleForm } from '../../../../features/event-design/components/highlights-style-form';
+import { loadEditorScreen } from '../../../../lib/events/editor-loader';
+import { orPageNotFound } from '../../../../lib/events/event-settings';
 
 export const Route = createFileRoute('/_default/events/$eventid/highlights')({
   staticData: { titleKey: 'highlights' },
+  loader: ({ context, params }) =>
+    Promise.all([
+      loadEditorScreen(context.queryClient, params.eventid, 'design'),
+      orPageNotFound(context.queryClient.ensureQueryData(highlightsQueryOptions(params.eventid))),
+    ]),
   component: HighlightsScreen,
 });
 
+/** Highlights and their styling (spec section 2; issue 4, "highlights"). */
 function HighlightsScreen() {
-  return <ScreenIntro screen="highlights" icon={AutoAwesomeOutlined} />;
+  const { eventid } = Route.useParams();
+  const { t } = useTranslation(['common', 'screens']);
+  return (
+    <>
+      <PageHeader title={t('titles.highlights')} description={t('screens:highlights')} />
+      <Stack spacing={3}>
+        <HighlightsList key={`list-${eventid}`} eventId={eventid} />
+        <HighlightsStyleForm key={`style-${eventid}`} eventId={eventid} />
+      </Stack>
+    </>
+  );
 }
