@@ -1,10 +1,10 @@
 import { hasFeature } from '@livent/shared';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { RouteNotFound } from '../components/error-page/route-error';
-import type { EventOption } from '../components/header/event-selector';
 import { DefaultLayout } from '../components/layouts/default-layout';
+import { eventsQueryOptions } from '../features/events/api/events-api';
 import { requireSignedIn } from '../lib/auth/guards';
 import { useAuth } from '../lib/auth/use-auth';
 import { loadNamespaces } from '../lib/i18n/i18n';
@@ -22,15 +22,19 @@ export const Route = createFileRoute('/_default')({
       loadQueryContext(),
       loadNamespaces('dashboard', 'screens'),
     ]);
+    // Spec section 2: the default layout "loads the events list" (for the header's selector);
+    // screens do not wait for it. Imported here on demand: `beforeLoad` stays in the first
+    // load, whose budget has no room for the query code (ADR 009).
+    void import('../features/events/api/events-api').then(({ eventsQueryOptions }) =>
+      context.queryClient.prefetchQuery(eventsQueryOptions()),
+    );
     return context;
   },
   component: DefaultLayoutRoute,
   notFoundComponent: RouteNotFound,
 });
 
-// The events list is loaded by this layout once the events API exists (spec section 2: the
-// default layout "loads the events list"); until then the selector shows its empty state.
-const NO_EVENTS: readonly EventOption[] = [];
+const NO_EVENTS = [] as const;
 
 // Spec section 2: the what's-new dialog opens on load when there is news the user has not seen.
 const WhatsNewDialog = lazy(() =>
@@ -43,12 +47,13 @@ function DefaultLayoutRoute() {
   const { queryClient } = Route.useRouteContext();
   const { user } = useAuth();
   const navigate = useNavigate();
+  const events = useQuery({ ...eventsQueryOptions(), enabled: Boolean(user) }, queryClient);
   // Signed out while here (another tab, an expired session): the guard takes over at once.
   if (!user) return null;
   return (
     <QueryClientProvider client={queryClient}>
       <DefaultLayout
-        events={NO_EVENTS}
+        events={events.data ?? NO_EVENTS}
         account={{
           user,
           showEnterprise: hasFeature(user.planAllowance, 'ENTERPRISE_ADMIN'),

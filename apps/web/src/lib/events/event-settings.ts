@@ -1,7 +1,8 @@
 import type { EventSettingsPatch, EventSettingsResponse } from '@livent/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../api-client';
+import { ApiError, apiFetch } from '../api-client';
 import { queryClient } from '../query-client';
+import { pageNotFound } from '../router/not-found';
 
 /**
  * An event's settings (`GET/PATCH /api/event-settings/{id}`, ADR 015), shared by every feature
@@ -41,4 +42,17 @@ export async function patchEventSettings(
     void queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY, exact: true });
   }
   return saved;
+}
+
+/**
+ * For route loaders: a missing event (or another account's, which answers 404 alike) shows the
+ * "You are lost" page rather than the generic error (spec sections 2 and 8).
+ */
+export async function orPageNotFound<T>(loading: Promise<T>): Promise<T> {
+  try {
+    return await loading;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 404) throw pageNotFound();
+    throw error;
+  }
 }

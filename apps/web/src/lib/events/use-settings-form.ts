@@ -9,14 +9,19 @@ import {
 } from '@livent/shared';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, type ReactElement } from 'react';
-import { useForm, type Path, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes/use-unsaved-changes-guard';
 import { usePlanAllowance } from '../auth/use-plan-allowance';
 import { lazyResolver } from '../forms/lazy-resolver';
-import { reportFormError } from '../forms/report-error';
 import { loadNamespaces } from '../i18n/i18n';
 import type { Namespace } from '../i18n/resources';
+import { reportFormError } from '../forms/report-error';
 import { notify } from '../notifications';
 import { eventSettingsQueryOptions, patchEventSettings } from './event-settings';
 
@@ -34,7 +39,15 @@ export interface SettingsForm<K extends EventSettingName> {
   settings: EventSettingsResponse;
   /** The plan feature a setting needs and the plan lacks, or undefined (spec section 6). */
   missingFeature: (name: K) => Feature | undefined;
+  /**
+   * `register(name)` of each setting, for spreading onto native inputs (`{...fields.title}`):
+   * numbers are read as numbers, an emptied date or time as null.
+   */
+  fields: { readonly [N in K]: UseFormRegisterReturn<Path<SettingsValues<K>>> };
 }
+
+/** Nullable text settings: an emptied input means null. */
+const NULLABLE_TEXT: readonly EventSettingName[] = ['startDate', 'startTime'];
 
 /** The picked settings, as the form's values. */
 export function pickSettings<K extends EventSettingName>(
@@ -68,18 +81,20 @@ export const emptyToNull = (value: unknown): unknown => (value === '' ? null : v
 
 /**
  * Namespaces every editor screen needs (the framework's texts, the form messages) plus the
- * screen's own; call in the route's `loader`.
+ * screen's own; call in the route's `loader` (or use `loadEditorScreen`, which also loads the
+ * event's settings and shows the 404 page for a missing event).
  */
 export const loadEditorNamespaces = (...namespaces: Namespace[]) =>
   loadNamespaces('events', 'forms', ...namespaces);
 
 /**
  * The editor's form over some settings of an event (ADR 015). Load the settings in the route's
- * loader (`queryClient.ensureQueryData(eventSettingsQueryOptions(eventid))`); this hook reads
+ * loader (`loadEditorScreen`, `lib/events/editor-loader.ts`); this hook reads
  * them from the cache. Saving sends only the changed fields, shows "Saved", puts the server's
  * field errors onto the fields ("slug already in use" at the slug) and resets the form to the
  * saved answer. Settings whose plan feature is missing keep their value and are never sent.
- * Render the result with `SettingsForm` (`components/forms/settings-form.tsx`).
+ * Render the result with `SettingsForm` (`components/forms/settings-form.tsx`); load the screen
+ * with `loadEditorScreen` (`lib/events/editor-loader.ts`).
  *
  * @example
  * const settingsForm = useSettingsForm(eventid, ['headline', 'introduction']);
@@ -139,5 +154,21 @@ export function useSettingsForm<const K extends EventSettingName>(
     }
   });
 
-  return { form, onSubmit, guard, settings, missingFeature };
+  const fields = {} as { [N in K]: UseFormRegisterReturn<Path<SettingsValues<K>>> };
+  for (const name of names) {
+    // Registered on first use only: switches and images bind through `useController` instead.
+    Object.defineProperty(fields, name, {
+      enumerable: true,
+      get: () =>
+        form.register(
+          name as unknown as Path<SettingsValues<K>>,
+          {
+            ...(typeof settings[name] === 'number' ? { valueAsNumber: true } : {}),
+            ...(NULLABLE_TEXT.includes(name) ? { setValueAs: emptyToNull } : {}),
+          } as never,
+        ),
+    });
+  }
+
+  return { form, onSubmit, guard, settings, missingFeature, fields };
 }

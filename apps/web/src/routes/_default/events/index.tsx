@@ -1,36 +1,45 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import EventOutlined from '@mui/icons-material/EventOutlined';
+import Box from '@mui/material/Box';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../components/page/empty-state';
-import { PageHeader } from '../../../components/page/page-header';
 import { ButtonLink } from '../../../components/links/button-link';
+import { PageHeader } from '../../../components/page/page-header';
+import { eventsQueryOptions } from '../../../features/events/api/events-api';
+import { EventsList } from '../../../features/events/components/events-list';
+import { PlanUsage } from '../../../features/events/components/plan-usage';
+import { useCurrentUser } from '../../../lib/auth/use-auth';
+import { loadNamespaces } from '../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/events/')({
   staticData: { titleKey: 'events' },
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(eventsQueryOptions()),
+      loadNamespaces('events'),
+    ]),
   component: EventsScreen,
 });
 
-// The list itself arrives with the events API; with no events yet this is its empty state.
 function EventsScreen() {
-  const { t } = useTranslation(['dashboard', 'common']);
-  const { t: tScreens } = useTranslation('screens');
+  const { t } = useTranslation(['events', 'common', 'screens']);
+  const user = useCurrentUser();
+  const { data: events } = useSuspenseQuery(eventsQueryOptions());
   return (
     <>
       <PageHeader
         title={t('common:titles.events')}
-        description={tScreens('events')}
+        description={t('screens:events')}
         actions={
-          <ButtonLink to="/events/add" variant="contained" startIcon={<AddOutlined />}>
-            {t('events.createEvent')}
-          </ButtonLink>
+          <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 3, flexWrap: 'wrap' }}>
+            <PlanUsage count={events.length} allowance={user.planAllowance} />
+            <ButtonLink to="/events/add" variant="contained" startIcon={<AddOutlined />}>
+              {t('list.create')}
+            </ButtonLink>
+          </Box>
         }
       />
-      <EmptyState icon={EventOutlined} title={t('events.emptyTitle')} text={t('events.emptyText')}>
-        <ButtonLink to="/events/add" variant="outlined" startIcon={<AddOutlined />}>
-          {t('events.createEvent')}
-        </ButtonLink>
-      </EmptyState>
+      <EventsList events={events} timeZone={user.settings.timezone} />
     </>
   );
 }

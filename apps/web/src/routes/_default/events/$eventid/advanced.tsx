@@ -1,12 +1,22 @@
-import SettingsSuggestOutlined from '@mui/icons-material/SettingsSuggestOutlined';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../components/page/page-header';
+import { AdvancedSection } from '../../../../features/event-editor/sections/advanced-section';
+import { loadEditorScreen } from '../../../../lib/events/editor-loader';
 
 export const Route = createFileRoute('/_default/events/$eventid/advanced')({
   staticData: { titleKey: 'advanced' },
+  loader: ({ context, params }) => loadEditorScreen(context.queryClient, params.eventid, 'editor'),
   component: AdvancedScreen,
 });
 
 function AdvancedScreen() {
-  return <ScreenIntro screen="advanced" icon={SettingsSuggestOutlined} />;
+  const { eventid } = Route.useParams();
+  const { t } = useTranslation(['common', 'screens']);
+  return (
+    <>
+      <PageHeader title={t('titles.advanced')} description={t('screens:advanced')} />
+      <AdvancedSection key={eventid} eventId={eventid} />
+    </>
+  );
 }

@@ -1,12 +1,22 @@
-import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../components/page/page-header';
+import { TextSection } from '../../../../features/event-editor/sections/text-section';
+import { loadEditorScreen } from '../../../../lib/events/editor-loader';
 
 export const Route = createFileRoute('/_default/events/$eventid/text')({
   staticData: { titleKey: 'text' },
+  loader: ({ context, params }) => loadEditorScreen(context.queryClient, params.eventid, 'editor'),
   component: TextScreen,
 });
 
 function TextScreen() {
-  return <ScreenIntro screen="text" icon={ArticleOutlined} />;
+  const { eventid } = Route.useParams();
+  const { t } = useTranslation(['common', 'screens']);
+  return (
+    <>
+      <PageHeader title={t('titles.text')} description={t('screens:text')} />
+      <TextSection key={eventid} eventId={eventid} />
+    </>
+  );
 }

@@ -1,0 +1,88 @@
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import { useTranslation } from 'react-i18next';
+import { FieldGrid } from '../../../components/forms/save-actions';
+import { SettingsForm } from '../../../components/forms/settings-form';
+import { SwitchField } from '../../../components/forms/switch-field';
+import { TextAreaField } from '../../../components/forms/text-area-field';
+import { TextInputField } from '../../../components/forms/text-input-field';
+import { PlanFeatureNotice } from '../../../components/page/plan-feature-notice';
+import { SectionCard } from '../../../components/page/section-card';
+import { useSettingsForm } from '../../../lib/events/use-settings-form';
+
+const FIELDS = [
+  'legalTermsLink',
+  'privacyLink',
+  'customLegalText',
+  'complianceBanner',
+  'complianceConfirmed',
+] as const;
+
+/** Compliance (spec section 3): legal links and text, the consent banner; confirmation needs COMPLIANCE. */
+export function ComplianceSection({ eventId }: { eventId: string }) {
+  const { t } = useTranslation(['editor', 'events']);
+  const settingsForm = useSettingsForm(eventId, FIELDS);
+  const { control, formState } = settingsForm.form;
+  const { fields } = settingsForm;
+  const { errors } = formState;
+  const confirmLocked = Boolean(settingsForm.missingFeature('complianceConfirmed'));
+  return (
+    <SettingsForm settingsForm={settingsForm}>
+      <SectionCard
+        title={t('compliance.legal.title')}
+        description={t('compliance.legal.description')}
+      >
+        <Stack spacing={2.5}>
+          <FieldGrid>
+            <TextInputField
+              label={t('compliance.fields.legalTermsLink')}
+              optional
+              placeholder={t('events:urlPlaceholder')}
+              autoComplete="off"
+              error={errors.legalTermsLink?.message}
+              {...fields.legalTermsLink}
+            />
+            <TextInputField
+              label={t('compliance.fields.privacyLink')}
+              optional
+              placeholder={t('events:urlPlaceholder')}
+              autoComplete="off"
+              error={errors.privacyLink?.message}
+              {...fields.privacyLink}
+            />
+          </FieldGrid>
+          <TextAreaField
+            label={t('compliance.fields.customLegalText')}
+            helperText={t('compliance.fields.customLegalTextHint')}
+            optional
+            rows={4}
+            error={errors.customLegalText?.message}
+            {...fields.customLegalText}
+          />
+        </Stack>
+      </SectionCard>
+      <SectionCard
+        title={t('compliance.banner.title')}
+        description={t('compliance.banner.description')}
+      >
+        <Stack spacing={2.5}>
+          <SwitchField
+            control={control}
+            name="complianceBanner"
+            label={t('compliance.fields.complianceBanner')}
+            description={t('compliance.fields.complianceBannerHint')}
+          />
+          <Divider />
+          {confirmLocked && <PlanFeatureNotice>{t('compliance.locked')}</PlanFeatureNotice>}
+          <SwitchField
+            control={control}
+            name="complianceConfirmed"
+            label={t('compliance.fields.complianceConfirmed')}
+            description={t('compliance.fields.complianceConfirmedHint')}
+            disabled={confirmLocked}
+          />
+        </Stack>
+      </SectionCard>
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,201 @@
+import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
+import { EVENT_LANGUAGES, START_MODES } from '@livent/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { FieldGrid } from '../../../components/forms/save-actions';
+import { SelectField } from '../../../components/forms/select-field';
+import { SettingsForm } from '../../../components/forms/settings-form';
+import { TextAreaField } from '../../../components/forms/text-area-field';
+import { EmailField, TextInputField } from '../../../components/forms/text-input-field';
+import { SectionCard } from '../../../components/page/section-card';
+import { PlanFeatureNotice } from '../../../components/page/plan-feature-notice';
+import { useSettingsForm } from '../../../lib/events/use-settings-form';
+
+const FIELDS = [
+  'title',
+  'slug',
+  'language',
+  'description',
+  'startMode',
+  'startDate',
+  'startTime',
+  'startText',
+  'contactName',
+  'contactEmail',
+  'contactWebsite',
+] as const;
+
+/**
+ * General settings (spec section 3): title, address, language, description, start and contact.
+ * The address is read-only until the organiser unlocks it and confirms that old links stop
+ * working (spec section 5); contact name and email need a paid plan (spec section 6).
+ */
+export function GeneralSection({ eventId }: { eventId: string }) {
+  const { t } = useTranslation(['editor', 'events']);
+  const settingsForm = useSettingsForm(eventId, FIELDS);
+  const { form, missingFeature, fields } = settingsForm;
+  const { control } = form;
+  const { errors } = form.formState;
+  const [slugUnlocked, setSlugUnlocked] = useState(false);
+  const [confirmingUnlock, setConfirmingUnlock] = useState(false);
+  const startMode = useWatch({ control, name: 'startMode' });
+  const contactLocked = Boolean(missingFeature('contactName') ?? missingFeature('contactEmail'));
+
+  return (
+    <SettingsForm settingsForm={settingsForm}>
+      <SectionCard title={t('general.event.title')} description={t('general.event.description')}>
+        <Stack spacing={2.5}>
+          <FieldGrid>
+            <TextInputField
+              label={t('general.fields.title')}
+              autoComplete="off"
+              maxLength={100}
+              error={errors.title?.message}
+              {...fields.title}
+            />
+            <SelectField
+              label={t('general.fields.language')}
+              helperText={t('general.fields.languageHint')}
+              options={EVENT_LANGUAGES.map((value) => ({
+                value,
+                label: t(`events:options.language.${value}`),
+              }))}
+              error={errors.language?.message}
+              {...fields.language}
+            />
+          </FieldGrid>
+          <TextInputField
+            label={t('general.fields.slug')}
+            helperText={
+              slugUnlocked ? t('general.fields.slugUnlockedHint') : t('general.fields.slugHint')
+            }
+            readOnly={!slugUnlocked}
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            maxLength={100}
+            sx={slugUnlocked ? undefined : { bgcolor: '#F5F6FA', color: 'text.secondary' }}
+            error={errors.slug?.message}
+            labelAction={
+              slugUnlocked ? undefined : (
+                <Button
+                  size="small"
+                  startIcon={<LockOpenOutlined />}
+                  onClick={() => setConfirmingUnlock(true)}
+                  sx={{ py: 0 }}
+                >
+                  {t('general.fields.slugUnlock')}
+                </Button>
+              )
+            }
+            {...fields.slug}
+          />
+          <TextAreaField
+            label={t('general.fields.description')}
+            helperText={t('general.fields.descriptionHint')}
+            optional
+            rows={3}
+            maxLength={1000}
+            error={errors.description?.message}
+            {...fields.description}
+          />
+        </Stack>
+      </SectionCard>
+      <SectionCard title={t('general.start.title')} description={t('general.start.description')}>
+        <Stack spacing={2.5}>
+          <Box sx={{ maxWidth: { md: 'calc(50% - 10px)' } }}>
+            <SelectField
+              label={t('general.fields.startMode')}
+              options={START_MODES.map((value) => ({
+                value,
+                label: t(`general.startModes.${value}`),
+              }))}
+              error={errors.startMode?.message}
+              {...fields.startMode}
+            />
+          </Box>
+          {startMode === 'datetime' && (
+            <FieldGrid>
+              <TextInputField
+                type="date"
+                label={t('general.fields.startDate')}
+                error={errors.startDate?.message}
+                {...fields.startDate}
+              />
+              <TextInputField
+                type="time"
+                label={t('general.fields.startTime')}
+                optional
+                error={errors.startTime?.message}
+                {...fields.startTime}
+              />
+            </FieldGrid>
+          )}
+          {startMode === 'text' && (
+            <TextInputField
+              label={t('general.fields.startText')}
+              helperText={t('general.fields.startTextHint')}
+              maxLength={100}
+              error={errors.startText?.message}
+              {...fields.startText}
+            />
+          )}
+        </Stack>
+      </SectionCard>
+      <SectionCard
+        title={t('general.contact.title')}
+        description={t('general.contact.description')}
+      >
+        <Stack spacing={2.5}>
+          {contactLocked && <PlanFeatureNotice>{t('general.contact.locked')}</PlanFeatureNotice>}
+          <FieldGrid>
+            <TextInputField
+              label={t('general.fields.contactName')}
+              optional
+              autoComplete="off"
+              maxLength={100}
+              disabled={Boolean(missingFeature('contactName'))}
+              error={errors.contactName?.message}
+              {...fields.contactName}
+            />
+            <EmailField
+              label={t('general.fields.contactEmail')}
+              optional
+              autoComplete="off"
+              disabled={Boolean(missingFeature('contactEmail'))}
+              error={errors.contactEmail?.message}
+              {...fields.contactEmail}
+            />
+          </FieldGrid>
+          <TextInputField
+            type="url"
+            label={t('general.fields.contactWebsite')}
+            optional
+            placeholder={t('events:urlPlaceholder')}
+            autoComplete="off"
+            error={errors.contactWebsite?.message}
+            {...fields.contactWebsite}
+          />
+        </Stack>
+      </SectionCard>
+      <ConfirmDialog
+        open={confirmingUnlock}
+        title={t('general.unlock.title')}
+        message={t('general.unlock.message')}
+        confirmLabel={t('general.unlock.confirm')}
+        destructive
+        onClose={() => setConfirmingUnlock(false)}
+        onConfirm={() => {
+          setConfirmingUnlock(false);
+          setSlugUnlocked(true);
+          form.setFocus('slug');
+        }}
+      />
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,138 @@
+import { EXTRA_FRAME_MAX_HEIGHT, EXTRA_FRAME_MIN_HEIGHT } from '@livent/shared';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SettingsForm } from '../../../components/forms/settings-form';
+import { SwitchField } from '../../../components/forms/switch-field';
+import { TextInputField } from '../../../components/forms/text-input-field';
+import { SectionCard } from '../../../components/page/section-card';
+import { useSettingsForm } from '../../../lib/events/use-settings-form';
+
+const FIELDS = [
+  'messagesEnabled',
+  'messagesPrompt',
+  'sideFrameVisible',
+  'sideFrameLink',
+  'extraFrameVisible',
+  'extraFrameLink',
+  'extraFrameHeight',
+] as const;
+
+/** The extra frame heights the spec offers as examples (section 9). */
+export const EXTRA_FRAME_EXAMPLES = [560, 640] as const;
+
+/** Interaction tools (spec section 3): message tool, side frame, extra frame. */
+export function InteractionSection({ eventId }: { eventId: string }) {
+  const { t } = useTranslation(['editor', 'events']);
+  const settingsForm = useSettingsForm(eventId, FIELDS);
+  const { control, setValue, formState } = settingsForm.form;
+  const { fields } = settingsForm;
+  const setExtraFrameHeight = (height: number) =>
+    setValue('extraFrameHeight', height, { shouldDirty: true, shouldValidate: true });
+  const { errors } = formState;
+  const [messagesEnabled, sideFrameVisible, extraFrameVisible] = useWatch({
+    control,
+    name: ['messagesEnabled', 'sideFrameVisible', 'extraFrameVisible'],
+  });
+  return (
+    <SettingsForm settingsForm={settingsForm}>
+      <SectionCard
+        title={t('interaction.messages.title')}
+        description={t('interaction.messages.description')}
+      >
+        <Stack spacing={2.5}>
+          <SwitchField
+            control={control}
+            name="messagesEnabled"
+            label={t('interaction.fields.messagesEnabled')}
+            description={t('interaction.fields.messagesEnabledHint')}
+          />
+          {messagesEnabled && (
+            <TextInputField
+              label={t('interaction.fields.messagesPrompt')}
+              helperText={t('interaction.fields.messagesPromptHint')}
+              optional
+              maxLength={200}
+              error={errors.messagesPrompt?.message}
+              {...fields.messagesPrompt}
+            />
+          )}
+        </Stack>
+      </SectionCard>
+      <SectionCard
+        title={t('interaction.frames.title')}
+        description={t('interaction.frames.description')}
+      >
+        <Stack spacing={2.5}>
+          <SwitchField
+            control={control}
+            name="sideFrameVisible"
+            label={t('interaction.fields.sideFrameVisible')}
+            description={t('interaction.fields.sideFrameVisibleHint')}
+          />
+          {sideFrameVisible && (
+            <TextInputField
+              label={t('interaction.fields.sideFrameLink')}
+              placeholder={t('events:urlPlaceholder')}
+              autoComplete="off"
+              error={errors.sideFrameLink?.message}
+              {...fields.sideFrameLink}
+            />
+          )}
+          <Divider />
+          <SwitchField
+            control={control}
+            name="extraFrameVisible"
+            label={t('interaction.fields.extraFrameVisible')}
+            description={t('interaction.fields.extraFrameVisibleHint')}
+          />
+          {extraFrameVisible && (
+            <>
+              <TextInputField
+                label={t('interaction.fields.extraFrameLink')}
+                placeholder={t('events:urlPlaceholder')}
+                autoComplete="off"
+                error={errors.extraFrameLink?.message}
+                {...fields.extraFrameLink}
+              />
+              <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-end', flexWrap: 'wrap' }}>
+                <Box sx={{ width: 200 }}>
+                  <TextInputField
+                    type="number"
+                    inputMode="numeric"
+                    label={t('interaction.fields.extraFrameHeight')}
+                    min={EXTRA_FRAME_MIN_HEIGHT}
+                    max={EXTRA_FRAME_MAX_HEIGHT}
+                    step={10}
+                    error={errors.extraFrameHeight?.message}
+                    {...fields.extraFrameHeight}
+                  />
+                </Box>
+                {EXTRA_FRAME_EXAMPLES.map((height) => (
+                  <Button
+                    key={height}
+                    variant="outlined"
+                    size="small"
+                    sx={{ mb: errors.extraFrameHeight ? 3.5 : 0.5 }}
+                    onClick={() => setExtraFrameHeight(height)}
+                  >
+                    {t('interaction.fields.heightExample', { height })}
+                  </Button>
+                ))}
+              </Box>
+              <Box sx={{ fontSize: '0.8125rem', color: 'text.secondary', mt: -1 }}>
+                {t('interaction.fields.extraFrameHeightHint', {
+                  min: EXTRA_FRAME_MIN_HEIGHT,
+                  max: EXTRA_FRAME_MAX_HEIGHT,
+                })}
+              </Box>
+            </>
+          )}
+        </Stack>
+      </SectionCard>
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,128 @@
+import CachedOutlined from '@mui/icons-material/CachedOutlined';
+import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
+import type { EventSummary } from '@livent/shared';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { SectionCard } from '../../../components/page/section-card';
+import { translateMessage } from '../../../lib/forms/messages';
+import { failureMessage } from '../../../lib/forms/report-error';
+import { notify } from '../../../lib/notifications';
+import { cachePurge, deleteEvent, remoteReload } from '../api/events-api';
+
+/** Runs an admin action with its progress, then the success or failure notification. */
+function useAction(run: () => Promise<void>, success: string) {
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      await run();
+      notify({ type: 'success', message: success });
+      return true;
+    } catch (error) {
+      notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, start };
+}
+
+/**
+ * Event administration (spec section 2, `/events/{id}/admin`; section 4 for the timings):
+ * remote reload of open viewer pages, cache purge, and deletion after typing the title.
+ */
+export function EventAdmin({ event, timeZone }: { event: EventSummary; timeZone?: string }) {
+  const { t, i18n } = useTranslation('events');
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const reload = useAction(() => remoteReload(event.id), t('admin.reload.done'));
+  const purge = useAction(() => cachePurge(event.id), t('admin.purge.done'));
+  const remove = useAction(() => deleteEvent(event.id), t('admin.delete.done'));
+
+  const lastReload = event.remoteReloadAt
+    ? new Intl.DateTimeFormat(i18n.language, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone,
+      }).format(new Date(event.remoteReloadAt))
+    : undefined;
+
+  return (
+    <Stack spacing={3}>
+      <SectionCard
+        title={t('admin.reload.title')}
+        description={t('admin.reload.description')}
+        footer={
+          <Button
+            variant="outlined"
+            startIcon={<RefreshOutlined />}
+            loading={reload.busy}
+            onClick={() => void reload.start()}
+          >
+            {t('admin.reload.action')}
+          </Button>
+        }
+      >
+        {lastReload && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('admin.reload.last', { date: lastReload })}
+          </Typography>
+        )}
+      </SectionCard>
+      <SectionCard
+        title={t('admin.purge.title')}
+        description={t('admin.purge.description')}
+        footer={
+          <Button
+            variant="outlined"
+            startIcon={<CachedOutlined />}
+            loading={purge.busy}
+            onClick={() => void purge.start()}
+          >
+            {t('admin.purge.action')}
+          </Button>
+        }
+      />
+      <SectionCard
+        tone="danger"
+        title={t('admin.delete.title')}
+        description={t('admin.delete.description')}
+        footer={
+          <Button
+            variant="contained"
+            color="error"
+            startIcon={<DeleteOutlineOutlined />}
+            onClick={() => setConfirming(true)}
+          >
+            {t('admin.delete.action')}
+          </Button>
+        }
+      />
+      <ConfirmDialog
+        open={confirming}
+        destructive
+        busy={remove.busy}
+        title={t('admin.delete.confirmTitle')}
+        message={t('admin.delete.confirmText', { title: event.title })}
+        confirmLabel={t('admin.delete.action')}
+        confirmText={event.title}
+        confirmTextLabel={t('admin.delete.confirmLabel')}
+        onClose={() => setConfirming(false)}
+        onConfirm={() =>
+          void remove.start().then((deleted) => {
+            if (!deleted) return;
+            setConfirming(false);
+            void navigate({ to: '/events' });
+          })
+        }
+      />
+    </Stack>
+  );
+}
