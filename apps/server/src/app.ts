@@ -40,6 +40,7 @@ import { authenticationPlugin } from './modules/auth/authenticate.js';
 import { changelogRoutes } from './modules/changelog/changelog.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { highlightsRoutes } from './modules/highlights/highlights.routes.js';
 import {
   devMailboxApiRoutes,
   devMailboxPageRoutes,
@@ -95,6 +96,7 @@ const apiModules = [
   feedbackRoutes,
   changelogRoutes,
   eventsRoutes,
+  highlightsRoutes,
   channelsRoutes,
 ];
 
@@ -218,6 +220,7 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
         { name: 'feedback', description: 'Feedback to support' },
         { name: 'changelog', description: "What's new" },
         { name: 'events', description: 'Events and their settings' },
+        { name: 'highlights', description: "An event's highlights" },
         { name: 'channels', description: "An event's channels (alternate versions of its page)" },
         { name: 'development', description: 'Development aids (not in production)' },
       ],

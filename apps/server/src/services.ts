@@ -16,6 +16,7 @@ import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionService } from './modules/auth/sessions.service.js';
 import { ChannelsService } from './modules/channels/channels.service.js';
 import { EventsService } from './modules/events/events.service.js';
+import { HighlightsService } from './modules/highlights/highlights.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
@@ -33,6 +34,7 @@ export interface Services {
   feedback: FeedbackService;
   channels: ChannelsService;
   events: EventsService;
+  highlights: HighlightsService;
 }
 
 export interface ServiceOptions {
@@ -95,5 +97,6 @@ export function createServices(options: ServiceOptions): Services {
       now,
       eventsUrl: config.eventsUrl,
     }),
+    highlights: new HighlightsService({ db, dialect: config.dialect, now }),
   };
 }

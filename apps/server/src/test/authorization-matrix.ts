@@ -48,6 +48,8 @@ export interface MatrixFixture {
   ownerToken(kind: OneTimeTokenKind): Promise<string>;
   /** An event of the owner (created for each route's run). */
   ownerEventId: string;
+  /** A highlight of that event. */
+  ownerHighlightId: string;
 }
 
 export interface MatrixRequest {
@@ -221,6 +223,37 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   'POST /api/events/:id/cache-purge': {
     expected: ownerOnly(204, 404),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/cache-purge` }),
+  },
+  'GET /api/events/:id/highlights': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/highlights` }),
+  },
+  'POST /api/events/:id/highlights': {
+    expected: ownerOnly(201, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/highlights`,
+      payload: { group: '', title: 'Keynote', description: '', link: '', image: null },
+    }),
+  },
+  'PUT /api/events/:id/highlights/order': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId, ownerHighlightId }) => ({
+      url: `/api/events/${ownerEventId}/highlights/order`,
+      payload: { ids: [ownerHighlightId] },
+    }),
+  },
+  'PATCH /api/events/:id/highlights/:highlightId': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId, ownerHighlightId }) => ({
+      url: `/api/events/${ownerEventId}/highlights/${ownerHighlightId}`,
+      payload: { title: 'Renamed' },
+    }),
+  },
+  'DELETE /api/events/:id/highlights/:highlightId': {
+    expected: ownerOnly(204, 404),
+    request: ({ ownerEventId, ownerHighlightId }) => ({
+      url: `/api/events/${ownerEventId}/highlights/${ownerHighlightId}`,
+    }),
   },
 
   // Channels (ADR 018). TODO(channels): switch to the owner's event once the events fixture exists;

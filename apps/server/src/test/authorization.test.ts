@@ -89,6 +89,14 @@ describe('authorization matrix', () => {
     });
     expect(createdEvent.statusCode, createdEvent.body).toBe(201);
     const ownerEventId = createdEvent.json<{ id: string }>().id;
+    const createdHighlight = await app.inject({
+      method: 'POST',
+      url: `/api/events/${ownerEventId}/highlights`,
+      headers: ownerSession.headers,
+      payload: { group: '', title: 'Owner highlight', description: '', link: '', image: null },
+    });
+    expect(createdHighlight.statusCode, createdHighlight.body).toBe(201);
+    const ownerHighlightId = createdHighlight.json<{ id: string }>().id;
     const guest = (): Caller => ({
       headers: { 'token-authorization': randomBytes(16).toString('base64url') },
       cookies: {},
@@ -100,6 +108,7 @@ describe('authorization matrix', () => {
         otherAccount,
         ownerToken: (kind) => app.services.tokens.issue(app.db, kind, owner.userId, owner.email),
         ownerEventId,
+        ownerHighlightId,
       },
       callers: {
         anonymous: { headers: {}, cookies: {} },

@@ -1,0 +1,70 @@
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import type { Database, HighlightsTable } from '../../db/schema.js';
+
+export type HighlightRow = Selectable<HighlightsTable>;
+
+/** The event's highlights in their order. */
+export async function listHighlights(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<HighlightRow[]> {
+  return db
+    .selectFrom('highlights')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+export async function findHighlight(
+  db: Kysely<Database>,
+  eventId: string,
+  highlightId: string,
+): Promise<HighlightRow | undefined> {
+  return db
+    .selectFrom('highlights')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', highlightId)
+    .executeTakeFirst();
+}
+
+export async function insertHighlight(
+  db: Kysely<Database>,
+  highlight: Insertable<HighlightsTable>,
+): Promise<void> {
+  await db.insertInto('highlights').values(highlight).execute();
+}
+
+export async function updateHighlight(
+  db: Kysely<Database>,
+  highlightId: string,
+  changes: Updateable<HighlightsTable>,
+): Promise<HighlightRow> {
+  return db
+    .updateTable('highlights')
+    .set(changes)
+    .where('id', '=', highlightId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function deleteHighlight(db: Kysely<Database>, highlightId: string): Promise<void> {
+  await db.deleteFrom('highlights').where('id', '=', highlightId).execute();
+}
+
+/** Positions 0, 1, 2, … in the order of `ids`. */
+export async function setPositions(
+  db: Kysely<Database>,
+  ids: readonly string[],
+  updatedAt: string,
+): Promise<void> {
+  for (const [position, id] of ids.entries()) {
+    await db
+      .updateTable('highlights')
+      .set({ position, updated_at: updatedAt })
+      .where('id', '=', id)
+      .execute();
+  }
+}

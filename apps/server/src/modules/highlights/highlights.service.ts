@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ERROR_MESSAGES,
+  HIGHLIGHTS_MAX,
+  validationMessage,
+  type Highlight,
+  type HighlightInput,
+  type HighlightPatch,
+} from '@livent/shared';
+import type { Kysely, Updateable } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Database, HighlightsTable } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { notFound, validationFailed } from '../../lib/errors.js';
+import type { AuthContext } from '../auth/sessions.service.js';
+import { findOwnedEvent, updateEvent, type OwnedEventRow } from '../events/events.repository.js';
+import {
+  deleteHighlight,
+  findHighlight,
+  insertHighlight,
+  listHighlights,
+  setPositions,
+  updateHighlight,
+  type HighlightRow,
+} from './highlights.repository.js';
+
+export interface HighlightsDependencies {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  now: Clock;
+}
+
+/**
+ * An event's highlights (spec section 3, "Highlight"): ordered by `position`. Every change
+ * bumps the event's version (the public page's cache key) in the same transaction; the event
+ * row is locked on PostgreSQL so that parallel changes number positions one after another.
+ */
+export class HighlightsService {
+  constructor(private readonly deps: HighlightsDependencies) {}
+
+  async list(auth: AuthContext, eventId: string): Promise<Highlight[]> {
+    const event = await this.ownedEvent(this.deps.db, auth, eventId);
+    return (await listHighlights(this.deps.db, event.id)).map(toHighlight);
+  }
+
+  async create(auth: AuthContext, eventId: string, input: HighlightInput): Promise<Highlight> {
+    return this.change(auth, eventId, async (trx, event, at) => {
+      const existing = await listHighlights(trx, event.id);
+      if (existing.length >= HIGHLIGHTS_MAX) {
+        throw validationFailed({
+          highlights: validationMessage('maxEntries', { max: HIGHLIGHTS_MAX }),
+        });
+      }
+      const row: HighlightRow = {
+        id: randomUUID(),
+        event_id: event.id,
+        position: existing.length === 0 ? 0 : Math.max(...existing.map((h) => h.position)) + 1,
+        group_name: input.group,
+        title: input.title,
+        description: input.description,
+        link: input.link,
+        image: input.image,
+        created_at: at,
+        updated_at: at,
+      };
+      await insertHighlight(trx, row);
+      return toHighlight(row);
+    });
+  }
+
+  async update(
+    auth: AuthContext,
+    eventId: string,
+    highlightId: string,
+    patch: HighlightPatch,
+  ): Promise<Highlight> {
+    return this.change(auth, eventId, async (trx, event, at) => {
+      const highlight = await this.highlightOf(trx, event, highlightId);
+      const changes: Updateable<HighlightsTable> = {
+        ...(patch.group === undefined ? {} : { group_name: patch.group }),
+        ...(patch.title === undefined ? {} : { title: patch.title }),
+        ...(patch.description === undefined ? {} : { description: patch.description }),
+        ...(patch.link === undefined ? {} : { link: patch.link }),
+        ...(patch.image === undefined ? {} : { image: patch.image }),
+        updated_at: at,
+      };
+      return toHighlight(await updateHighlight(trx, highlight.id, changes));
+    });
+  }
+
+  async remove(auth: AuthContext, eventId: string, highlightId: string): Promise<void> {
+    await this.change(auth, eventId, async (trx, event, at) => {
+      const highlight = await this.highlightOf(trx, event, highlightId);
+      await deleteHighlight(trx, highlight.id);
+      const rest = await listHighlights(trx, event.id);
+      await setPositions(
+        trx,
+        rest.map((row) => row.id),
+        at,
+      );
+    });
+  }
+
+  /** `ids` must be exactly the event's highlights, each once, in the new order. */
+  async reorder(auth: AuthContext, eventId: string, ids: readonly string[]): Promise<Highlight[]> {
+    return this.change(auth, eventId, async (trx, event, at) => {
+      const existing = await listHighlights(trx, event.id);
+      const known = new Set(existing.map((row) => row.id));
+      const given = new Set(ids);
+      if (
+        ids.length !== existing.length ||
+        given.size !== ids.length ||
+        ids.some((id) => !known.has(id))
+      ) {
+        throw validationFailed({ ids: validationMessage('invalid') });
+      }
+      await setPositions(trx, ids, at);
+      return (await listHighlights(trx, event.id)).map(toHighlight);
+    });
+  }
+
+  /** Runs `action` in a transaction on the owner's event and bumps the event's version. */
+  private async change<T>(
+    auth: AuthContext,
+    eventId: string,
+    action: (trx: Kysely<Database>, event: OwnedEventRow, at: string) => Promise<T>,
+  ): Promise<T> {
+    const { db, dialect, now } = this.deps;
+    return db.transaction().execute(async (trx) => {
+      const event = await this.ownedEvent(trx, auth, eventId, dialect);
+      const at = now().toISOString();
+      const result = await action(trx, event, at);
+      await updateEvent(trx, event.id, at);
+      return result;
+    });
+  }
+
+  private async ownedEvent(
+    db: Kysely<Database>,
+    auth: AuthContext,
+    eventId: string,
+    lock?: Dialect,
+  ): Promise<OwnedEventRow> {
+    const event = await findOwnedEvent(db, eventId, auth.user.id, { lock });
+    if (!event) throw notFound(ERROR_MESSAGES.eventNotFound);
+    return event;
+  }
+
+  private async highlightOf(
+    db: Kysely<Database>,
+    event: OwnedEventRow,
+    highlightId: string,
+  ): Promise<HighlightRow> {
+    const highlight = await findHighlight(db, event.id, highlightId);
+    if (!highlight) throw notFound();
+    return highlight;
+  }
+}
+
+function toHighlight(row: HighlightRow): Highlight {
+  return {
+    id: row.id,
+    position: row.position,
+    group: row.group_name,
+    title: row.title,
+    description: row.description,
+    link: row.link,
+    image: row.image,
+  };
+}
