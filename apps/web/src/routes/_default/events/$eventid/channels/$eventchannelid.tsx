@@ -1,12 +1,80 @@
-import LiveTvOutlined from '@mui/icons-material/LiveTvOutlined';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { ButtonLink } from '../../../../../components/links/button-link';
+import { PageHeader } from '../../../../../components/page/page-header';
+import {
+  channelQueryOptions,
+  highlightsQueryOptions,
+} from '../../../../../features/channels/api/channels-api';
+import { ChannelForm } from '../../../../../features/channels/components/channel-form';
+import {
+  eventSettingsQueryOptions,
+  orPageNotFound,
+} from '../../../../../lib/events/event-settings';
+import { loadEditorScreen } from '../../../../../lib/events/editor-loader';
 
 export const Route = createFileRoute('/_default/events/$eventid/channels/$eventchannelid')({
   staticData: { titleKey: 'channel' },
+  loader: ({ context, params }) =>
+    Promise.all([
+      orPageNotFound(
+        context.queryClient.ensureQueryData(
+          channelQueryOptions(params.eventid, params.eventchannelid),
+        ),
+      ),
+      loadEditorScreen(context.queryClient, params.eventid, 'channels'),
+    ]),
   component: ChannelScreen,
 });
 
+/** One channel: address, title, visibility, overrides and highlights (issue 5, point 4). */
 function ChannelScreen() {
-  return <ScreenIntro screen="channel" icon={LiveTvOutlined} />;
+  const { eventid, eventchannelid } = Route.useParams();
+  const { t } = useTranslation(['channels', 'screens']);
+  const { data: channel } = useSuspenseQuery(channelQueryOptions(eventid, eventchannelid));
+  const { data: settings } = useSuspenseQuery(eventSettingsQueryOptions(eventid));
+  // The highlights list is optional here: without it, the channel can still show all of them.
+  const highlights = useQuery(highlightsQueryOptions(eventid));
+  return (
+    <>
+      <PageHeader
+        title={channel.title}
+        description={t('screens:channel')}
+        actions={
+          <Stack direction="row" spacing={1}>
+            <ButtonLink
+              to="/events/$eventid/channels"
+              params={{ eventid }}
+              color="inherit"
+              startIcon={<ArrowBackRounded />}
+            >
+              {t('editor.back')}
+            </ButtonLink>
+            <Button
+              variant="outlined"
+              href={channel.fullUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              endIcon={<OpenInNewRounded />}
+            >
+              {t('editor.openPage')}
+            </Button>
+          </Stack>
+        }
+      />
+      <ChannelForm
+        // A fresh form when the saved channel is replaced from elsewhere (another tab's save).
+        key={`${channel.id}:${channel.updatedAt}`}
+        eventId={eventid}
+        channel={channel}
+        settings={settings}
+        highlights={highlights.data ?? []}
+      />
+    </>
+  );
 }

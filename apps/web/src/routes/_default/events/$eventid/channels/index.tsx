@@ -1,12 +1,39 @@
-import LayersOutlined from '@mui/icons-material/LayersOutlined';
+import Stack from '@mui/material/Stack';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../../components/page/page-header';
+import { channelsQueryOptions } from '../../../../../features/channels/api/channels-api';
+import { ChannelsList } from '../../../../../features/channels/components/channels-list';
+import { RoutingRulesEditor } from '../../../../../features/channels/components/routing-rules-editor';
+import {
+  eventSettingsQueryOptions,
+  orPageNotFound,
+} from '../../../../../lib/events/event-settings';
+import { loadEditorScreen } from '../../../../../lib/events/editor-loader';
 
 export const Route = createFileRoute('/_default/events/$eventid/channels/')({
   staticData: { titleKey: 'channels' },
+  loader: ({ context, params }) =>
+    Promise.all([
+      orPageNotFound(context.queryClient.ensureQueryData(channelsQueryOptions(params.eventid))),
+      loadEditorScreen(context.queryClient, params.eventid, 'channels'),
+    ]),
   component: ChannelsScreen,
 });
 
+/** Channels and the routing rules that send first-time viewers to them (issue 5, points 4 and 5). */
 function ChannelsScreen() {
-  return <ScreenIntro screen="channels" icon={LayersOutlined} />;
+  const { eventid } = Route.useParams();
+  const { t } = useTranslation(['common', 'screens']);
+  const { data: settings } = useSuspenseQuery(eventSettingsQueryOptions(eventid));
+  return (
+    <>
+      <PageHeader title={t('titles.channels')} description={t('screens:channels')} />
+      <Stack spacing={3}>
+        <ChannelsList eventId={eventid} eventUrl={settings.fullUrl} />
+        <RoutingRulesEditor eventId={eventid} />
+      </Stack>
+    </>
+  );
 }
