@@ -1,0 +1,169 @@
+import { DEFAULT_EVENT_SETTINGS, type EventSettingsResponse } from '@livent/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAuthStore, setSignedIn } from '../../lib/auth/auth-store';
+import { eventSettingsQueryKey } from '../../lib/events/event-settings';
+import { loadNamespaces } from '../../lib/i18n/i18n';
+import { getNotifications } from '../../lib/notifications/notification-store';
+import { queryClient } from '../../lib/query-client';
+import { renderInRouter } from '../../test/render';
+import { json, testUser } from '../../test/users';
+import { GeneralSection } from './sections/general-section';
+import { PlayerSection } from './sections/player-section';
+import { TextSection } from './sections/text-section';
+
+const saved: EventSettingsResponse = {
+  ...DEFAULT_EVENT_SETTINGS,
+  id: 'e1',
+  title: 'Product launch',
+  slug: 'product-launch',
+  fullUrl: 'http://events.test/product-launch',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  headline: 'Welcome',
+};
+
+function renderSection(ui: ReactNode) {
+  queryClient.setQueryData(eventSettingsQueryKey('e1'), saved);
+  return renderInRouter(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
+}
+
+/** A fetch that answers each PATCH with the saved settings plus the patch (or `answer`). */
+function patchServer(answer?: () => Response) {
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    if (answer) return answer();
+    const patch = JSON.parse(String(init?.body)) as object;
+    return json(200, { ...saved, ...patch });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const patchOf = (fetch: ReturnType<typeof patchServer>, call = 0) => {
+  const [url, init] = fetch.mock.calls[call] as [string, RequestInit];
+  return { url, method: init.method, body: JSON.parse(String(init.body)) as unknown };
+};
+
+beforeAll(() => loadNamespaces('events', 'editor', 'forms'));
+beforeEach(() => setSignedIn(testUser(), 'access-1'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+  resetAuthStore();
+});
+
+describe('editor sections save only what changed', () => {
+  it('sends the changed field, shows "saved" and keeps the saved answer', async () => {
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderSection(<TextSection eventId="e1" />);
+    const save = await screen.findByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    const headline = screen.getByLabelText(/Headline/);
+    await user.clear(headline);
+    await user.type(headline, 'Live now');
+    await user.type(screen.getByLabelText(/^Agenda/), '10:00 Welcome');
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    await user.click(save);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(patchOf(fetch)).toEqual({
+      url: '/api/event-settings/e1',
+      method: 'PATCH',
+      body: { headline: 'Live now', agenda: '10:00 Welcome' },
+    });
+    await waitFor(() =>
+      expect(getNotifications().map((item) => item.message)).toContain(
+        'Your changes have been saved.',
+      ),
+    );
+    expect(await screen.findByText('All changes saved.')).toBeInTheDocument();
+    expect(
+      queryClient.getQueryData<EventSettingsResponse>(eventSettingsQueryKey('e1'))?.headline,
+    ).toBe('Live now');
+  });
+
+  it('shows validation errors at the field and sends nothing', async () => {
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderSection(<TextSection eventId="e1" />);
+    await user.type(await screen.findByLabelText(/Button link/), 'not a link');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('URL not valid')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('general: the address needs an explicit unlock (spec section 5)', () => {
+  it('unlocks after confirmation and shows "slug already in use" at the field', async () => {
+    const user = userEvent.setup();
+    const fetch = patchServer(() =>
+      json(409, {
+        code: 409,
+        message: 'Validation failed',
+        errors: { slug: 'validation.slugInUse' },
+      }),
+    );
+    renderSection(<GeneralSection eventId="e1" />);
+    const slug = await screen.findByLabelText(/Address \(slug\)/);
+    expect(slug).toHaveAttribute('readonly');
+
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    const dialog = await screen.findByRole('dialog', { name: "Change the event's address?" });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(slug).toHaveAttribute('readonly');
+
+    await user.click(screen.getByRole('button', { name: 'Unlock' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Unlock address' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(slug).not.toHaveAttribute('readonly');
+    await user.clear(slug);
+    await user.type(slug, 'taken-address');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Slug already in use')).toBeInTheDocument();
+    expect(patchOf(fetch).body).toEqual({ slug: 'taken-address' });
+  });
+
+  it('locks contact name and email on the free plan, with the plan notice', async () => {
+    renderSection(<GeneralSection eventId="e1" />);
+    expect(await screen.findByLabelText(/Contact name/)).toBeDisabled();
+    expect(screen.getByLabelText(/Contact email/)).toBeDisabled();
+    expect(screen.getByLabelText(/Website/)).toBeEnabled();
+    expect(screen.getByText('Not available on your plan.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/account/plan',
+    );
+  });
+});
+
+describe('player: pasted embed code is reduced to its link (spec section 5)', () => {
+  it('keeps only the iframe source and says so', async () => {
+    renderSection(<PlayerSection eventId="e1" />);
+    const link = await screen.findByLabelText(/Stream link/);
+    fireEvent.change(link, {
+      target: {
+        value:
+          '<iframe width="560" src="https://player.example.com/embed/42?a=1&amp;b=2" allowfullscreen></iframe>',
+      },
+    });
+    await waitFor(() => expect(link).toHaveValue('https://player.example.com/embed/42?a=1&b=2'));
+    expect(screen.getByText('You pasted embed code. Only its link was kept.')).toBeInTheDocument();
+  });
+
+  it('leaves a plain link as it is and shows the code field in code mode', async () => {
+    const user = userEvent.setup();
+    renderSection(<PlayerSection eventId="e1" />);
+    const link = await screen.findByLabelText(/Stream link/);
+    await user.type(link, 'https://stream.example.com/live.m3u8');
+    expect(link).toHaveValue('https://stream.example.com/live.m3u8');
+    expect(screen.queryByText(/Only its link was kept/)).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Player type'), 'code');
+    expect(screen.queryByLabelText(/Stream link/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Embed code')).toBeInTheDocument();
+  });
+});
