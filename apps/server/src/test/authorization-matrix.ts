@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OneTimeTokenKind } from '../db/schema.js';
+import { multipartFile, testPng } from '../modules/uploads/uploads.fixtures.js';
 
 /**
  * Every route the server registers × every kind of caller, with the answer each must get
@@ -50,12 +51,16 @@ export interface MatrixFixture {
   ownerEventId: string;
   /** A highlight of that event. */
   ownerHighlightId: string;
+  /** A channel of that event. */
+  ownerChannelId: string;
 }
 
 export interface MatrixRequest {
   /** With parameters filled in; the route's path by default. */
   url?: string;
   payload?: object;
+  /** Added to the principal's headers (e.g. a multipart content type). */
+  headers?: Record<string, string>;
 }
 
 export interface RouteExpectation {
@@ -256,33 +261,36 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     }),
   },
 
-  // Channels (ADR 018). TODO(channels): switch to the owner's event once the events fixture exists;
-  // until then an unknown event answers every signed-in caller 404.
+  // Channels (ADR 018): like the event they belong to, only the owner reaches them.
   'GET /api/events/:id/channels': {
-    expected: signedIn(404),
-    request: () => ({ url: `/api/events/${randomUUID()}/channels` }),
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/channels` }),
   },
   'POST /api/events/:id/channels': {
-    expected: signedIn(404),
-    request: () => ({
-      url: `/api/events/${randomUUID()}/channels`,
+    expected: ownerOnly(201, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/channels`,
       payload: { slug: 'de', title: 'Deutsch' },
     }),
   },
   'GET /api/events/:id/channels/:channelId': {
-    expected: signedIn(404),
-    request: () => ({ url: `/api/events/${randomUUID()}/channels/${randomUUID()}` }),
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId, ownerChannelId }) => ({
+      url: `/api/events/${ownerEventId}/channels/${ownerChannelId}`,
+    }),
   },
   'PATCH /api/events/:id/channels/:channelId': {
-    expected: signedIn(404),
-    request: () => ({
-      url: `/api/events/${randomUUID()}/channels/${randomUUID()}`,
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId, ownerChannelId }) => ({
+      url: `/api/events/${ownerEventId}/channels/${ownerChannelId}`,
       payload: { title: 'Renamed' },
     }),
   },
   'DELETE /api/events/:id/channels/:channelId': {
-    expected: signedIn(404),
-    request: () => ({ url: `/api/events/${randomUUID()}/channels/${randomUUID()}` }),
+    expected: ownerOnly(204, 404),
+    request: ({ ownerEventId, ownerChannelId }) => ({
+      url: `/api/events/${ownerEventId}/channels/${ownerChannelId}`,
+    }),
   },
 
   // Development aids: outside production only, without sign-in (ADR 012).

@@ -9,6 +9,7 @@ import {
   type MatrixFixture,
   type Principal,
 } from './authorization-matrix.js';
+import { multipartFile, testPng } from '../modules/uploads/uploads.fixtures.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 
 /**
@@ -97,6 +98,22 @@ describe('authorization matrix', () => {
     });
     expect(createdHighlight.statusCode, createdHighlight.body).toBe(201);
     const ownerHighlightId = createdHighlight.json<{ id: string }>().id;
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      ...multipartFile(await testPng()),
+      headers: { ...ownerSession.headers, ...multipartFile(Buffer.alloc(0)).headers },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const ownerUploadName = uploaded.json<{ url: string }>().url.slice('/uploads/'.length);
+    const createdChannel = await app.inject({
+      method: 'POST',
+      url: `/api/events/${ownerEventId}/channels`,
+      headers: ownerSession.headers,
+      payload: { slug: 'owner-channel', title: 'Owner channel' },
+    });
+    expect(createdChannel.statusCode, createdChannel.body).toBe(201);
+    const ownerChannelId = createdChannel.json<{ id: string }>().id;
     const guest = (): Caller => ({
       headers: { 'token-authorization': randomBytes(16).toString('base64url') },
       cookies: {},
@@ -109,6 +126,7 @@ describe('authorization matrix', () => {
         ownerToken: (kind) => app.services.tokens.issue(app.db, kind, owner.userId, owner.email),
         ownerEventId,
         ownerHighlightId,
+        ownerChannelId,
       },
       callers: {
         anonymous: { headers: {}, cookies: {} },
@@ -132,7 +150,7 @@ describe('authorization matrix', () => {
       const response = await app.inject({
         method,
         url: request.url ?? path,
-        headers: caller.headers,
+        headers: { ...caller.headers, ...request.headers },
         cookies: caller.cookies,
         ...(request.payload ? { payload: request.payload } : {}),
       });

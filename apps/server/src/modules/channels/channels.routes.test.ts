@@ -11,28 +11,19 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 
-/** An event row as the events module stores it (settings without title and slug). */
-async function insertEvent(
+/** An event of `user`, created through the events API. */
+async function createEvent(
   app: FastifyInstance,
-  ownerId: string,
-  settings: Partial<EventSettings> = {},
+  user: SignedInUser,
 ): Promise<{ id: string; slug: string }> {
-  const id = randomUUID();
-  const slug = `event-${id.slice(0, 8)}`;
-  const at = new Date().toISOString();
-  await app.db
-    .insertInto('events')
-    .values({
-      id,
-      owner_id: ownerId,
-      slug,
-      title: 'Launch',
-      settings: JSON.stringify({ ...DEFAULT_EVENT_SETTINGS, ...settings }),
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return { id, slug };
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/events',
+    headers: user.headers,
+    payload: { title: `Launch ${randomUUID().slice(0, 8)}` },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string; slug: string }>();
 }
 
 async function insertHighlight(app: FastifyInstance, eventId: string): Promise<string> {
@@ -69,7 +60,7 @@ describe('channels API', () => {
     testApp = await buildTestApp({ EVENTS_URL: 'https://events.example.com' });
     app = testApp.app;
     owner = await registerVerified(app);
-    event = await insertEvent(app, owner.user.id);
+    event = await createEvent(app, owner);
   });
   afterEach(async () => testApp.cleanup());
 
@@ -161,7 +152,7 @@ describe('channels API', () => {
     expect(Number(count.count)).toBe(2);
 
     // The limit is per event, and a better plan allows more.
-    const second = await insertEvent(app, owner.user.id);
+    const second = await createEvent(app, owner);
     const other = await call('POST', `${second.id}/channels`, { slug: 'a', title: 'A' });
     expect(other.statusCode).toBe(201);
     await app.db
@@ -190,7 +181,7 @@ describe('channels API', () => {
     // Its own slug is no conflict; another event may use the slug.
     const same = await call('PATCH', `${event.id}/channels/${first.id}`, { slug: 'de' });
     expect(same.statusCode).toBe(200);
-    const second = await insertEvent(app, owner.user.id);
+    const second = await createEvent(app, owner);
     expect(
       (await call('POST', `${second.id}/channels`, { slug: 'de', title: 'DE' })).statusCode,
     ).toBe(201);
@@ -223,7 +214,7 @@ describe('channels API', () => {
   it("accepts only the event's own highlights", async () => {
     const channel = await create('de');
     const keynote = await insertHighlight(app, event.id);
-    const other = await insertEvent(app, owner.user.id);
+    const other = await createEvent(app, owner);
     const foreign = await insertHighlight(app, other.id);
 
     const refused = await call('PATCH', `${event.id}/channels/${channel.id}`, {
@@ -254,20 +245,26 @@ describe('channels API', () => {
       { kind: 'ip', value: '203.0.113.0/24', channelId: english.id },
       { kind: 'country', value: 'AT', channelId: german.id },
     ];
-    const row = await eventRow(app, event.id);
-    await app.db
-      .updateTable('events')
-      .set({
-        settings: JSON.stringify({ ...JSON.parse(row.settings), channelRoutingRules: rules }),
-      })
-      .where('id', '=', event.id)
-      .execute();
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: `/api/event-settings/${event.id}`,
+      headers: owner.headers,
+      payload: { channelRoutingRules: rules, headline: 'Live' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
 
     expect((await call('DELETE', `${event.id}/channels/${german.id}`)).statusCode).toBe(204);
-    const settings = JSON.parse((await eventRow(app, event.id)).settings) as EventSettings;
-    expect(settings.channelRoutingRules).toEqual([rules[1]]);
+    const settings = await app.inject({
+      method: 'GET',
+      url: `/api/event-settings/${event.id}`,
+      headers: owner.headers,
+    });
+    expect(settings.json<EventSettings>().channelRoutingRules).toEqual([rules[1]]);
     // The rest of the settings stays as it was.
-    expect(settings.accentColor).toBe(DEFAULT_EVENT_SETTINGS.accentColor);
+    expect(settings.json<EventSettings>()).toMatchObject({
+      headline: 'Live',
+      accentColor: DEFAULT_EVENT_SETTINGS.accentColor,
+    });
   });
 
   it('answers 404 for unknown channels and for events of other accounts', async () => {
@@ -285,7 +282,7 @@ describe('channels API', () => {
 
     // Another account's event answers like a missing one, on every route.
     const stranger = await registerVerified(app);
-    const theirs = await insertEvent(app, stranger.user.id);
+    const theirs = await createEvent(app, stranger);
     const theirChannel = await call(
       'POST',
       `${theirs.id}/channels`,

@@ -146,11 +146,15 @@ export class ChannelsService {
     }
   }
 
-  /** Deleting a channel also drops the event's routing rules that send viewers to it. */
+  /**
+   * Deleting a channel also drops the event's routing rules that send viewers to it. The event
+   * row is locked first, so a settings save running at the same time (which checks the rules'
+   * channels under the same lock) cannot bring the rule back or lose its own change.
+   */
   async remove(auth: AuthContext, eventId: string, channelId: string): Promise<void> {
-    const { db, now } = this.deps;
+    const { db, dialect, now } = this.deps;
     await db.transaction().execute(async (trx) => {
-      const event = await this.ownedEvent(trx, auth, eventId);
+      const event = await this.ownedEvent(trx, auth, eventId, dialect);
       const channel = await this.channelOf(trx, event, channelId);
       await deleteChannel(trx, channel.id);
       const settings = JSON.parse(event.settings) as Partial<EventSettings>;
