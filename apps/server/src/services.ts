@@ -14,7 +14,9 @@ import { AuthService, type AccountDependencies } from './modules/auth/auth.servi
 import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionService } from './modules/auth/sessions.service.js';
+import { ChannelRouter } from './modules/channels/channel-router.js';
 import { ChannelsService } from './modules/channels/channels.service.js';
+import { createCountryLookup } from './modules/channels/geo.js';
 import { EventsService } from './modules/events/events.service.js';
 import { HighlightsService } from './modules/highlights/highlights.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
@@ -33,6 +35,8 @@ export interface Services {
   settings: SettingsService;
   feedback: FeedbackService;
   channels: ChannelsService;
+  /** First-time viewers to channels by the event's routing rules (ADR 018). */
+  channelRouter: ChannelRouter;
   events: EventsService;
   highlights: HighlightsService;
 }
@@ -91,6 +95,10 @@ export function createServices(options: ServiceOptions): Services {
       now,
       eventsUrl: config.eventsUrl,
     }),
+    channelRouter: new ChannelRouter(
+      createCountryLookup(config.countryHeader),
+      config.eventsUrl.startsWith('https:'),
+    ),
     events: new EventsService({
       db,
       dialect: config.dialect,
