@@ -41,6 +41,7 @@ import { changelogRoutes } from './modules/changelog/changelog.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { highlightsRoutes } from './modules/highlights/highlights.routes.js';
+import { uploadFilesRoutes, uploadsRoutes } from './modules/uploads/uploads.routes.js';
 import {
   devMailboxApiRoutes,
   devMailboxPageRoutes,
@@ -97,6 +98,7 @@ const apiModules = [
   changelogRoutes,
   eventsRoutes,
   highlightsRoutes,
+  uploadsRoutes,
   channelsRoutes,
 ];
 
@@ -171,6 +173,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!apiRateLimit) throw new Error('unreachable: the API context registers its rate limit');
     // Before the dashboard's history fallback, which would answer this path with index.html.
     if (!config.isProduction) await app.register(devMailboxPageRoutes);
+    // Uploaded images on every host (dashboard and public pages), outside /api.
+    await app.register(uploadFilesRoutes);
 
     await registerWebApp(app, { webDist: config.webDist, apiRateLimit });
     app.addHook('onReady', async () => warnIfDashboardMissing(app, config.webDist));
@@ -221,6 +225,7 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
         { name: 'changelog', description: "What's new" },
         { name: 'events', description: 'Events and their settings' },
         { name: 'highlights', description: "An event's highlights" },
+        { name: 'uploads', description: 'Images for event pages' },
         { name: 'channels', description: "An event's channels (alternate versions of its page)" },
         { name: 'development', description: 'Development aids (not in production)' },
       ],

@@ -19,6 +19,7 @@ import { ChannelsService } from './modules/channels/channels.service.js';
 import { createCountryLookup } from './modules/channels/geo.js';
 import { EventsService } from './modules/events/events.service.js';
 import { HighlightsService } from './modules/highlights/highlights.service.js';
+import { UploadsService } from './modules/uploads/uploads.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
@@ -39,6 +40,7 @@ export interface Services {
   channelRouter: ChannelRouter;
   events: EventsService;
   highlights: HighlightsService;
+  uploads: UploadsService;
 }
 
 export interface ServiceOptions {
@@ -106,5 +108,6 @@ export function createServices(options: ServiceOptions): Services {
       eventsUrl: config.eventsUrl,
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
+    uploads: new UploadsService({ db, now, limiter, limits }),
   };
 }

@@ -24,6 +24,8 @@ export const DEFAULT_ABUSE_LIMITS = {
   /** Password checks of a signed-in account: password change, email change, deletion. */
   passwordCheckPerAccount: { name: 'password-check:account', max: 10, windowMs: 15 * MINUTE },
   feedbackPerAccount: { name: 'feedback:account', max: 10, windowMs: HOUR },
+  /** Image uploads per account (each is decoded and re-encoded: CPU work). */
+  uploadsPerAccount: { name: 'uploads:account', max: 120, windowMs: HOUR },
 } satisfies Record<string, LimitRule>;
 
 export type AbuseLimits = Record<keyof typeof DEFAULT_ABUSE_LIMITS, LimitRule>;

@@ -53,6 +53,8 @@ export interface MatrixFixture {
   ownerHighlightId: string;
   /** A channel of that event. */
   ownerChannelId: string;
+  /** The name of an image the owner uploaded (`/uploads/{name}`). */
+  ownerUploadName: string;
 }
 
 export interface MatrixRequest {
@@ -259,6 +261,16 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: ({ ownerEventId, ownerHighlightId }) => ({
       url: `/api/events/${ownerEventId}/highlights/${ownerHighlightId}`,
     }),
+  },
+
+  // Any verified account may upload images; the images themselves are public on every host.
+  'POST /api/uploads': {
+    expected: signedIn(201),
+    request: async () => multipartFile(await testPng()),
+  },
+  'GET /uploads/:name': {
+    expected: everyone(200),
+    request: ({ ownerUploadName }) => ({ url: `/uploads/${ownerUploadName}` }),
   },
 
   // Channels (ADR 018): like the event they belong to, only the owner reaches them.

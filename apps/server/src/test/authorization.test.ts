@@ -127,6 +127,7 @@ describe('authorization matrix', () => {
         ownerEventId,
         ownerHighlightId,
         ownerChannelId,
+        ownerUploadName,
       },
       callers: {
         anonymous: { headers: {}, cookies: {} },
