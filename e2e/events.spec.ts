@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, registerAccount, signIn, test } from './fixtures.js';
+
+/** A fresh account of its own, signed in: these tests create and delete events. */
+async function ownAccount(page: Page) {
+  const account = await registerAccount();
+  const accessToken = await signIn(page, account);
+  return { account, accessToken };
+}
+
+async function createEventByApi(page: Page, accessToken: string, title: string) {
+  const response = await page.request.post('/api/events', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { title },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; slug: string; fullUrl: string };
+}
+
+const notification = (page: Page, text: string | RegExp) =>
+  page.getByRole('status').filter({ hasText: text });
+
+test.describe('events (/events, /events/add, /events/{id}, admin)', () => {
+  test('create an event, find it in the list and the selector, preview it, delete it', async ({
+    page,
+  }) => {
+    await ownAccount(page);
+    await page.goto('/events');
+    await expect(page.getByRole('heading', { name: 'No events created yet' })).toBeVisible();
+    await expect(page.getByText('0 of 10 events')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Create event' }).first().click();
+    await expect(page).toHaveURL(/\/events\/add$/);
+    await page.getByLabel('Title').fill('Spring Summit 2027');
+    await expect(page.getByTestId('slug-preview')).toContainText('spring-summit-2027');
+    await page.getByLabel(/Address/).fill('spring-summit');
+    await expect(page.getByTestId('slug-preview')).toContainText('spring-summit');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Create event' }).click();
+
+    // The overview of the new event.
+    await expect(page).toHaveURL(/\/events\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Spring Summit 2027' })).toBeVisible();
+    await expect(page.getByTestId('public-link')).toContainText('/spring-summit');
+    const preview = page.locator('iframe[title^="Preview of the event page"]');
+    await expect(preview).toHaveAttribute('sandbox', 'allow-scripts allow-popups allow-forms');
+    await expect(preview).toHaveAttribute('src', /\/spring-summit$/);
+    await expect(page.getByRole('list', { name: 'Status' })).toContainText('Messages off');
+    await expectAccessible(page);
+
+    // The header's selector lists it.
+    await page.goto('/events');
+    await expect(page.getByRole('link', { name: 'Spring Summit 2027' })).toBeVisible();
+    await expect(page.getByText('1 of 10 events')).toBeVisible();
+    await expectAccessible(page);
+
+    // Administration: reload, purge, delete after typing the title.
+    await page.getByRole('link', { name: 'Spring Summit 2027' }).click();
+    const eventUrl = page.url();
+    await page.goto(`${eventUrl}/admin`);
+    await page.getByRole('button', { name: 'Reload viewer pages' }).click();
+    await expect(notification(page, 'reload within 2 minutes')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear cache' }).click();
+    await expect(notification(page, 'within 30 seconds')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this event?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete event' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel('Event title').fill('Spring Summit 2027');
+    await confirm.click();
+    await expect(page).toHaveURL(/\/events$/);
+    await expect(notification(page, 'The event has been deleted.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'No events created yet' })).toBeVisible();
+
+    // Gone: its pages answer the 404 page.
+    await page.goto(eventUrl);
+    await expect(page.getByText("You are lost. This page doesn't exist.")).toBeVisible();
+  });
+
+  test('the free plan\'s 11th event shows "Event limit reached"', async ({ page }) => {
+    const { accessToken } = await ownAccount(page);
+    for (let index = 1; index <= 10; index += 1) {
+      await createEventByApi(page, accessToken, `Limit event ${index}`);
+    }
+    await page.goto('/events');
+    await expect(page.getByText('10 of 10 events')).toBeVisible();
+    await page.goto('/events/add');
+    await page.getByLabel('Title').fill('One too many');
+    await page.getByRole('button', { name: 'Create event' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Event limit reached');
+    await expect(alert.getByRole('link', { name: 'See plans' })).toHaveAttribute(
+      'href',
+      '/account/plan',
+    );
+    await expect(page).toHaveURL(/\/events\/add$/);
+  });
+});
