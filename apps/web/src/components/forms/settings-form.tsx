@@ -36,7 +36,8 @@ export function SettingsForm<K extends EventSettingName>({
       <Paper
         variant="outlined"
         sx={{
-          position: 'sticky',
+          // Sticks to the window's bottom only while there is something to save.
+          position: isDirty ? 'sticky' : 'static',
           bottom: { xs: 8, md: 16 },
           zIndex: 2,
           mt: 3,
@@ -54,11 +55,21 @@ export function SettingsForm<K extends EventSettingName>({
         <Typography
           variant="body2"
           role="status"
-          sx={{ flexGrow: 1, color: isDirty ? 'text.primary' : 'text.secondary' }}
+          sx={{ flex: '1 1 180px', color: isDirty ? 'text.primary' : 'text.secondary' }}
         >
           {isDirty ? t('editor.unsavedChanges') : t('editor.allSaved')}
         </Typography>
-        <SaveActions dirty={isDirty} submitting={isSubmitting} onDiscard={() => form.reset()} />
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1.5,
+            flexWrap: 'wrap',
+            justifyContent: 'flex-end',
+            ml: 'auto',
+          }}
+        >
+          <SaveActions dirty={isDirty} submitting={isSubmitting} onDiscard={() => form.reset()} />
+        </Box>
       </Paper>
       {guard}
     </Box>
