@@ -10,45 +10,24 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { callAs, createEvent, eventRow, setPlan } from '../events/events.fixtures.js';
 
-/** An event of `user`, created through the events API. */
-async function createEvent(
+/** A highlight of the event, through the highlights API. */
+async function createHighlight(
   app: FastifyInstance,
   user: SignedInUser,
-): Promise<{ id: string; slug: string }> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/events',
-    headers: user.headers,
-    payload: { title: `Launch ${randomUUID().slice(0, 8)}` },
+  eventId: string,
+): Promise<string> {
+  const response = await callAs(app, user, 'POST', `/events/${eventId}/highlights`, {
+    group: '',
+    title: 'Keynote',
+    description: '',
+    link: '',
+    image: null,
   });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string; slug: string }>();
+  return response.json<{ id: string }>().id;
 }
-
-async function insertHighlight(app: FastifyInstance, eventId: string): Promise<string> {
-  const id = randomUUID();
-  const at = new Date().toISOString();
-  await app.db
-    .insertInto('highlights')
-    .values({
-      id,
-      event_id: eventId,
-      position: 0,
-      group_name: '',
-      title: 'Keynote',
-      description: '',
-      link: '',
-      image: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return id;
-}
-
-const eventRow = (app: FastifyInstance, id: string) =>
-  app.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 describe('channels API', () => {
   let testApp: TestApp;
@@ -69,7 +48,7 @@ describe('channels API', () => {
     url: string,
     payload?: object,
     user: SignedInUser = owner,
-  ) => app.inject({ method, url: `/api/events/${url}`, headers: user.headers, payload: payload });
+  ) => callAs(app, user, method, `/events/${url}`, payload);
 
   async function create(slug: string, title = slug.toUpperCase()): Promise<Channel> {
     const response = await call('POST', `${event.id}/channels`, { slug, title });
@@ -155,11 +134,7 @@ describe('channels API', () => {
     const second = await createEvent(app, owner);
     const other = await call('POST', `${second.id}/channels`, { slug: 'a', title: 'A' });
     expect(other.statusCode).toBe(201);
-    await app.db
-      .updateTable('users')
-      .set({ plan: 'professional' })
-      .where('id', '=', owner.user.id)
-      .execute();
+    await setPlan(app, owner.user.id, 'professional');
     expect((await call('POST', `${event.id}/channels`, { slug: 'e', title: 'E' })).statusCode).toBe(
       201,
     );
@@ -213,9 +188,9 @@ describe('channels API', () => {
 
   it("accepts only the event's own highlights", async () => {
     const channel = await create('de');
-    const keynote = await insertHighlight(app, event.id);
+    const keynote = await createHighlight(app, owner, event.id);
     const other = await createEvent(app, owner);
-    const foreign = await insertHighlight(app, other.id);
+    const foreign = await createHighlight(app, owner, other.id);
 
     const refused = await call('PATCH', `${event.id}/channels/${channel.id}`, {
       highlightIds: [keynote, foreign],
