@@ -79,6 +79,9 @@ export function ChoiceCards({
                 type="radio"
                 id={inputId}
                 value={choice.value}
+                // The card's label names the choice; its description (inside the same <label>)
+                // describes it rather than lengthening the name.
+                aria-labelledby={`${inputId}-label`}
                 aria-describedby={choice.description ? `${inputId}-text` : undefined}
                 sx={visuallyHidden}
                 {...field}
@@ -100,7 +103,11 @@ export function ChoiceCards({
                     },
                   })}
                 />
-                <Box component="span" sx={{ fontSize: '0.875rem', fontWeight: 500 }}>
+                <Box
+                  component="span"
+                  id={`${inputId}-label`}
+                  sx={{ fontSize: '0.875rem', fontWeight: 500 }}
+                >
                   {choice.label}
                 </Box>
               </Box>
