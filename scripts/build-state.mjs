@@ -19,6 +19,7 @@ function newestMtime(path) {
 export const WORKSPACES = [
   { name: 'packages/shared', sources: ['src', 'tsconfig.json'], output: 'dist/index.js' },
   { name: 'apps/server', sources: ['src', 'tsconfig.json'], output: 'dist/main.js' },
+  { name: 'apps/viewer', sources: ['src', 'build.mjs'], output: 'dist/ivs.js' },
   {
     name: 'apps/web',
     sources: ['src', 'index.html', 'public', 'vite.config.ts', '../../packages/shared/src'],

@@ -48,6 +48,7 @@ import {
 } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { eventsNotFoundHandler, hostOf, publicRoutes } from './modules/public/public.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createServices, type Services } from './services.js';
 
@@ -176,7 +177,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Uploaded images on every host (dashboard and public pages), outside /api.
     await app.register(uploadFilesRoutes);
 
-    await registerWebApp(app, { webDist: config.webDist, apiRateLimit });
+    // The public event pages: routes constrained to the events origin's host (ADR 017).
+    await app.register(publicRoutes);
+    await registerWebApp(app, {
+      webDist: config.webDist,
+      apiRateLimit,
+      events: {
+        host: hostOf(config.eventsUrl),
+        notFound: eventsNotFoundHandler(services.publicPage),
+      },
+    });
     app.addHook('onReady', async () => warnIfDashboardMissing(app, config.webDist));
   } catch (error) {
     // A failed start (e.g. a migration) reports its own error; the database is released so that
@@ -227,6 +237,7 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
         { name: 'highlights', description: "An event's highlights" },
         { name: 'uploads', description: 'Images for event pages' },
         { name: 'channels', description: "An event's channels (alternate versions of its page)" },
+        { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (not in production)' },
       ],
       components: { securitySchemes },

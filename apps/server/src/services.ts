@@ -21,6 +21,8 @@ import { EventsService } from './modules/events/events.service.js';
 import { HighlightsService } from './modules/highlights/highlights.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
+import { PublicAssets } from './modules/public/public-assets.js';
+import { PublicPageService } from './modules/public/public.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
 /** The services of the app, built once in `buildApp` and decorated as `app.services`. */
@@ -41,6 +43,7 @@ export interface Services {
   events: EventsService;
   highlights: HighlightsService;
   uploads: UploadsService;
+  publicPage: PublicPageService;
 }
 
 export interface ServiceOptions {
@@ -109,5 +112,6 @@ export function createServices(options: ServiceOptions): Services {
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
+    publicPage: new PublicPageService({ db, now, limiter, limits, assets: new PublicAssets() }),
   };
 }

@@ -18,6 +18,7 @@ export interface Database {
   highlights: HighlightsTable;
   channels: ChannelsTable;
   uploads: UploadsTable;
+  messages: MessagesTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -183,5 +184,20 @@ export interface UploadsTable {
   height: number;
   bytes: number;
   data: Buffer;
+  created_at: string;
+}
+
+/** A message to the organiser of an event (the viewer message tool; the inbox reads them). */
+export interface MessagesTable {
+  id: string;
+  event_id: string;
+  /** The channel page it was sent from, or null for the event's main page. */
+  channel_id: string | null;
+  /** `viewer`: sent through the public page. */
+  kind: string;
+  author_name: string;
+  text: string;
+  read: Generated<Flag>;
+  answer: string | null;
   created_at: string;
 }

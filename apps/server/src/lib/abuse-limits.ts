@@ -26,6 +26,10 @@ export const DEFAULT_ABUSE_LIMITS = {
   feedbackPerAccount: { name: 'feedback:account', max: 10, windowMs: HOUR },
   /** Image uploads per account (each is decoded and re-encoded: CPU work). */
   uploadsPerAccount: { name: 'uploads:account', max: 120, windowMs: HOUR },
+  /** Messages of one viewer (a cookie id) to one event through the public page (ADR 017). */
+  viewerMessagesPerViewer: { name: 'messages:viewer', max: 10, windowMs: 10 * MINUTE },
+  /** …and of one address to one event: generous, as thousands of viewers may share one NAT. */
+  viewerMessagesPerAddress: { name: 'messages:ip', max: 600, windowMs: 10 * MINUTE },
 } satisfies Record<string, LimitRule>;
 
 export type AbuseLimits = Record<keyof typeof DEFAULT_ABUSE_LIMITS, LimitRule>;

@@ -42,6 +42,14 @@ export interface WebAppOptions {
   webDist: string;
   /** Counts unknown /api requests against the API rate limit. */
   apiRateLimit: preHandlerAsyncHookHandler;
+  /**
+   * The events origin's host and its 404 page (ADR 017): there, the dashboard's files and
+   * history fallback never answer; every unknown path gets the events 404 page.
+   */
+  events?: {
+    host: string;
+    notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+  };
 }
 
 /**
@@ -68,6 +76,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     preCompressed: true,
     cacheControl: false,
     suppressWarning: true,
+    allowedPath: (_path, _root, request) => request.headers.host !== options.events?.host,
     setHeaders(reply, filePath) {
       const [topDir] = relative(webDist, filePath).split(sep);
       reply.header(
@@ -82,6 +91,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
 
   app.setNotFoundHandler({ preHandler: limitApiRequests }, async (request, reply) => {
+    if (options.events && request.headers.host === options.events.host && !isApiPath(request.url)) {
+      return options.events.notFound(request, reply);
+    }
     const isNavigation =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url) &&

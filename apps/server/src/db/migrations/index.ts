@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001AppMeta from './0001-app-meta.js';
 import * as m0002Accounts from './0002-accounts.js';
 import * as m0003Events from './0003-events.js';
+import * as m0004Messages from './0004-messages.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0001_app_meta': m0001AppMeta,
   '0002_accounts': m0002Accounts,
   '0003_events': m0003Events,
+  '0004_messages': m0004Messages,
 };

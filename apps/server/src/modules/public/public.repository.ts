@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/** Read-only queries of the public page (ADR 017). */
+
+/** What decides whether a cached page is still current: one indexed lookup by slug. */
+export interface EventHead {
+  id: string;
+  version: number;
+  remote_reload_at: string | null;
+  /** The owner's plan: its features decide the footer logo and the custom layout order. */
+  plan: string;
+}
+
+export async function findEventHead(
+  db: Kysely<Database>,
+  slug: string,
+): Promise<EventHead | undefined> {
+  return db
+    .selectFrom('events')
+    .innerJoin('users', 'users.id', 'events.owner_id')
+    .select(['events.id', 'events.version', 'events.remote_reload_at', 'users.plan'])
+    .where('events.slug', '=', slug)
+    .executeTakeFirst();
+}
+
+export interface EventContent {
+  slug: string;
+  title: string;
+  settings: string;
+  version: number;
+}
+
+export async function findEventContent(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<EventContent | undefined> {
+  return db
+    .selectFrom('events')
+    .select(['slug', 'title', 'settings', 'version'])
+    .where('id', '=', eventId)
+    .executeTakeFirst();
+}
+
+export async function listHighlights(db: Kysely<Database>, eventId: string) {
+  return db
+    .selectFrom('highlights')
+    .select(['id', 'position', 'group_name', 'title', 'description', 'link', 'image'])
+    .where('event_id', '=', eventId)
+    .orderBy('position')
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function listChannels(db: Kysely<Database>, eventId: string) {
+  return db
+    .selectFrom('channels')
+    .select(['id', 'slug', 'title', 'visible', 'overrides', 'highlight_ids'])
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .orderBy('slug')
+    .execute();
+}

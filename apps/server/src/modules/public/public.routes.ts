@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { fields } from '@livent/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, noContent } from '../../lib/openapi.js';
+import { publicPageCsp } from '../../lib/security-headers.js';
+import { ASSET_PREFIX } from './public-assets.js';
+import { PAGE_CACHE_CONTROL, STATE_MAX_AGE_S, type PublicPageService } from './public.service.js';
+
+const tags = ['public'];
+/** The viewer's id for the message tool's abuse limit (not a session: it grants nothing). */
+export const VIEWER_COOKIE = 'lvnt.viewer';
+const VIEWER_COOKIE_MAX_AGE_S = 365 * 24 * 3600;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+// Any text: an unknown slug is simply not found (404 page), never a validation error.
+const slugParam = z.string();
+const pageParams = z.object({ slug: slugParam });
+const channelParams = z.object({ slug: slugParam, channelSlug: slugParam });
+const html = z.string().describe('The rendered HTML page');
+
+export const viewerMessageSchema = z.strictObject({
+  name: z.string().trim().min(1).max(100),
+  text: z.string().trim().min(1).max(2000),
+  /** The channel page the message was sent from. */
+  channel: fields.slug().optional(),
+});
+
+/** The host part of an origin (`events.localhost:3000`): requests for it get the public routes. */
+export const hostOf = (origin: string): string => new URL(origin).host;
+
+/**
+ * The public event pages on the `EVENTS_URL` origin (ADR 017). Every route is constrained to
+ * that host; on the dashboard's host the same paths stay the dashboard's.
+ */
+export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const pages = app.services.publicPage;
+  const assets = pages.assets;
+  const constraints = { host: hostOf(app.config.eventsUrl) };
+  const csp = publicPageCsp();
+  if (!assets.viewerBuilt) {
+    app.log.warn('The viewer script is not built (apps/viewer/dist): run `npm run build`.');
+  }
+
+  const sendPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    slug: string,
+    channelSlug: string | null,
+  ) => {
+    const acceptLanguage = request.headers['accept-language'];
+    const page = await pages.page(slug, channelSlug, acceptLanguage);
+    if (!page) return sendNotFound(request, reply);
+    reply
+      .header('content-security-policy', csp)
+      .removeHeader('x-frame-options')
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('etag', page.etag)
+      .type('text/html; charset=utf-8');
+    if (page.negotiated) reply.header('vary', 'Accept-Language');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    return reply.send(page.body);
+  };
+
+  const sendNotFound = eventsNotFoundHandler(pages);
+
+  app.get(
+    '/',
+    {
+      constraints,
+      schema: {
+        tags,
+        summary: 'The events origin itself has no page (404 page)',
+        response: { 404: html },
+      },
+    },
+    (request, reply) => sendNotFound(request, reply),
+  );
+
+  app.get(
+    '/:slug',
+    {
+      constraints,
+      schema: {
+        tags,
+        summary: "An event's public page (HTML), on the events origin",
+        description:
+          'Cached; `Cache-Control` lets browsers and CDNs keep it for a few seconds, `ETag` answers 304. Unknown slugs answer a 404 page.',
+        params: pageParams,
+        response: { 200: html, 304: noContent, 404: html },
+      },
+    },
+    (request, reply) => sendPage(request, reply, request.params.slug, null),
+  );
+
+  app.get(
+    '/:slug/:channelSlug',
+    {
+      constraints,
+      schema: {
+        tags,
+        summary: "A visible channel's public page (HTML): its overrides over the event's settings",
+        params: channelParams,
+        response: { 200: html, 304: noContent, 404: html },
+      },
+    },
+    (request, reply) => sendPage(request, reply, request.params.slug, request.params.channelSlug),
+  );
+
+  app.get(
+    '/:slug/_state',
+    {
+      constraints,
+      schema: {
+        tags,
+        summary: 'What open viewer pages poll: the last remote reload',
+        params: pageParams,
+        response: {
+          200: z.object({ reloadAt: z.string().nullable() }),
+          ...errorResponses(404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const state = await pages.state(request.params.slug);
+      if (!state) return sendNotFound(request, reply);
+      reply.header(
+        'cache-control',
+        `public, max-age=${STATE_MAX_AGE_S}, s-maxage=${STATE_MAX_AGE_S}`,
+      );
+      return state;
+    },
+  );
+
+  app.post(
+    '/:slug/_messages',
+    {
+      constraints,
+      schema: {
+        tags,
+        summary: "A viewer's message to the organiser (the message tool)",
+        description:
+          'Refused (403) when the event has the message tool switched off. Limited per viewer (a cookie) and event, and generously per address.',
+        params: pageParams,
+        body: viewerMessageSchema,
+        response: { 204: noContent, ...errorResponses(400, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      let viewerId = request.cookies[VIEWER_COOKIE];
+      if (!viewerId || !/^[0-9a-f-]{36}$/.test(viewerId)) {
+        viewerId = randomUUID();
+        reply.setCookie(VIEWER_COOKIE, viewerId, {
+          path: '/',
+          maxAge: VIEWER_COOKIE_MAX_AGE_S,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+        });
+      }
+      await pages.submitMessage(request.params.slug, request.body, {
+        id: viewerId,
+        ip: request.ip,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    `${ASSET_PREFIX}:file`,
+    {
+      constraints,
+      schema: {
+        tags,
+        summary: "The public page's own files (viewer script, video players)",
+        params: z.object({ file: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const file = assets.files.get(request.params.file);
+      if (!file) return sendNotFound(request, reply);
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('etag', file.etag)
+        .header('cross-origin-resource-policy', 'same-origin')
+        .type(file.contentType);
+      if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+      return reply.send(file.body);
+    },
+  );
+};
+
+/** Answers the events origin's styled 404 page in the viewer's language. */
+export function eventsNotFoundHandler(pages: PublicPageService) {
+  const csp = publicPageCsp();
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+    reply
+      .code(404)
+      .header('content-security-policy', csp)
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('vary', 'Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(pages.notFoundPage(request.headers['accept-language']));
+}
