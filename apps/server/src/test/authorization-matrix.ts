@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { OneTimeTokenKind } from '../db/schema.js';
+import { testConfig } from './test-app.js';
 import { multipartFile, testPng } from '../modules/uploads/uploads.fixtures.js';
 
 /**
@@ -95,6 +96,9 @@ const ownerOnly = (ownerStatus: number, othersStatus: number): Record<Principal,
   ...signedIn(othersStatus),
   owner: ownerStatus,
 });
+
+/** The events origin's host (public pages answer only there). */
+const eventsHost = () => ({ host: new URL(testConfig().eventsUrl).host });
 
 const freshEmail = () => `matrix-${randomUUID()}@example.com`;
 
@@ -267,6 +271,33 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   'POST /api/uploads': {
     expected: signedIn(201),
     request: async () => multipartFile(await testPng()),
+  },
+  // The public event pages answer only on the events host and the same to everyone
+  // (credentials mean nothing there); an unknown slug is the styled 404 page.
+  'GET /': { expected: everyone(404), request: () => ({ headers: eventsHost() }) },
+  'GET /:slug': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event', headers: eventsHost() }),
+  },
+  'GET /:slug/:channelSlug': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/channel', headers: eventsHost() }),
+  },
+  'GET /:slug/_state': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/_state', headers: eventsHost() }),
+  },
+  'POST /:slug/_messages': {
+    expected: everyone(404),
+    request: () => ({
+      url: '/no-such-event/_messages',
+      headers: eventsHost(),
+      payload: { name: 'Viewer', text: 'Hello' },
+    }),
+  },
+  'GET /_livent/:file': {
+    expected: everyone(200),
+    request: () => ({ url: '/_livent/video.min.js', headers: eventsHost() }),
   },
   'GET /uploads/:name': {
     expected: everyone(200),
