@@ -369,6 +369,14 @@ test.describe('design screens: accessibility and screenshots', () => {
           await expect(page.locator('html')).toHaveAttribute('lang', language);
           await expectAccessible(page);
           await saveScreenshot(page, `event-design-${screen}-${language}-${viewport}`);
+          if (screen === 'highlights') {
+            await page.getByTestId('highlight').first().getByRole('button').nth(2).click();
+            await expect(page.getByRole('dialog')).toBeVisible();
+            await expectAccessible(page);
+            await saveScreenshot(page, `event-design-highlight-dialog-${language}-${viewport}`);
+            await page.keyboard.press('Escape');
+            await expect(page.getByRole('dialog')).toBeHidden();
+          }
         }
       }
     });

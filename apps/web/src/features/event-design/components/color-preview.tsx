@@ -6,7 +6,7 @@ import { isHexColor, readableOn } from '../color';
 import type { AppearanceValues } from './appearance-form';
 
 export const FONT_STACKS = {
-  sans: 'system-ui, -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+  sans: 'Roboto, "Helvetica Neue", Helvetica, Arial, sans-serif',
   serif: 'Georgia, Cambria, "Times New Roman", Times, serif',
   mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
 } as const;
