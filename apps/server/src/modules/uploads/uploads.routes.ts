@@ -73,6 +73,8 @@ export const uploadFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/uploads/:name',
     {
       schema: {
+        // A file route outside /api: the API document leaves it out like the dashboard's files.
+        hide: true,
         tags,
         summary: 'An uploaded image',
         params: z.strictObject({ name: z.string().max(100) }),
