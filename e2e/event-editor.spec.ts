@@ -1,25 +1,17 @@
 import type { Page } from '@playwright/test';
+import { createEventByApi, ownAccount } from './event-helpers.js';
 import {
   expect,
   expectAccessible,
-  registerAccount,
   saveScreenshot,
-  signIn,
   test,
   useLanguage,
   VIEWPORTS,
 } from './fixtures.js';
 
 async function eventOfOwnAccount(page: Page, title = 'Editor event') {
-  const account = await registerAccount();
-  const accessToken = await signIn(page, account);
-  const response = await page.request.post('/api/events', {
-    headers: { Authorization: `Bearer ${accessToken}` },
-    data: { title },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const event = (await response.json()) as { id: string; slug: string };
-  return { account, accessToken, event };
+  const { accessToken } = await ownAccount(page);
+  return { event: await createEventByApi(page, accessToken, title) };
 }
 
 const saved = (page: Page) =>

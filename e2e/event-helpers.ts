@@ -1,0 +1,28 @@
+import type { Page } from '@playwright/test';
+import { expect, registerAccount, signIn, type Account } from './fixtures.js';
+
+export interface CreatedEvent {
+  id: string;
+  slug: string;
+  fullUrl: string;
+}
+
+/** Creates an event through the API with the page's access token (`POST /api/events`). */
+export async function createEventByApi(
+  page: Page,
+  accessToken: string,
+  title: string,
+): Promise<CreatedEvent> {
+  const response = await page.request.post('/api/events', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { title },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as CreatedEvent;
+}
+
+/** A fresh account of its own, signed in (tests that create and change events use their own). */
+export async function ownAccount(page: Page): Promise<{ account: Account; accessToken: string }> {
+  const account = await registerAccount();
+  return { account, accessToken: await signIn(page, account) };
+}
