@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, noContent } from '../../lib/openapi.js';
+import { PRIVATE_PAGE_HEADERS } from '../channels/channel-router.js';
 import { publicPageCsp } from '../../lib/security-headers.js';
 import { ASSET_PREFIX } from './public-assets.js';
 import { PAGE_CACHE_CONTROL, STATE_MAX_AGE_S, type PublicPageService } from './public.service.js';
@@ -36,6 +37,7 @@ export const hostOf = (origin: string): string => new URL(origin).host;
  */
 export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = app.services.publicPage;
+  const router = app.services.channelRouter;
   const assets = pages.assets;
   const constraints = { host: hostOf(app.config.eventsUrl) };
   const csp = publicPageCsp();
@@ -49,6 +51,10 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     slug: string,
     channelSlug: string | null,
   ) => {
+    // Channel routing is decided before a cached page is served (ADR 018).
+    const routable = channelSlug === null ? await pages.routable(slug) : undefined;
+    const routing = routable ? router.route(request, reply, routable) : 'shared';
+    if (routing === 'redirected') return reply;
     const acceptLanguage = request.headers['accept-language'];
     const page = await pages.page(slug, channelSlug, acceptLanguage);
     if (!page) return sendNotFound(request, reply);
@@ -59,6 +65,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('etag', page.etag)
       .type('text/html; charset=utf-8');
     if (page.negotiated) reply.header('vary', 'Accept-Language');
+    if (routing === 'private') reply.headers(PRIVATE_PAGE_HEADERS);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     return reply.send(page.body);
   };

@@ -17,6 +17,7 @@ import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { RoutableEvent } from '../channels/channel-router.js';
 import { acceptedLanguages } from '../channels/channel-routing.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import type { PublicAssets } from './public-assets.js';
@@ -241,6 +242,18 @@ export class PublicPageService {
       })),
       plan: toPlan(head.plan),
       remoteReloadAt: head.remote_reload_at,
+    };
+  }
+
+  /** What channel routing needs of the event at `slug` (ADR 018), or undefined. */
+  async routable(slug: string): Promise<RoutableEvent | undefined> {
+    const head = await this.head(slug);
+    if (!head) return undefined;
+    const model = await this.model(head);
+    return {
+      slug: model.slug,
+      rules: model.settings.channelRoutingRules,
+      channels: model.channels.filter((channel) => channel.visible),
     };
   }
 
