@@ -2,7 +2,12 @@ import fastifyCookie from '@fastify/cookie';
 import type { RoutingRule } from '@livent/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChannelRouter, ROUTED_COOKIE, type RoutableEvent } from './channel-router.js';
+import {
+  ChannelRouter,
+  PRIVATE_PAGE_HEADERS,
+  ROUTED_COOKIE,
+  type RoutableEvent,
+} from './channel-router.js';
 import { createCountryLookup } from './geo.js';
 
 const event = (rules: RoutingRule[]): RoutableEvent => ({
@@ -22,9 +27,12 @@ describe('ChannelRouter on the main page', () => {
     app = Fastify({ trustProxy: true });
     await app.register(fastifyCookie);
     const router = new ChannelRouter(createCountryLookup(countryHeader), true);
-    app.get('/launch', async (request, reply) =>
-      router.route(request, reply, routable) ? reply : reply.send('main page'),
-    );
+    app.get('/launch', async (request, reply) => {
+      const outcome = router.route(request, reply, routable);
+      if (outcome === 'redirected') return reply;
+      if (outcome === 'private') reply.headers(PRIVATE_PAGE_HEADERS);
+      return reply.send('main page');
+    });
     return app;
   }
 

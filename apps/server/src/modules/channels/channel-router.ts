@@ -8,6 +8,17 @@ export const ROUTED_COOKIE = 'lvnt.routed';
 /** How long a viewer stays "not first-time" (ADR 018). */
 export const ROUTED_COOKIE_MAX_AGE = 180 * 24 * 60 * 60;
 
+export type RoutingOutcome = 'redirected' | 'private' | 'shared';
+
+/**
+ * The main page of an event with active rules depends on the viewer's address, country and
+ * languages, which no shared cache can key on: browsers may keep it, CDNs must not.
+ */
+export const PRIVATE_PAGE_HEADERS = {
+  'cache-control': 'private, no-cache',
+  vary: 'Cookie, Accept-Language',
+} as const;
+
 export interface RoutableEvent {
   slug: string;
   rules: readonly RoutingRule[];
@@ -18,9 +29,7 @@ export interface RoutableEvent {
 /**
  * Channel routing on the event's main page (`GET /{slug}`; ADR 018): a first-time viewer (no
  * routed cookie for this event) who matches a rule is redirected to the channel with a 302 and
- * gets the cookie, so that choosing the main event later in the channel menu sticks. Pages of
- * events with rules answer `Cache-Control: private, no-cache`: the decision depends on the
- * viewer's address, country and languages, which no shared cache can key on.
+ * gets the cookie, so that choosing the main event later in the channel menu sticks.
  */
 export class ChannelRouter {
   constructor(
@@ -35,15 +44,14 @@ export class ChannelRouter {
   }
 
   /**
-   * Decides for the main page of `event`: answers true when it sent the redirect; otherwise the
-   * caller serves the page (with the headers set here).
+   * Decides for the main page of `event`: `redirected` when it sent the redirect; otherwise the
+   * caller serves the page, with {@link PRIVATE_PAGE_HEADERS} when the answer is `private` (the
+   * event has active rules) and its usual shared caching when `shared`.
    */
-  route(request: FastifyRequest, reply: FastifyReply, event: RoutableEvent): boolean {
+  route(request: FastifyRequest, reply: FastifyReply, event: RoutableEvent): RoutingOutcome {
     const rules = this.activeRules(event);
-    if (rules.length === 0) return false;
-    reply.header('cache-control', 'private, no-cache');
-    reply.header('vary', 'Cookie, Accept-Language');
-    if (request.cookies[ROUTED_COOKIE] !== undefined) return false;
+    if (rules.length === 0) return 'shared';
+    if (request.cookies[ROUTED_COOKIE] !== undefined) return 'private';
     reply.setCookie(ROUTED_COOKIE, '1', {
       path: `/${event.slug}`,
       maxAge: ROUTED_COOKIE_MAX_AGE,
@@ -53,18 +61,19 @@ export class ChannelRouter {
     });
     // A click within the public pages (the channel menu's "main event") is a choice, not a
     // first visit.
-    if (request.headers['sec-fetch-site'] === 'same-origin') return false;
+    if (request.headers['sec-fetch-site'] === 'same-origin') return 'private';
     const channelId = pickChannel(rules, {
       ip: request.ip,
       country: needsCountry(rules) ? this.countryOf(request) : undefined,
       languages: acceptedLanguages(request.headers['accept-language']),
     });
     const channel = event.channels.find((candidate) => candidate.id === channelId);
-    if (!channel) return false;
+    if (!channel) return 'private';
     void reply
       .header('cache-control', 'private, no-store')
+      .header('vary', PRIVATE_PAGE_HEADERS.vary)
       .redirect(`/${encodeURIComponent(event.slug)}/${encodeURIComponent(channel.slug)}`, 302);
-    return true;
+    return 'redirected';
   }
 
   private activeRules(event: RoutableEvent): RoutingRule[] {
