@@ -237,6 +237,8 @@ test.describe('appearance (/events/{id}/appearance)', () => {
       /Highlights/,
       /Content/,
     ]);
+    await expectAccessible(page);
+    await saveScreenshot(page, 'event-design-appearance-enterprise-en-desktop');
   });
 });
 
