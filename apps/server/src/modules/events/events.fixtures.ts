@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { EventListItem, PlanName } from '@livent/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
@@ -42,3 +43,29 @@ export async function createEvent(
 
 export const eventRow = (app: FastifyInstance, id: string) =>
   app.db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+/** `count` highlights straight into the table (faster than the API for limits and counts). */
+export async function insertHighlights(
+  app: FastifyInstance,
+  eventId: string,
+  count: number,
+): Promise<void> {
+  const at = new Date().toISOString();
+  await app.db
+    .insertInto('highlights')
+    .values(
+      Array.from({ length: count }, (_, position) => ({
+        id: randomUUID(),
+        event_id: eventId,
+        position,
+        group_name: '',
+        title: `H${position}`,
+        description: '',
+        link: '',
+        image: null,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+}

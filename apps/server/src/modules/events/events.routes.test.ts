@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { freeSlug, slugFromTitle } from './event-slug.js';
-import { callAs, createEvent, eventRow, setPlan, type Method } from './events.fixtures.js';
+import {
+  callAs,
+  createEvent,
+  eventRow,
+  insertHighlights,
+  setPlan,
+  type Method,
+} from './events.fixtures.js';
 
 const EVENTS_URL = 'https://events.example.com';
 
@@ -123,23 +130,7 @@ describe('events API', () => {
   it("summarises an event with its counts and answers 404 for another account's", async () => {
     const event = await createEvent(app, owner, 'Summary');
     const at = new Date().toISOString();
-    await app.db
-      .insertInto('highlights')
-      .values(
-        [0, 1].map((position) => ({
-          id: randomUUID(),
-          event_id: event.id,
-          position,
-          group_name: '',
-          title: `H${position}`,
-          description: '',
-          link: '',
-          image: null,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
+    await insertHighlights(app, event.id, 2);
     await app.db
       .insertInto('channels')
       .values({

@@ -117,7 +117,7 @@ export class EventsService {
   }
 
   async summary(auth: AuthContext, eventId: string): Promise<EventSummary> {
-    const event = await this.owned(this.deps.db, auth, eventId);
+    const event = await ownedEvent(this.deps.db, auth, eventId);
     const settings = toEventSettings(event);
     return {
       ...this.toListItem(event),
@@ -134,13 +134,13 @@ export class EventsService {
 
   async remove(auth: AuthContext, eventId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const event = await this.owned(trx, auth, eventId);
+      const event = await ownedEvent(trx, auth, eventId);
       await deleteEvent(trx, event.id);
     });
   }
 
   async settings(auth: AuthContext, eventId: string): Promise<EventSettingsResponse> {
-    return this.toSettingsResponse(await this.owned(this.deps.db, auth, eventId));
+    return this.toSettingsResponse(await ownedEvent(this.deps.db, auth, eventId));
   }
 
   /**
@@ -155,7 +155,7 @@ export class EventsService {
     const { db, dialect, now } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {
-        const event = await this.owned(trx, auth, eventId, dialect);
+        const event = await ownedEvent(trx, auth, eventId, dialect);
         const current = toEventSettings(event);
         checkPlanFeatures(event.ownerPlan, current, patch);
         if (patch.slug !== undefined && patch.slug !== event.slug) {
@@ -201,21 +201,10 @@ export class EventsService {
   private async touch(auth: AuthContext, eventId: string, reload: boolean): Promise<void> {
     const { db, now } = this.deps;
     await db.transaction().execute(async (trx) => {
-      const event = await this.owned(trx, auth, eventId);
+      const event = await ownedEvent(trx, auth, eventId);
       const at = now().toISOString();
       await updateEvent(trx, event.id, at, reload ? { remote_reload_at: at } : {});
     });
-  }
-
-  private async owned(
-    db: Kysely<Database>,
-    auth: AuthContext,
-    eventId: string,
-    lock?: Dialect,
-  ): Promise<OwnedEventRow> {
-    const event = await findOwnedEvent(db, eventId, auth.user.id, { lock });
-    if (!event) throw notFound(ERROR_MESSAGES.eventNotFound);
-    return event;
   }
 
   private fullUrl(slug: string): string {
@@ -241,6 +230,21 @@ export class EventsService {
       updatedAt: row.updated_at,
     };
   }
+}
+
+/**
+ * The caller's event, or 404 "Event not found" for a missing one and another account's alike.
+ * With `lock` (the dialect), the row stays locked on PostgreSQL until the transaction ends.
+ */
+export async function ownedEvent(
+  db: Kysely<Database>,
+  auth: AuthContext,
+  eventId: string,
+  lock?: Dialect,
+): Promise<OwnedEventRow> {
+  const event = await findOwnedEvent(db, eventId, auth.user.id, { lock });
+  if (!event) throw notFound(ERROR_MESSAGES.eventNotFound);
+  return event;
 }
 
 /**

@@ -4,7 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { callAs, createEvent, eventRow, type Method } from '../events/events.fixtures.js';
+import {
+  callAs,
+  createEvent,
+  eventRow,
+  insertHighlights,
+  type Method,
+} from '../events/events.fixtures.js';
 
 const input = (title: string) => ({
   group: 'Talks',
@@ -151,24 +157,7 @@ describe('highlights API', () => {
   });
 
   it(`stops at ${HIGHLIGHTS_MAX} highlights per event`, async () => {
-    const at = new Date().toISOString();
-    await app.db
-      .insertInto('highlights')
-      .values(
-        Array.from({ length: HIGHLIGHTS_MAX }, (_, position) => ({
-          id: randomUUID(),
-          event_id: event.id,
-          position,
-          group_name: '',
-          title: `H${position}`,
-          description: '',
-          link: '',
-          image: null,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
+    await insertHighlights(app, event.id, HIGHLIGHTS_MAX);
     const response = await call('POST', '', input('One too many'));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ERROR_MESSAGES,
   HIGHLIGHTS_MAX,
   validationMessage,
   type Highlight,
@@ -13,7 +12,8 @@ import type { Database, HighlightsTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import { findOwnedEvent, updateEvent, type OwnedEventRow } from '../events/events.repository.js';
+import { updateEvent, type OwnedEventRow } from '../events/events.repository.js';
+import { ownedEvent } from '../events/events.service.js';
 import {
   deleteHighlight,
   findHighlight,
@@ -39,7 +39,7 @@ export class HighlightsService {
   constructor(private readonly deps: HighlightsDependencies) {}
 
   async list(auth: AuthContext, eventId: string): Promise<Highlight[]> {
-    const event = await this.ownedEvent(this.deps.db, auth, eventId);
+    const event = await ownedEvent(this.deps.db, auth, eventId);
     return (await listHighlights(this.deps.db, event.id)).map(toHighlight);
   }
 
@@ -127,23 +127,12 @@ export class HighlightsService {
   ): Promise<T> {
     const { db, dialect, now } = this.deps;
     return db.transaction().execute(async (trx) => {
-      const event = await this.ownedEvent(trx, auth, eventId, dialect);
+      const event = await ownedEvent(trx, auth, eventId, dialect);
       const at = now().toISOString();
       const result = await action(trx, event, at);
       await updateEvent(trx, event.id, at);
       return result;
     });
-  }
-
-  private async ownedEvent(
-    db: Kysely<Database>,
-    auth: AuthContext,
-    eventId: string,
-    lock?: Dialect,
-  ): Promise<OwnedEventRow> {
-    const event = await findOwnedEvent(db, eventId, auth.user.id, { lock });
-    if (!event) throw notFound(ERROR_MESSAGES.eventNotFound);
-    return event;
   }
 
   private async highlightOf(
