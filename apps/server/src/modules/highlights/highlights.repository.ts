@@ -68,3 +68,33 @@ export async function setPositions(
       .execute();
   }
 }
+
+/**
+ * Drops a deleted highlight from the channels of its event that list their highlights, so that
+ * a channel saved back unchanged does not name a highlight that no longer exists.
+ */
+export async function removeHighlightFromChannels(
+  db: Kysely<Database>,
+  eventId: string,
+  highlightId: string,
+  updatedAt: string,
+): Promise<void> {
+  const channels = await db
+    .selectFrom('channels')
+    .select(['id', 'highlight_ids'])
+    .where('event_id', '=', eventId)
+    .where('highlight_ids', 'is not', null)
+    .execute();
+  for (const channel of channels) {
+    const ids = JSON.parse(channel.highlight_ids ?? '[]') as string[];
+    if (!ids.includes(highlightId)) continue;
+    await db
+      .updateTable('channels')
+      .set({
+        highlight_ids: JSON.stringify(ids.filter((id) => id !== highlightId)),
+        updated_at: updatedAt,
+      })
+      .where('id', '=', channel.id)
+      .execute();
+  }
+}

@@ -81,6 +81,25 @@ describe('highlights API', () => {
     expect(third.position).toBe(2);
   });
 
+  it("removes a deleted highlight from the event's channels that list it", async () => {
+    const keep = await add('Keep');
+    const drop = await add('Drop');
+    const channel = await callAs(app, owner, 'POST', `/events/${event.id}/channels`, {
+      slug: 'de',
+      title: 'Deutsch',
+    });
+    expect(channel.statusCode, channel.body).toBe(201);
+    const channelUrl = `/events/${event.id}/channels/${channel.json<{ id: string }>().id}`;
+    const listed = await callAs(app, owner, 'PATCH', channelUrl, {
+      highlightIds: [keep.id, drop.id],
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+
+    expect((await call('DELETE', `/${drop.id}`)).statusCode).toBe(204);
+    const after = await callAs(app, owner, 'GET', channelUrl);
+    expect(after.json<{ highlightIds: string[] }>().highlightIds).toEqual([keep.id]);
+  });
+
   it('reorders with exactly the event’s ids', async () => {
     const a = await add('A');
     const b = await add('B');

@@ -19,6 +19,7 @@ import {
   findHighlight,
   insertHighlight,
   listHighlights,
+  removeHighlightFromChannels,
   setPositions,
   updateHighlight,
   type HighlightRow,
@@ -92,6 +93,7 @@ export class HighlightsService {
     await this.change(auth, eventId, async (trx, event, at) => {
       const highlight = await this.highlightOf(trx, event, highlightId);
       await deleteHighlight(trx, highlight.id);
+      await removeHighlightFromChannels(trx, event.id, highlight.id, at);
       const rest = await listHighlights(trx, event.id);
       await setPositions(
         trx,
