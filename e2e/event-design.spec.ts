@@ -115,6 +115,12 @@ test.describe('highlights (/events/{id}/highlights)', () => {
     await page.getByRole('button', { name: 'Move Keynote down' }).click();
     await expect(titles).toHaveText(['Ada Lovelace', 'Keynote', 'Hands-on workshop']);
     await expect(page.getByRole('button', { name: 'Move Ada Lovelace up' })).toBeDisabled();
+    // Drag and drop does the same for pointer users.
+    const rows = page.getByTestId('highlight');
+    await rows.nth(2).dragTo(rows.nth(0));
+    await expect(titles).toHaveText(['Hands-on workshop', 'Ada Lovelace', 'Keynote']);
+    await rows.nth(0).dragTo(rows.nth(2));
+    await expect(titles).toHaveText(['Ada Lovelace', 'Keynote', 'Hands-on workshop']);
 
     // Styling, saved through the event settings.
     await choose(page, 'Large');

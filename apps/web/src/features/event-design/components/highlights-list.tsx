@@ -2,6 +2,7 @@ import type { Highlight, HighlightInput, HighlightPatch } from '@livent/shared';
 import AddRounded from '@mui/icons-material/AddRounded';
 import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
+import DragIndicatorRounded from '@mui/icons-material/DragIndicatorRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import LinkRounded from '@mui/icons-material/LinkRounded';
@@ -12,7 +13,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { EmptyState } from '../../../components/page/empty-state';
@@ -23,6 +24,7 @@ import { notify } from '../../../lib/notifications';
 import { highlightsQueryOptions } from '../api/highlights-api';
 import { useHighlightMutations } from '../hooks/use-highlights';
 import { HighlightDialog } from './highlight-dialog';
+import { moveItem } from '../list-order';
 import { MoveButtons } from './move-buttons';
 
 function Thumbnail({ image }: { image: string | null }) {
@@ -63,6 +65,7 @@ function HighlightRow({
   onMove,
   onEdit,
   onDelete,
+  drag,
 }: {
   highlight: Highlight;
   index: number;
@@ -70,13 +73,24 @@ function HighlightRow({
   onMove: (direction: 'up' | 'down') => void;
   onEdit: () => void;
   onDelete: () => void;
+  drag: DragProps;
 }) {
   const { t } = useTranslation('design');
   return (
     <Box
       component="li"
       data-testid="highlight"
+      draggable
+      onDragStart={drag.onDragStart}
+      onDragOver={drag.onDragOver}
+      onDrop={drag.onDrop}
+      onDragEnd={drag.onDragEnd}
       sx={{
+        opacity: drag.dragging ? 0.45 : 1,
+        boxShadow: drag.target
+          ? (theme) =>
+              `inset 0 ${drag.target === 'before' ? 2 : -2}px 0 ${theme.palette.primary.main}`
+          : 'none',
         display: 'flex',
         flexDirection: { xs: 'column', sm: 'row' },
         gap: { xs: 1, sm: 2 },
@@ -84,7 +98,22 @@ function HighlightRow({
         '& + &': { borderTop: 1, borderColor: 'divider' },
       }}
     >
-      <Stack direction="row" spacing={2} sx={{ flexGrow: 1, minWidth: 0 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        sx={{ flexGrow: 1, minWidth: 0, alignItems: 'flex-start' }}
+      >
+        {/* Dragging is a shortcut for pointer users; the move buttons do the same for everyone. */}
+        <DragIndicatorRounded
+          aria-hidden="true"
+          sx={{
+            display: { xs: 'none', sm: 'block' },
+            alignSelf: 'center',
+            mr: -1,
+            color: 'text.disabled',
+            cursor: 'grab',
+          }}
+        />
         <Thumbnail image={highlight.image} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -167,6 +196,16 @@ function HighlightRow({
   );
 }
 
+interface DragProps {
+  dragging: boolean;
+  /** Where the dragged row lands when dropped here: this row's place, seen from above or below. */
+  target: 'before' | 'after' | undefined;
+  onDragStart: (event: DragEvent<HTMLElement>) => void;
+  onDragOver: (event: DragEvent<HTMLElement>) => void;
+  onDrop: (event: DragEvent<HTMLElement>) => void;
+  onDragEnd: () => void;
+}
+
 type Editing = { mode: 'create' } | { mode: 'edit'; highlight: Highlight };
 
 /**
@@ -177,7 +216,9 @@ type Editing = { mode: 'create' } | { mode: 'edit'; highlight: Highlight };
 export function HighlightsList({ eventId }: { eventId: string }) {
   const { t } = useTranslation('design');
   const { data: highlights } = useSuspenseQuery(highlightsQueryOptions(eventId));
-  const { create, update, remove, move } = useHighlightMutations(eventId);
+  const { create, update, remove, reorder, move } = useHighlightMutations(eventId);
+  const [dragged, setDragged] = useState<string>();
+  const [dropTarget, setDropTarget] = useState<string>();
   const [editing, setEditing] = useState<Editing>();
   const [deleting, setDeleting] = useState<Highlight>();
   const [dialogKey, setDialogKey] = useState(0);
@@ -212,6 +253,42 @@ export function HighlightsList({ eventId }: { eventId: string }) {
     });
   };
 
+  /** Drag and drop of a row onto another: it takes that row's place. */
+  const position = (id: string | undefined) => highlights.findIndex((item) => item.id === id);
+  const dragProps = (id: string): DragProps => ({
+    dragging: dragged === id,
+    target:
+      dropTarget === id && dragged && dragged !== id
+        ? position(dragged) > position(id)
+          ? 'before'
+          : 'after'
+        : undefined,
+    onDragStart: (event) => {
+      event.dataTransfer.effectAllowed = 'move';
+      event.dataTransfer.setData('text/plain', id);
+      setDragged(id);
+    },
+    onDragOver: (event) => {
+      if (!dragged) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'move';
+      if (dropTarget !== id) setDropTarget(id);
+    },
+    onDrop: (event) => {
+      event.preventDefault();
+      const ids = highlights.map((item) => item.id);
+      const from = dragged ? ids.indexOf(dragged) : -1;
+      const to = ids.indexOf(id);
+      if (from >= 0 && from !== to) reorder.mutate(moveItem(ids, from, to));
+      setDragged(undefined);
+      setDropTarget(undefined);
+    },
+    onDragEnd: () => {
+      setDragged(undefined);
+      setDropTarget(undefined);
+    },
+  });
+
   const addButton = (
     <Button variant="contained" startIcon={<AddRounded />} onClick={() => open({ mode: 'create' })}>
       {t('highlights.add')}
@@ -244,6 +321,7 @@ export function HighlightsList({ eventId }: { eventId: string }) {
                 onMove={(direction) => move(highlights, highlight.id, direction)}
                 onEdit={() => open({ mode: 'edit', highlight })}
                 onDelete={() => setDeleting(highlight)}
+                drag={dragProps(highlight.id)}
               />
             ))}
           </Box>
