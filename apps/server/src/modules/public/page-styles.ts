@@ -41,7 +41,7 @@ body:not(.lv-nav-always) .lv-nav.lv-open .lv-nav-list{display:flex}
 .lv-nav-always .lv-nav{margin-left:0;width:100%}
 }
 .lv-channels{display:flex;align-items:center;gap:12px;flex-wrap:wrap;padding-top:16px;padding-bottom:0}
-.lv-channels-label{font-size:.8rem;font-weight:700;text-transform:uppercase;letter-spacing:.08em;opacity:.7}
+.lv-channels-label{font-size:.8rem;font-weight:700;text-transform:uppercase;letter-spacing:.08em}
 .lv-channels ul{display:flex;flex-wrap:wrap;gap:8px;list-style:none;margin:0;padding:0}
 .lv-channels a{display:block;padding:6px 14px;border-radius:999px;text-decoration:none;font-weight:600;font-size:.92rem;color:var(--lv-text);background:color-mix(in srgb,var(--lv-text) 7%,transparent)}
 .lv-channels a[aria-current="page"]{background:var(--lv-accent);color:#fff}
@@ -51,7 +51,7 @@ body:not(.lv-nav-always) .lv-nav.lv-open .lv-nav-list{display:flex}
 .lv-start{display:inline-flex;flex-wrap:wrap;align-items:center;gap:8px;margin:0 0 12px;font-weight:600}
 .lv-start-label{background:var(--lv-accent);color:#fff;border-radius:999px;padding:2px 12px;font-size:.8rem;text-transform:uppercase;letter-spacing:.06em}
 .lv-text p{margin:0 0 1em}.lv-text p:last-child{margin-bottom:0}
-.lv-introduction{font-size:1.1rem;opacity:.92}
+.lv-introduction{font-size:1.1rem}
 .lv-stack{display:flex;flex-direction:column;gap:28px}
 .lv-block{background:color-mix(in srgb,var(--lv-bg) 70%,#fff);border-radius:16px;padding:24px;box-shadow:0 1px 2px rgba(16,24,40,.06),0 8px 24px rgba(16,24,40,.06)}
 .lv-player,.lv-extra-image,.lv-extra-frame{padding:0;overflow:hidden;background:#000}
@@ -82,7 +82,7 @@ body:not(.lv-nav-always) .lv-nav.lv-open .lv-nav-list{display:flex}
 .lv-hl-body{padding:14px 16px}
 .lv-hl-body h3{font-size:1.02rem;margin:0 0 4px}
 .lv-hl-large .lv-hl-body h3{font-size:1.25rem}
-.lv-hl-body p{margin:0;font-size:.94rem;opacity:.85}
+.lv-hl-body p{margin:0;font-size:.94rem}
 .lv-hl-large .lv-hl-body p{font-size:1.02rem}
 .lv-hl-align-center .lv-hl-body,.lv-hl-align-center .lv-hl-group{text-align:center}
 .lv-hl-align-right .lv-hl-body,.lv-hl-align-right .lv-hl-group{text-align:right}
@@ -98,8 +98,8 @@ body:not(.lv-nav-always) .lv-nav.lv-open .lv-nav-list{display:flex}
 .lv-footer p{margin:0}
 .lv-footer-links{display:flex;flex-wrap:wrap;gap:8px 20px;justify-content:center}
 .lv-footer-links a{color:inherit}
-.lv-legal-text{opacity:.8;max-width:760px}
-.lv-powered a,.lv-powered{display:inline-flex;align-items:center;gap:6px;color:inherit;text-decoration:none;opacity:.75;font-size:.85rem}
+.lv-legal-text{max-width:760px}
+.lv-powered a,.lv-powered{display:inline-flex;align-items:center;gap:6px;color:inherit;text-decoration:none;font-size:.85rem}
 .lv-powered span{font-weight:700;letter-spacing:.01em}
 .lv-powered-logo{color:#3f51b5}
 .lv-consent{position:fixed;left:16px;right:16px;bottom:16px;z-index:20;margin:0 auto;max-width:760px;display:flex;gap:16px;align-items:center;background:#111827;color:#f9fafb;border-radius:14px;padding:16px 20px;box-shadow:0 18px 40px rgba(0,0,0,.3);font-size:.92rem}
@@ -112,13 +112,13 @@ body:not(.lv-nav-always) .lv-nav.lv-open .lv-nav-list{display:flex}
 .lv-layout-modern .lv-hero{background:linear-gradient(135deg,var(--lv-accent),color-mix(in srgb,var(--lv-accent) 55%,#0b1020));color:#fff;padding:56px 24px 140px;text-align:center}
 .lv-layout-modern .lv-hero .lv-headline{font-size:clamp(2rem,4.6vw,3.6rem);max-width:900px;margin:0 auto .3em}
 .lv-layout-modern .lv-hero .lv-start{justify-content:center}
-.lv-layout-modern .lv-hero .lv-start-label{background:rgba(255,255,255,.2)}
+.lv-layout-modern .lv-hero .lv-start-label{background:#fff;color:var(--lv-accent)}
 .lv-layout-modern .lv-stack{max-width:1080px;margin:-110px auto 0;padding:0 24px}
 .lv-layout-modern .lv-player{border-radius:20px;box-shadow:0 30px 60px rgba(11,16,32,.35)}
 .lv-layout-modern .lv-block:not(.lv-player):not(.lv-extra-image){padding:32px}
 .lv-layout-modern .lv-hl-grid{grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
 /* tube: wide player, interaction beside it */
-.lv-layout-tube .lv-main{max-width:1440px}
+.lv-layout-tube .lv-main,.lv-layout-tube .lv-wrap{max-width:1440px}
 .lv-layout-tube .lv-intro{max-width:none}
 .lv-tube{display:grid;grid-template-columns:minmax(0,1fr) 360px;gap:24px;align-items:start}
 .lv-tube-primary{display:flex;flex-direction:column;gap:24px;min-width:0}
@@ -131,7 +131,7 @@ body:not(.lv-nav-always) .lv-nav.lv-open .lv-nav-list{display:flex}
 body{font-size:16px}
 .lv-main{padding:20px 16px 40px}
 .lv-wrap{padding:0 16px}
-.lv-block{padding:18px;border-radius:12px}
+.lv-block{border-radius:12px}.lv-block:not(.lv-player):not(.lv-extra-image):not(.lv-extra-frame){padding:18px}
 .lv-player.lv-with-side,.lv-layout-tube .lv-player.lv-with-side{grid-template-columns:1fr}
 .lv-layout-modern .lv-main{padding:0 0 40px}
 .lv-layout-modern .lv-hero{padding:36px 16px 96px}

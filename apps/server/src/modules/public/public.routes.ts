@@ -82,7 +82,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 404: html },
       },
     },
-    (request, reply) => sendNotFound(request, reply),
+    async (request, reply) => sendNotFound(request, reply),
   );
 
   app.get(
