@@ -216,7 +216,8 @@ export function ChannelForm({
       <Paper
         variant="outlined"
         sx={{
-          position: 'sticky',
+          // Sticks to the window's bottom only while there is something to save.
+          position: isDirty ? 'sticky' : 'static',
           bottom: { xs: 8, md: 16 },
           zIndex: 2,
           mt: 3,

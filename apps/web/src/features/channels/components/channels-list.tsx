@@ -170,7 +170,10 @@ export function ChannelsList({ eventId, eventUrl }: { eventId: string; eventUrl:
             ))}
           </Box>
           <Box sx={{ borderTop: 1, borderColor: 'divider', pt: 2 }}>
-            <Stack direction="row" sx={{ justifyContent: 'space-between', mb: 1 }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              sx={{ justifyContent: 'space-between', gap: 0.5, mb: 1 }}
+            >
               <Typography variant="body2" sx={{ fontWeight: 500 }} data-testid="channel-usage">
                 {t('list.usage', { count: channels.length, limit })}
               </Typography>
@@ -185,13 +188,13 @@ export function ChannelsList({ eventId, eventUrl }: { eventId: string; eventUrl:
               aria-label={t('list.usage', { count: channels.length, limit })}
               sx={{ height: 6, borderRadius: 3 }}
             />
+            {atLimit && (
+              <Box sx={{ mt: 2 }}>
+                <Notice severity="info">{t('forms:serverErrors.eventChannelLimitReached')}</Notice>
+              </Box>
+            )}
           </Box>
         </SectionCard>
-      )}
-      {atLimit && (
-        <Box sx={{ mt: 2 }}>
-          <Notice severity="info">{t('forms:serverErrors.eventChannelLimitReached')}</Notice>
-        </Box>
       )}
       <CreateChannelDialog
         eventId={eventId}
