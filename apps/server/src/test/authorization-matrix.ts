@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OneTimeTokenKind } from '../db/schema.js';
 import { testConfig } from './test-app.js';
-import { multipartFile, testPng } from '../modules/uploads/uploads.fixtures.js';
+import { multipartFile, testPng } from './uploads.js';
 
 /**
  * Every route the server registers × every kind of caller, with the answer each must get

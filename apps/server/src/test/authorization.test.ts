@@ -9,7 +9,7 @@ import {
   type MatrixFixture,
   type Principal,
 } from './authorization-matrix.js';
-import { multipartFile, testPng } from '../modules/uploads/uploads.fixtures.js';
+import { multipartFile, testPng } from './uploads.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventListItem, PlanName } from '@livent/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { SignedInUser } from '../../test/accounts.js';
+import type { SignedInUser } from './accounts.js';
 
 /** Test helpers of the events, highlights and uploads API tests. */
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { callAs, createEvent, eventRow, setPlan } from '../events/events.fixtures.js';
+import { callAs, createEvent, eventRow, setPlan } from '../../test/events.js';
 
 /** A highlight of the event, through the highlights API. */
 async function createHighlight(

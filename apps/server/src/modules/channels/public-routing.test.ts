@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { callAs, createEvent } from '../events/events.fixtures.js';
+import { callAs, createEvent } from '../../test/events.js';
 import { REVALIDATE_MS } from '../public/public.service.js';
 import { ROUTED_COOKIE } from './channel-router.js';
 

@@ -5,7 +5,7 @@ import { abuseLimits } from '../../lib/abuse-limits.js';
 import { register } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { setPlan } from '../events/events.fixtures.js';
+import { setPlan } from '../../test/events.js';
 import { listMessages } from '../messages/messages.repository.js';
 import {
   insertChannel,
