@@ -16,7 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { callAs, createEvent, eventRow, setPlan, type Method } from './events.fixtures.js';
+import { callAs, createEvent, eventRow, setPlan, type Method } from '../../test/events.js';
 
 const EVENTS_URL = 'https://events.example.com';
 const long = (length: number) => 'x'.repeat(length);

@@ -17,7 +17,7 @@ import {
   insertHighlights,
   setPlan,
   type Method,
-} from './events.fixtures.js';
+} from '../../test/events.js';
 
 const EVENTS_URL = 'https://events.example.com';
 

@@ -4,13 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import {
-  callAs,
-  createEvent,
-  eventRow,
-  insertHighlights,
-  type Method,
-} from '../events/events.fixtures.js';
+import { callAs, createEvent, eventRow, insertHighlights, type Method } from '../../test/events.js';
 
 const input = (title: string) => ({
   group: 'Talks',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abuseLimits } from '../../lib/abuse-limits.js';
 import { register, registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { buildTestApp, RELAXED_ABUSE_LIMITS, type TestApp } from '../../test/test-app.js';
-import { multipartFile, testPng } from './uploads.fixtures.js';
+import { multipartFile, testPng } from '../../test/uploads.js';
 
 const solid = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } });
