@@ -1,37 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { ChannelsTable, Database } from '../../db/schema.js';
 
 export type ChannelRow = Selectable<ChannelsTable>;
-
-/** What the channel routes need of an event: its address, owner plan and settings document. */
-export interface ChannelEventRow {
-  id: string;
-  slug: string;
-  settings: string;
-  ownerPlan: string;
-}
-
-/**
- * The event `eventId` if `ownerId` owns it. With `lock` on PostgreSQL, the event row stays
- * locked until the transaction ends, so that parallel creates of one event's channels count one
- * after another (SQLite runs one write transaction at a time anyway).
- */
-export async function findOwnedEvent(
-  db: Kysely<Database>,
-  eventId: string,
-  ownerId: string,
-  options: { lock?: Dialect } = {},
-): Promise<ChannelEventRow | undefined> {
-  let query = db
-    .selectFrom('events')
-    .innerJoin('users', 'users.id', 'events.owner_id')
-    .select(['events.id', 'events.slug', 'events.settings', 'users.plan as ownerPlan'])
-    .where('events.id', '=', eventId)
-    .where('events.owner_id', '=', ownerId);
-  if (options.lock === 'postgres') query = query.forUpdate('events');
-  return query.executeTakeFirst();
-}
 
 /** The public page changed: a new cache key (ADR 015), and the settings when they changed too. */
 export async function touchEvent(

@@ -17,18 +17,18 @@ import type { Clock } from '../../lib/clock.js';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
 import { toPlanName } from '../auth/user-response.js';
 import type { AuthContext } from '../auth/sessions.service.js';
+import type { OwnedEventRow } from '../events/events.repository.js';
+import { ownedEvent } from '../events/events.service.js';
 import {
   countChannels,
   deleteChannel,
   findChannel,
-  findOwnedEvent,
   foreignHighlightIds,
   insertChannel,
   listChannels,
   slugTaken,
   touchEvent,
   updateChannel,
-  type ChannelEventRow,
   type ChannelRow,
 } from './channels.repository.js';
 
@@ -55,13 +55,13 @@ export class ChannelsService {
   constructor(private readonly deps: ChannelsDependencies) {}
 
   async list(auth: AuthContext, eventId: string): Promise<Channel[]> {
-    const event = await this.ownedEvent(this.deps.db, auth, eventId);
+    const event = await ownedEvent(this.deps.db, auth, eventId);
     const rows = await listChannels(this.deps.db, event.id);
     return rows.map((row) => this.toChannel(row, event));
   }
 
   async get(auth: AuthContext, eventId: string, channelId: string): Promise<Channel> {
-    const event = await this.ownedEvent(this.deps.db, auth, eventId);
+    const event = await ownedEvent(this.deps.db, auth, eventId);
     return this.toChannel(await this.channelOf(this.deps.db, event, channelId), event);
   }
 
@@ -74,7 +74,7 @@ export class ChannelsService {
     const { db, dialect, now } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {
-        const event = await this.ownedEvent(trx, auth, eventId, dialect);
+        const event = await ownedEvent(trx, auth, eventId, dialect);
         const limit = limitOf(PLAN_ALLOWANCES[toPlanName(event.ownerPlan)], 'channels');
         if ((await countChannels(trx, event.id)) >= limit) {
           throw forbidden(ERROR_MESSAGES.eventChannelLimitReached);
@@ -113,7 +113,7 @@ export class ChannelsService {
     const { db, now } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {
-        const event = await this.ownedEvent(trx, auth, eventId);
+        const event = await ownedEvent(trx, auth, eventId);
         const channel = await this.channelOf(trx, event, channelId);
         if (patch.slug !== undefined && (await slugTaken(trx, event.id, patch.slug, channel.id))) {
           throw slugInUse();
@@ -154,7 +154,7 @@ export class ChannelsService {
   async remove(auth: AuthContext, eventId: string, channelId: string): Promise<void> {
     const { db, dialect, now } = this.deps;
     await db.transaction().execute(async (trx) => {
-      const event = await this.ownedEvent(trx, auth, eventId, dialect);
+      const event = await ownedEvent(trx, auth, eventId, dialect);
       const channel = await this.channelOf(trx, event, channelId);
       await deleteChannel(trx, channel.id);
       const settings = JSON.parse(event.settings) as Partial<EventSettings>;
@@ -171,20 +171,9 @@ export class ChannelsService {
     });
   }
 
-  private async ownedEvent(
-    db: Transaction,
-    auth: AuthContext,
-    eventId: string,
-    lock?: Dialect,
-  ): Promise<ChannelEventRow> {
-    const event = await findOwnedEvent(db, eventId, auth.user.id, { lock });
-    if (!event) throw notFound(ERROR_MESSAGES.eventNotFound);
-    return event;
-  }
-
   private async channelOf(
     db: Transaction,
-    event: ChannelEventRow,
+    event: OwnedEventRow,
     channelId: string,
   ): Promise<ChannelRow> {
     const channel = await findChannel(db, event.id, channelId);
@@ -192,7 +181,7 @@ export class ChannelsService {
     return channel;
   }
 
-  private toChannel(row: ChannelRow, event: ChannelEventRow): Channel {
+  private toChannel(row: ChannelRow, event: OwnedEventRow): Channel {
     return {
       id: row.id,
       eventId: row.event_id,
