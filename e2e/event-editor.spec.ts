@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { createEventByApi, ownAccount } from './event-helpers.js';
 import {
   expect,
@@ -125,6 +126,47 @@ test.describe('event editor sections', () => {
     // The overview's status follows.
     await page.goto(`/events/${event.id}`);
     await expect(page.getByRole('list', { name: 'Status' })).toContainText('Messages on');
+  });
+
+  test('images: a large one is resized to JPG in the browser, uploaded, saved and removed', async ({
+    page,
+  }) => {
+    const { event } = await eventOfOwnAccount(page);
+    // Noise does not compress: a PNG well over the 600 KB threshold (spec section 5).
+    const { default: sharp } = await import('sharp');
+    const width = 1600;
+    const height = 1000;
+    const noise = randomBytes(width * height * 3);
+    const png = await sharp(noise, { raw: { width, height, channels: 3 } })
+      .png()
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(600 * 1024);
+
+    await page.goto(`/events/${event.id}/text`);
+    const upload = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && response.url().endsWith('/api/uploads'),
+    );
+    await page
+      .getByRole('region', { name: 'Extra image' })
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'stage.png', mimeType: 'image/png', buffer: png });
+    // The server keeps the format it receives (re-encoded): a .jpg answer for a PNG means the
+    // browser converted it.
+    const stored = (await (await upload).json()) as { url: string; bytes: number };
+    expect(stored.url).toMatch(/\.jpg$/);
+    expect(stored.bytes).toBeLessThan(png.length);
+    const preview = page.getByRole('img', { name: 'Preview of Extra image' });
+    await expect(preview).toHaveAttribute('src', /^\/uploads\/.+\.jpg$/);
+    await save(page);
+    await page.reload();
+    await expect(preview).toBeVisible();
+
+    await page.getByRole('button', { name: 'Remove image: Extra image' }).click();
+    await expect(preview).toBeHidden();
+    await save(page);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Choose image: Extra image' })).toBeVisible();
   });
 
   test('leaving with unsaved changes asks first: stay, then discard', async ({ page }) => {

@@ -131,7 +131,7 @@ export function ImageField<Values extends FieldValues>({
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, minWidth: 0, flex: 1 }}>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             <Button
-              id={id}
+              aria-label={t(value ? 'image.replaceFor' : 'image.chooseFor', { label })}
               variant="outlined"
               size="small"
               startIcon={<CloudUploadOutlined />}
@@ -142,6 +142,7 @@ export function ImageField<Values extends FieldValues>({
             </Button>
             {value && (
               <Button
+                aria-label={t('image.removeFor', { label })}
                 size="small"
                 color="inherit"
                 startIcon={<DeleteOutlineOutlined />}
@@ -156,13 +157,14 @@ export function ImageField<Values extends FieldValues>({
             {uploading ? t('image.uploading') : t('image.dropHere')}
           </Typography>
         </Box>
+        {/* The label points here: clicking it opens the file picker, like the button. */}
         <input
+          id={id}
           ref={fileInput}
           type="file"
           accept="image/jpeg,image/png,image/webp,image/gif"
           hidden
-          tabIndex={-1}
-          aria-hidden="true"
+          disabled={disabled || uploading}
           onChange={(event) => {
             void upload(event.target.files?.[0]);
             event.target.value = '';
