@@ -45,12 +45,29 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log.warn('The viewer script is not built (apps/viewer/dist): run `npm run build`.');
   }
 
+  // Pages skip helmet's per-request work (they are the hot path) and send these instead.
+  const pageHeaders = {
+    'content-security-policy': csp,
+    'cache-control': PAGE_CACHE_CONTROL,
+    'content-type': 'text/html; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'cross-origin-opener-policy': 'same-origin',
+  };
   const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     slug: string,
     channelSlug: string | null,
   ) => {
+    // Fast path: a fresh page in memory (never for a main page with routing rules).
+    const cached = pages.cachedPage(slug, channelSlug, request.headers['accept-language']);
+    if (cached) {
+      reply.headers(pageHeaders).header('etag', cached.etag);
+      if (cached.negotiated) reply.header('vary', 'Accept-Language');
+      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
+      return reply.send(cached.body);
+    }
     // Channel routing is decided before a cached page is served (ADR 018).
     const routable = channelSlug === null ? await pages.routable(slug) : undefined;
     const routing = routable ? router.route(request, reply, routable) : 'shared';
@@ -58,12 +75,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     const acceptLanguage = request.headers['accept-language'];
     const page = await pages.page(slug, channelSlug, acceptLanguage);
     if (!page) return sendNotFound(request, reply);
-    reply
-      .header('content-security-policy', csp)
-      .removeHeader('x-frame-options')
-      .header('cache-control', PAGE_CACHE_CONTROL)
-      .header('etag', page.etag)
-      .type('text/html; charset=utf-8');
+    reply.headers(pageHeaders).header('etag', page.etag);
     if (page.negotiated) reply.header('vary', 'Accept-Language');
     if (routing === 'private') reply.headers(PRIVATE_PAGE_HEADERS);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -89,6 +101,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug',
     {
       constraints,
+      helmet: false,
       schema: {
         tags,
         summary: "An event's public page (HTML), on the events origin",
@@ -105,6 +118,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug/:channelSlug',
     {
       constraints,
+      helmet: false,
       schema: {
         tags,
         summary: "A visible channel's public page (HTML): its overrides over the event's settings",

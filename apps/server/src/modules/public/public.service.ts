@@ -167,6 +167,10 @@ export class PublicPageService {
   private readonly models = new Map<string, Promise<EventModel>>();
   private readonly pages = new Map<string, { stamp: string; page: RenderedPage }>();
   private readonly notFoundPages = new Map<ViewerLanguage, Buffer>();
+  /** Loaded models by event id, for the synchronous fast path. */
+  private readonly loaded = new Map<string, EventModel>();
+  /** Accept-Language headers already negotiated (few distinct values occur in practice). */
+  private readonly languages = new Map<string, ViewerLanguage>();
 
   constructor(private readonly deps: PublicPageDependencies) {}
 
@@ -207,7 +211,14 @@ export class PublicPageService {
     const loading = this.loadModel(head, stamp);
     this.models.set(head.id, loading);
     trimMap(this.models);
-    loading.catch(() => this.models.delete(head.id));
+    loading.then(
+      (model) => {
+        this.loaded.delete(head.id);
+        this.loaded.set(head.id, model);
+        trimMap(this.loaded);
+      },
+      () => this.models.delete(head.id),
+    );
     return loading;
   }
 
@@ -257,6 +268,44 @@ export class PublicPageService {
     };
   }
 
+  private negotiate(acceptLanguage: string | undefined): ViewerLanguage {
+    const header = acceptLanguage ?? '';
+    let language = this.languages.get(header);
+    if (!language) {
+      language = viewerLanguage(header);
+      if (this.languages.size < 1000) this.languages.set(header, language);
+    }
+    return language;
+  }
+
+  /**
+   * The page straight from memory when everything about it is known and fresh, without awaiting
+   * anything (the hot path of a busy page); undefined sends the caller to {@link page}.
+   */
+  cachedPage(
+    slug: string,
+    channelSlug: string | null,
+    acceptLanguage: string | undefined,
+  ): RenderedPage | undefined {
+    const entry = this.heads.get(slug);
+    if (!entry?.head || this.deps.now().getTime() - entry.checkedAt >= REVALIDATE_MS) {
+      return undefined;
+    }
+    const model = this.loaded.get(entry.head.id);
+    if (!model || model.stamp !== stampOf(entry.head)) return undefined;
+    // The main page of an event with routing rules decides per viewer first (ADR 018).
+    if (channelSlug === null && model.settings.channelRoutingRules.length > 0) return undefined;
+    let language = model.settings.language;
+    if (channelSlug !== null) {
+      const channel = model.channels.find((candidate) => candidate.slug === channelSlug);
+      if (!channel?.visible) return undefined;
+      language = channel.overrides.language ?? language;
+    }
+    const viewer = language === 'auto' ? this.negotiate(acceptLanguage) : language;
+    const cached = this.pages.get(`${entry.head.id}|${channelSlug ?? ''}|${viewer}`);
+    return cached && cached.stamp === model.stamp ? cached.page : undefined;
+  }
+
   /**
    * The page of an event (or of one of its visible channels) in the viewer's language, or
    * undefined when there is no such event or channel.
@@ -279,7 +328,7 @@ export class PublicPageService {
       : model.settings;
     const negotiated = settings.language === 'auto';
     const language =
-      settings.language === 'auto' ? viewerLanguage(acceptLanguage) : settings.language;
+      settings.language === 'auto' ? this.negotiate(acceptLanguage) : settings.language;
     const key = `${head.id}|${channelSlug ?? ''}|${language}`;
     const cached = this.pages.get(key);
     if (cached && cached.stamp === model.stamp) return cached.page;
