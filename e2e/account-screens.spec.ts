@@ -1,23 +1,17 @@
 import type { Page } from '@playwright/test';
+import { createEventByApi } from './event-helpers.js';
 import {
   baseURL,
   expect,
   mailLink,
+  ownAccount,
   readMail,
-  registerAccount,
   setPlan,
   signIn,
   test,
   uniqueEmail,
   type Account,
 } from './fixtures.js';
-
-/** A fresh account of its own, signed in: these tests change it. */
-async function ownAccount(page: Page, options: Parameters<typeof registerAccount>[0] = {}) {
-  const account = await registerAccount(options);
-  const accessToken = await signIn(page, account);
-  return { account, accessToken };
-}
 
 const saved = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Your changes have been saved.' });
@@ -219,8 +213,9 @@ test.describe('plan features in the header (spec section 6)', () => {
   test('ENTERPRISE_ADMIN shows the enterprise link, CUSTOM_ACCESS the login list', async ({
     page,
   }) => {
-    const { account } = await ownAccount(page);
-    await page.goto('/events/demo/general');
+    const { account, accessToken } = await ownAccount(page);
+    const event = await createEventByApi(page, accessToken, 'Plan features');
+    await page.goto(`/events/${event.id}/general`);
     const nav = page.getByRole('navigation', { name: 'Event navigation' });
     await expect(nav.getByRole('link', { name: 'Login List' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import {
+  eventPath,
   expect,
   expectAccessible,
   mailLink,
@@ -9,15 +10,20 @@ import {
   test,
   uniqueEmail,
   VIEWPORTS,
+  type DemoEvent,
 } from './fixtures.js';
 
 /** One page per layout and navigation variant (spec section 2, "Layouts"), signed in. */
 const SIGNED_IN_PAGES = [
-  ['default layout with event navigation', '/events/demo/general', 'General'],
+  ['default layout with event navigation', '/events/$event/general', 'General'],
   ['default layout with account navigation', '/account/profile', 'Profile'],
   ['default layout without side navigation', '/events', 'Events'],
   ['shared layout', '/shared/messages/demo?token=abc', 'Message Inbox'],
-  ['error page inside the default layout', '/events/demo/unknown', 'This page could not be found'],
+  [
+    'error page inside the default layout',
+    '/events/$event/unknown',
+    'This page could not be found',
+  ],
   ['start page', '/home', /^Welcome back, Ada$/],
   ['account overview', '/account', 'Account'],
   ['security', '/account/security', 'Security'],
@@ -35,8 +41,13 @@ const GUEST_PAGES = [
 
 type PageCheck = readonly [name: string, path: string, heading: string | RegExp];
 
-async function checkPages(page: Page, pages: readonly PageCheck[]): Promise<void> {
-  for (const [name, path, heading] of pages) {
+async function checkPages(
+  page: Page,
+  pages: readonly PageCheck[],
+  event?: DemoEvent,
+): Promise<void> {
+  for (const [name, template, heading] of pages) {
+    const path = event ? eventPath(template, event) : template;
     await test.step(`${name} (${path})`, async () => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -57,8 +68,8 @@ for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
         SIGNED_IN_PAGES.slice(0, 5),
         SIGNED_IN_PAGES.slice(5),
       ].entries()) {
-        test(`pages ${index + 1} pass axe`, async ({ page }) => {
-          await checkPages(page, batch);
+        test(`pages ${index + 1} pass axe`, async ({ page, demoEvent }) => {
+          await checkPages(page, batch, demoEvent);
         });
       }
 

@@ -21,8 +21,9 @@ test.describe('error page (spec section 2, "Error page", and section 8)', () => 
 
   test('an unknown address below an event shows the error inside the default layout', async ({
     page,
+    demoEvent,
   }) => {
-    await page.goto('/events/demo/unknown');
+    await page.goto(`/events/${demoEvent.id}/unknown`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'This page could not be found',
     );

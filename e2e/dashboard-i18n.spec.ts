@@ -5,9 +5,12 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 test.describe('languages (spec section 1: English and German)', () => {
   test.use({ signedIn: true });
 
-  test('German from the locale cookie: titles, navigation and error texts', async ({ page }) => {
+  test('German from the locale cookie: titles, navigation and error texts', async ({
+    page,
+    demoEvent,
+  }) => {
     await useLanguage(page, 'de');
-    await page.goto('/events/demo/general');
+    await page.goto(`/events/${demoEvent.id}/general`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(page).toHaveTitle('Allgemein · Livent');
     const nav = page.getByRole('navigation', { name: 'Veranstaltungsnavigation' });

@@ -1,3 +1,4 @@
+import { ownAccount } from './event-helpers.js';
 import { expect, test, VIEWPORTS } from './fixtures.js';
 
 const EVENT_LINKS = [
@@ -67,8 +68,11 @@ test.describe('layouts (spec section 2, "Layouts")', () => {
     );
   });
 
-  test('event pages show the back link and the sections in spec order', async ({ page }) => {
-    await page.goto('/events/demo/general');
+  test('event pages show the back link and the sections in spec order', async ({
+    page,
+    demoEvent,
+  }) => {
+    await page.goto(`/events/${demoEvent.id}/general`);
     const nav = page.getByRole('navigation', { name: 'Event navigation' });
     await expect(nav.getByRole('link')).toHaveText(['Back to events', ...EVENT_LINKS]);
     await expect(nav.getByRole('link', { name: 'General' })).toHaveAttribute(
@@ -77,7 +81,7 @@ test.describe('layouts (spec section 2, "Layouts")', () => {
     );
     await expect(nav.getByRole('link', { name: 'Access Settings' })).toHaveAttribute(
       'href',
-      '/events/demo/access/settings',
+      `/events/${demoEvent.id}/access/settings`,
     );
     await nav.getByRole('link', { name: 'Back to events' }).click();
     await expect(page).toHaveURL(/\/events$/);
@@ -85,6 +89,8 @@ test.describe('layouts (spec section 2, "Layouts")', () => {
   });
 
   test('the event selector explains that no events exist yet', async ({ page }) => {
+    // An account of its own: the worker's account has the demo event.
+    await ownAccount(page);
     await page.goto('/settings');
     await page.getByRole('combobox', { name: 'Event' }).click();
     await expect(page.getByRole('presentation').getByText('No events created yet')).toBeVisible();
@@ -112,8 +118,11 @@ test.describe('layouts (spec section 2, "Layouts")', () => {
 test.describe('navigation toggle', () => {
   test.use({ signedIn: true });
 
-  test('desktop: the side navigation switches between full and mini', async ({ page }) => {
-    await page.goto('/events/demo/general');
+  test('desktop: the side navigation switches between full and mini', async ({
+    page,
+    demoEvent,
+  }) => {
+    await page.goto(`/events/${demoEvent.id}/general`);
     const drawer = page.getByTestId('side-navigation');
     const toggle = page.getByRole('button', { name: 'Toggle navigation' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -140,9 +149,10 @@ test.describe('navigation toggle', () => {
 
   test('phones: the toggle opens a temporary drawer that closes after choosing', async ({
     page,
+    demoEvent,
   }) => {
     await page.setViewportSize(VIEWPORTS.mobile);
-    await page.goto('/events/demo/general');
+    await page.goto(`/events/${demoEvent.id}/general`);
     await expect(page.getByTestId('side-navigation')).toHaveCount(0);
     await expect(page.getByRole('combobox', { name: 'Event' })).toBeHidden();
 
@@ -150,7 +160,7 @@ test.describe('navigation toggle', () => {
     const drawer = page.getByTestId('navigation-drawer');
     await expect(drawer).toBeVisible();
     await drawer.getByRole('link', { name: 'Player' }).click();
-    await expect(page).toHaveURL(/\/events\/demo\/player$/);
+    await expect(page).toHaveURL(`/events/${demoEvent.id}/player`);
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Player');
   });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test, useLanguage } from './fixtures.js';
+import { eventPath, expect, signIn, test, useLanguage, type DemoEvent } from './fixtures.js';
 
 type Route = readonly [path: string, title: string, german: string];
 
@@ -12,8 +12,8 @@ const GUEST_ROUTES: readonly Route[] = [
 
 /**
  * Every other route of spec section 2 loads on a hard refresh (the server's history fallback)
- * with its page title and heading, signed in. `demo` and `main` stand in for an event and a
- * channel id. /home greets the user by name instead; /logout ends on /login.
+ * with its page title and heading, signed in. `$event` and `$channel` stand for the worker's
+ * demo event and its channel. /home greets the user by name instead; /logout ends on /login.
  */
 const ROUTES: readonly Route[] = [
   ['/verify-email', 'Verify Email', 'E-Mail bestätigen'],
@@ -31,28 +31,28 @@ const ROUTES: readonly Route[] = [
   ['/account/security', 'Security', 'Sicherheit'],
   ['/events', 'Events', 'Veranstaltungen'],
   ['/events/add', 'Create Event', 'Veranstaltung erstellen'],
-  ['/events/demo', 'Event Overview', 'Veranstaltungsübersicht'],
-  ['/events/demo/access', 'Access', 'Zugang'],
-  ['/events/demo/admin', 'Event Administration', 'Veranstaltungsverwaltung'],
-  ['/events/demo/advanced', 'Advanced Settings', 'Erweiterte Einstellungen'],
-  ['/events/demo/appearance', 'Appearance', 'Erscheinungsbild'],
-  ['/events/demo/channels', 'Channels', 'Kanäle'],
-  ['/events/demo/compliance', 'Compliance', 'Compliance'],
-  ['/events/demo/general', 'General', 'Allgemein'],
-  ['/events/demo/highlights', 'Highlights', 'Highlights'],
-  ['/events/demo/interaction', 'Interaction Tools', 'Interaktionstools'],
-  ['/events/demo/messages', 'Message Inbox', 'Nachrichteneingang'],
-  ['/events/demo/navigation', 'Navigation', 'Navigation'],
-  ['/events/demo/player', 'Player', 'Player'],
-  ['/events/demo/stats', 'Event Stats', 'Veranstaltungsstatistik'],
-  ['/events/demo/text', 'Text/Content', 'Text/Inhalt'],
-  ['/events/demo/access/invitationlist', 'Invitation List', 'Einladungsliste'],
-  ['/events/demo/access/invitations', 'Invitations', 'Einladungen'],
-  ['/events/demo/access/loginlist', 'Login List', 'Login-Liste'],
-  ['/events/demo/access/registrationlist', 'Registration List', 'Registrierungsliste'],
-  ['/events/demo/access/registrations', 'Registrations', 'Registrierungen'],
-  ['/events/demo/access/settings', 'Access Settings', 'Zugangseinstellungen'],
-  ['/events/demo/channels/main', 'Channel', 'Kanal'],
+  ['/events/$event', 'Event Overview', 'Veranstaltungsübersicht'],
+  ['/events/$event/access', 'Access', 'Zugang'],
+  ['/events/$event/admin', 'Event Administration', 'Veranstaltungsverwaltung'],
+  ['/events/$event/advanced', 'Advanced Settings', 'Erweiterte Einstellungen'],
+  ['/events/$event/appearance', 'Appearance', 'Erscheinungsbild'],
+  ['/events/$event/channels', 'Channels', 'Kanäle'],
+  ['/events/$event/compliance', 'Compliance', 'Compliance'],
+  ['/events/$event/general', 'General', 'Allgemein'],
+  ['/events/$event/highlights', 'Highlights', 'Highlights'],
+  ['/events/$event/interaction', 'Interaction Tools', 'Interaktionstools'],
+  ['/events/$event/messages', 'Message Inbox', 'Nachrichteneingang'],
+  ['/events/$event/navigation', 'Navigation', 'Navigation'],
+  ['/events/$event/player', 'Player', 'Player'],
+  ['/events/$event/stats', 'Event Stats', 'Veranstaltungsstatistik'],
+  ['/events/$event/text', 'Text/Content', 'Text/Inhalt'],
+  ['/events/$event/access/invitationlist', 'Invitation List', 'Einladungsliste'],
+  ['/events/$event/access/invitations', 'Invitations', 'Einladungen'],
+  ['/events/$event/access/loginlist', 'Login List', 'Login-Liste'],
+  ['/events/$event/access/registrationlist', 'Registration List', 'Registrierungsliste'],
+  ['/events/$event/access/registrations', 'Registrations', 'Registrierungen'],
+  ['/events/$event/access/settings', 'Access Settings', 'Zugangseinstellungen'],
+  ['/events/$event/channels/$channel', 'Channel', 'Kanal'],
   ['/shared/messages/demo?token=abc', 'Message Inbox', 'Nachrichteneingang'],
   ['/shared/messages?token=abc', 'Message Inbox', 'Nachrichteneingang'],
 ];
@@ -71,8 +71,10 @@ async function expectHardRefreshes(
   page: Page,
   routes: readonly Route[],
   language: 'en' | 'de' = 'en',
+  event?: DemoEvent,
 ): Promise<void> {
-  for (const [path, english, german] of routes) {
+  for (const [template, english, german] of routes) {
+    const path = event ? eventPath(template, event) : template;
     const title = language === 'en' ? english : german;
     await test.step(`${path} → ${title}`, async () => {
       const response = await page.goto(path);
@@ -93,8 +95,8 @@ test.describe('every route loads on a hard refresh', () => {
     test.use({ signedIn: true });
 
     for (const [index, batch] of batches(ROUTES, 11).entries()) {
-      test(`routes ${index * 11 + 1}–${index * 11 + batch.length}`, async ({ page }) => {
-        await expectHardRefreshes(page, batch);
+      test(`routes ${index * 11 + 1}–${index * 11 + batch.length}`, async ({ page, demoEvent }) => {
+        await expectHardRefreshes(page, batch, 'en', demoEvent);
       });
     }
 
@@ -131,25 +133,26 @@ test.describe('German titles', () => {
   test.describe('signed in', () => {
     test.use({ signedIn: true });
 
-    test('every third route', async ({ page }) => {
+    test('every third route', async ({ page, demoEvent }) => {
       await useLanguage(page, 'de');
       await expectHardRefreshes(
         page,
         ROUTES.filter((_, index) => index % 3 === 0),
         'de',
+        demoEvent,
       );
     });
   });
 });
 
-test('client-side navigation keeps the title in step', async ({ page, account }) => {
+test('client-side navigation keeps the title in step', async ({ page, account, demoEvent }) => {
   await signIn(page, account);
-  await page.goto('/events/demo/general');
+  await page.goto(`/events/${demoEvent.id}/general`);
   await page
     .getByRole('navigation', { name: 'Event navigation' })
     .getByRole('link', { name: 'Player' })
     .click();
-  await expect(page).toHaveURL(/\/events\/demo\/player$/);
+  await expect(page).toHaveURL(`/events/${demoEvent.id}/player`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Player');
   await expect(page).toHaveTitle('Player · Livent');
 });

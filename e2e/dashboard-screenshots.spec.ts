@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import {
   baseURL,
+  eventPath,
   expect,
   registerAccount,
   saveScreenshot,
@@ -21,7 +22,7 @@ const GUEST_SHOTS = [
 const SIGNED_IN_SHOTS = [
   ['home', '/home'],
   ['events', '/events'],
-  ['event-general', '/events/demo/general'],
+  ['event-general', '/events/$event/general'],
   ['account', '/account'],
   ['account-profile', '/account/profile'],
   ['account-security', '/account/security'],
@@ -82,7 +83,7 @@ for (const language of ['en', 'de'] as const) {
         test.use({ signedIn: true });
 
         for (const [name, path] of SIGNED_IN_SHOTS) {
-          test(name, async ({ page, account, accessToken, playwright }) => {
+          test(name, async ({ page, account, accessToken, playwright, demoEvent }) => {
             if (name === 'account-security') {
               // This device and a phone, rather than every session the worker's tests made.
               const headers = { Authorization: `Bearer ${accessToken}` };
@@ -99,7 +100,7 @@ for (const language of ['en', 'de'] as const) {
               await phone.dispose();
             }
             await useLanguage(page, language);
-            await page.goto(path);
+            await page.goto(eventPath(path, demoEvent));
             await settle(page);
             await saveScreenshot(page, `${name}-${suffix}`);
           });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, registerAccount, signIn, type Account } from './fixtures.js';
+import { expect } from './fixtures.js';
 
 export interface CreatedEvent {
   id: string;
@@ -21,8 +21,4 @@ export async function createEventByApi(
   return (await response.json()) as CreatedEvent;
 }
 
-/** A fresh account of its own, signed in (tests that create and change events use their own). */
-export async function ownAccount(page: Page): Promise<{ account: Account; accessToken: string }> {
-  const account = await registerAccount();
-  return { account, accessToken: await signIn(page, account) };
-}
+export { ownAccount } from './fixtures.js';

@@ -172,6 +172,49 @@ export async function signIn(page: Page, account: Account): Promise<string> {
   return tokens.access.token;
 }
 
+/** An event with one channel, owned by the worker's account (`demoEvent` fixture). */
+export interface DemoEvent {
+  id: string;
+  channelId: string;
+}
+
+/** Creates the demo event and its channel through the API, signed in as `account`. */
+async function createDemoEvent(account: Account): Promise<DemoEvent> {
+  const api = await apiContext();
+  try {
+    const login = await api.post('/api/auth/login', {
+      data: { email: account.email, password: account.password },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const { tokens } = (await login.json()) as { tokens: { access: { token: string } } };
+    const headers = { Authorization: `Bearer ${tokens.access.token}` };
+    const event = await api.post('/api/events', { headers, data: { title: 'Demo Event' } });
+    expect(event.status(), await event.text()).toBe(201);
+    const { id } = (await event.json()) as { id: string };
+    const channel = await api.post(`/api/events/${id}/channels`, {
+      headers,
+      data: { slug: 'main', title: 'Main stage' },
+    });
+    expect(channel.status(), await channel.text()).toBe(201);
+    return { id, channelId: ((await channel.json()) as { id: string }).id };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Fills `$event` and `$channel` in a dashboard path with the demo event's ids. */
+export const eventPath = (path: string, event: DemoEvent): string =>
+  path.replace('$event', event.id).replace('$channel', event.channelId);
+
+/** A fresh account of its own, signed in: for tests that change their account. */
+export async function ownAccount(
+  page: Page,
+  options: Parameters<typeof registerAccount>[0] = {},
+): Promise<{ account: Account; accessToken: string }> {
+  const account = await registerAccount(options);
+  return { account, accessToken: await signIn(page, account) };
+}
+
 interface Fixtures {
   /** Sign the page's context in as the worker's account before the test. */
   signedIn: boolean;
@@ -182,6 +225,8 @@ interface Fixtures {
 interface WorkerFixtures {
   /** A verified account shared by the tests of one worker that do not change it. */
   account: Account;
+  /** An event of the worker's account, created when a test first asks for it. */
+  demoEvent: DemoEvent;
 }
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -190,6 +235,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     async ({}, use) => use(await registerAccount()),
     { scope: 'worker' },
   ],
+  demoEvent: [async ({ account }, use) => use(await createDemoEvent(account)), { scope: 'worker' }],
   signedIn: [false, { option: true }],
   accessToken: [
     async ({ page, account, signedIn }, use) => {
