@@ -16,8 +16,15 @@ describe('buildApp', () => {
     expect(document.info.title).toBe('Livent API');
     expect(document.paths['/api/health'].get.tags).toEqual(['health']);
     expect(Object.keys(document.paths['/api/health'].get.responses)).toEqual(['200', '503']);
-    // The docs' own routes and the static file routes stay out of the document.
-    expect(Object.keys(document.paths).filter((path) => !path.startsWith('/api/'))).toEqual([]);
+    // The docs' own routes and the static file routes stay out of the document; outside /api
+    // only the public event pages (events host, tag `public`, ADR 017) are documented.
+    const paths = document.paths as Record<string, Record<string, { tags?: string[] }>>;
+    const isPublicPage = (path: string) =>
+      Object.values(paths[path] ?? {}).every((operation) => operation.tags?.[0] === 'public');
+    expect(
+      Object.keys(paths).filter((path) => !path.startsWith('/api/') && !isPublicPage(path)),
+    ).toEqual([]);
+    expect(paths['/{slug}']?.get?.tags).toEqual(['public']);
     expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/docs'))).toEqual([]);
   });
 

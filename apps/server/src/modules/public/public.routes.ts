@@ -90,6 +90,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       schema: {
         tags,
+        hide: true,
         summary: 'The events origin itself has no page (404 page)',
         response: { 404: html },
       },
@@ -197,6 +198,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The public page's own files (viewer script, video players)",
         params: z.object({ file: z.string().max(100) }),
+        response: { 200: z.string().describe('The file (immutable)'), 404: html },
       },
     },
     async (request, reply) => {
