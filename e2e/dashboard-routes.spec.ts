@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { eventPath, expect, signIn, test, useLanguage, type DemoEvent } from './fixtures.js';
 
-type Route = readonly [path: string, title: string, german: string];
+/** A path with its page title in English and German; `heading` when the page names its object. */
+type Route = readonly [path: string, title: string, german: string, heading?: string];
 
 /** The guest pages (spec section 5, "Guard guest"): signed out only. */
 const GUEST_ROUTES: readonly Route[] = [
@@ -31,7 +32,7 @@ const ROUTES: readonly Route[] = [
   ['/account/security', 'Security', 'Sicherheit'],
   ['/events', 'Events', 'Veranstaltungen'],
   ['/events/add', 'Create Event', 'Veranstaltung erstellen'],
-  ['/events/$event', 'Event Overview', 'Veranstaltungsübersicht'],
+  ['/events/$event', 'Event Overview', 'Veranstaltungsübersicht', 'Demo Event'],
   ['/events/$event/access', 'Access', 'Zugang'],
   ['/events/$event/admin', 'Event Administration', 'Veranstaltungsverwaltung'],
   ['/events/$event/advanced', 'Advanced Settings', 'Erweiterte Einstellungen'],
@@ -52,7 +53,7 @@ const ROUTES: readonly Route[] = [
   ['/events/$event/access/registrationlist', 'Registration List', 'Registrierungsliste'],
   ['/events/$event/access/registrations', 'Registrations', 'Registrierungen'],
   ['/events/$event/access/settings', 'Access Settings', 'Zugangseinstellungen'],
-  ['/events/$event/channels/$channel', 'Channel', 'Kanal'],
+  ['/events/$event/channels/$channel', 'Channel', 'Kanal', 'Main stage'],
   ['/shared/messages/demo?token=abc', 'Message Inbox', 'Nachrichteneingang'],
   ['/shared/messages?token=abc', 'Message Inbox', 'Nachrichteneingang'],
 ];
@@ -73,13 +74,13 @@ async function expectHardRefreshes(
   language: 'en' | 'de' = 'en',
   event?: DemoEvent,
 ): Promise<void> {
-  for (const [template, english, german] of routes) {
+  for (const [template, english, german, heading] of routes) {
     const path = event ? eventPath(template, event) : template;
     const title = language === 'en' ? english : german;
     await test.step(`${path} → ${title}`, async () => {
       const response = await page.goto(path);
       expect.soft(response?.status(), path).toBe(200);
-      await expect.soft(page.getByRole('heading', { level: 1 }), path).toHaveText(title);
+      await expect.soft(page.getByRole('heading', { level: 1 }), path).toHaveText(heading ?? title);
       await expect.soft(page, path).toHaveTitle(`${title} · Livent`);
       await expect.soft(page.locator('html'), path).toHaveAttribute('lang', language);
     });
