@@ -197,8 +197,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The public page's own files (viewer script, video players)",
+        description: 'The file as bytes, immutable (`ETag` answers 304); unknown files a 404 page.',
         params: z.object({ file: z.string().max(100) }),
-        response: { 200: z.string().describe('The file (immutable)'), 404: html },
       },
     },
     async (request, reply) => {
