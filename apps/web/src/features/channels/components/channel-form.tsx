@@ -1,10 +1,7 @@
 import type { Channel, EventSettingsResponse, Highlight } from '@livent/shared';
-import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -12,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useController, useForm, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { FormAlert } from '../../../components/forms/form-alert';
-import { FieldGrid, SaveActions } from '../../../components/forms/save-actions';
+import { LockedSlugField } from '../../../components/forms/locked-slug-field';
+import { SaveBar } from '../../../components/forms/save-bar';
+import { FieldGrid } from '../../../components/forms/save-actions';
 import { SwitchField } from '../../../components/forms/switch-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
 import { SectionCard } from '../../../components/page/section-card';
@@ -127,8 +125,8 @@ export function ChannelForm({
   const form = useForm<ChannelFormValues>({ defaultValues: channelFormValues(channel, settings) });
   const { errors, isDirty, isSubmitting } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
-  const [slugUnlocked, setSlugUnlocked] = useState(false);
-  const [confirmingUnlock, setConfirmingUnlock] = useState(false);
+  // A new key after each save locks the slug again.
+  const [slugKey, setSlugKey] = useState(0);
   const serverError = errors.root?.server?.message;
   const order = highlights.map((highlight) => highlight.id);
   const fields = { title: form.register('title'), slug: form.register('slug') };
@@ -148,7 +146,7 @@ export function ChannelForm({
       const saved =
         Object.keys(patch).length > 0 ? await updateChannel(eventId, channel.id, patch) : channel;
       form.reset(channelFormValues(saved, settings));
-      setSlugUnlocked(false);
+      setSlugKey((key) => key + 1);
       notify({ type: 'success', message: t('forms:saved') });
     } catch (error) {
       if (error instanceof ApiError && error.code !== 429 && error.errors) {
@@ -171,30 +169,19 @@ export function ChannelForm({
                 error={errors.title?.message}
                 {...fields.title}
               />
-              <TextInputField
+              <LockedSlugField
+                key={slugKey}
                 label={t('fields.slug')}
-                readOnly={!slugUnlocked}
-                helperText={
-                  slugUnlocked
-                    ? t('fields.slugHint', { url: `${settings.fullUrl}/` })
-                    : t('slug.locked')
-                }
-                autoComplete="off"
-                spellCheck={false}
+                texts={{
+                  lockedHint: t('slug.locked'),
+                  unlockedHint: t('fields.slugHint', { url: `${settings.fullUrl}/` }),
+                  unlock: t('slug.unlock'),
+                  confirmTitle: t('slug.unlockTitle'),
+                  confirmMessage: t('slug.unlockText'),
+                  confirmLabel: t('slug.unlockConfirm'),
+                }}
+                onUnlocked={() => form.setFocus('slug')}
                 error={errors.slug?.message}
-                labelAction={
-                  slugUnlocked ? undefined : (
-                    <Button
-                      size="small"
-                      startIcon={<LockOpenOutlined />}
-                      onClick={() => setConfirmingUnlock(true)}
-                      sx={{ py: 0, minHeight: 0 }}
-                    >
-                      {t('slug.unlock')}
-                    </Button>
-                  )
-                }
-                sx={slugUnlocked ? undefined : { bgcolor: '#F4F5F8', color: 'text.secondary' }}
                 {...fields.slug}
               />
             </FieldGrid>
@@ -213,35 +200,7 @@ export function ChannelForm({
           <HighlightsChoice form={form} highlights={highlights} />
         </SectionCard>
       </Stack>
-      <Paper
-        variant="outlined"
-        sx={{
-          // Sticks to the window's bottom only while there is something to save.
-          position: isDirty ? 'sticky' : 'static',
-          bottom: { xs: 8, md: 16 },
-          zIndex: 2,
-          mt: 3,
-          px: { xs: 2, sm: 3 },
-          py: 1.5,
-          display: 'flex',
-          gap: 1.5,
-          justifyContent: 'flex-end',
-          boxShadow: isDirty ? '0 8px 24px rgba(15, 23, 42, 0.12)' : 'none',
-        }}
-      >
-        <SaveActions dirty={isDirty} submitting={isSubmitting} onDiscard={() => form.reset()} />
-      </Paper>
-      <ConfirmDialog
-        open={confirmingUnlock}
-        title={t('slug.unlockTitle')}
-        message={t('slug.unlockText')}
-        confirmLabel={t('slug.unlockConfirm')}
-        onConfirm={() => {
-          setSlugUnlocked(true);
-          setConfirmingUnlock(false);
-        }}
-        onClose={() => setConfirmingUnlock(false)}
-      />
+      <SaveBar dirty={isDirty} submitting={isSubmitting} onDiscard={() => form.reset()} />
       {guard}
     </Box>
   );

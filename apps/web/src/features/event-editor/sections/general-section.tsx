@@ -1,12 +1,9 @@
-import LockOpenOutlined from '@mui/icons-material/LockOpenOutlined';
 import { EVENT_LANGUAGES, START_MODES } from '@livent/shared';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { LockedSlugField } from '../../../components/forms/locked-slug-field';
 import { FieldGrid } from '../../../components/forms/save-actions';
 import { SelectField } from '../../../components/forms/select-field';
 import { SettingsForm } from '../../../components/forms/settings-form';
@@ -41,8 +38,6 @@ export function GeneralSection({ eventId }: { eventId: string }) {
   const { form, missingFeature, fields } = settingsForm;
   const { control } = form;
   const { errors } = form.formState;
-  const [slugUnlocked, setSlugUnlocked] = useState(false);
-  const [confirmingUnlock, setConfirmingUnlock] = useState(false);
   const startMode = useWatch({ control, name: 'startMode' });
   const contactLocked = Boolean(missingFeature('contactName') ?? missingFeature('contactEmail'));
 
@@ -69,30 +64,18 @@ export function GeneralSection({ eventId }: { eventId: string }) {
               {...fields.language}
             />
           </FieldGrid>
-          <TextInputField
+          <LockedSlugField
             label={t('general.fields.slug')}
-            helperText={
-              slugUnlocked ? t('general.fields.slugUnlockedHint') : t('general.fields.slugHint')
-            }
-            readOnly={!slugUnlocked}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            maxLength={100}
-            sx={slugUnlocked ? undefined : { bgcolor: '#F5F6FA', color: 'text.secondary' }}
+            texts={{
+              lockedHint: t('general.fields.slugHint'),
+              unlockedHint: t('general.fields.slugUnlockedHint'),
+              unlock: t('general.fields.slugUnlock'),
+              confirmTitle: t('general.unlock.title'),
+              confirmMessage: t('general.unlock.message'),
+              confirmLabel: t('general.unlock.confirm'),
+            }}
+            onUnlocked={() => form.setFocus('slug')}
             error={errors.slug?.message}
-            labelAction={
-              slugUnlocked ? undefined : (
-                <Button
-                  size="small"
-                  startIcon={<LockOpenOutlined />}
-                  onClick={() => setConfirmingUnlock(true)}
-                  sx={{ py: 0 }}
-                >
-                  {t('general.fields.slugUnlock')}
-                </Button>
-              )
-            }
             {...fields.slug}
           />
           <TextAreaField
@@ -183,19 +166,6 @@ export function GeneralSection({ eventId }: { eventId: string }) {
           />
         </Stack>
       </SectionCard>
-      <ConfirmDialog
-        open={confirmingUnlock}
-        title={t('general.unlock.title')}
-        message={t('general.unlock.message')}
-        confirmLabel={t('general.unlock.confirm')}
-        destructive
-        onClose={() => setConfirmingUnlock(false)}
-        onConfirm={() => {
-          setConfirmingUnlock(false);
-          setSlugUnlocked(true);
-          form.setFocus('slug');
-        }}
-      />
     </SettingsForm>
   );
 }
