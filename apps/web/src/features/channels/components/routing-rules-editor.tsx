@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../../components/forms/select-field';
 import { SettingsForm } from '../../../components/forms/settings-form';
 import { TextInputField } from '../../../components/forms/text-input-field';
+import { BetaNotice } from '../../../components/page/plan-feature-notice';
 import { SectionCard } from '../../../components/page/section-card';
 import { useSettingsForm } from '../../../lib/events/use-settings-form';
 import { channelsQueryOptions } from '../api/channels-api';
@@ -79,6 +80,10 @@ export function RoutingRulesEditor({ eventId }: { eventId: string }) {
           </Button>
         }
       >
+        {/* Routing is new: its rules may still change (spec section 6, beta notice). */}
+        <Box sx={{ mb: 2 }}>
+          <BetaNotice />
+        </Box>
         {fields.length === 0 && (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {channels.length === 0 ? t('routing.needsChannels') : t('routing.empty')}
