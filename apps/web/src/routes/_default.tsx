@@ -1,4 +1,4 @@
-import { hasFeature } from '@livent/shared';
+import { hasFeature } from '@livent/shared/plans';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language, type PlanName } from '@livent/shared';
+import { LANGUAGES, type Language } from '@livent/shared/constants';
+import type { PlanName } from '@livent/shared/plans';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';

@@ -1,4 +1,4 @@
-import { hasFeature, type Feature, type PlanAllowance } from '@livent/shared';
+import { hasFeature, type Feature, type PlanAllowance } from '@livent/shared/plans';
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AddCircleOutlineOutlined from '@mui/icons-material/AddCircleOutlineOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';

@@ -1,4 +1,4 @@
-import { CHUNK_RELOAD_INTERVAL_MS } from '@livent/shared';
+import { CHUNK_RELOAD_INTERVAL_MS } from '@livent/shared/constants';
 
 /** Where the time of the last automatic reload is kept (session storage; never local storage). */
 export const CHUNK_RELOAD_STORAGE_KEY = 'lvnt.chunkReloadAt';

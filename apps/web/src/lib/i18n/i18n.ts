@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '@livent/shared';
+import { LANGUAGES, type Language } from '@livent/shared/constants';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, localeCookie } from './language';

@@ -4,7 +4,7 @@ import {
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_SECONDS,
   type Language,
-} from '@livent/shared';
+} from '@livent/shared/constants';
 
 const isLanguage = (value: string | undefined): value is Language =>
   (LANGUAGES as readonly string[]).includes(value ?? '');

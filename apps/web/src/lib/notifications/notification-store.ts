@@ -1,4 +1,4 @@
-import { NOTIFICATION_TIMEOUT_MS, type NotificationType } from '@livent/shared';
+import { NOTIFICATION_TIMEOUT_MS, type NotificationType } from '@livent/shared/constants';
 
 /** A notification of spec section 3: type, message, timeout, timestamp. */
 export interface Notification {
