@@ -6,7 +6,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/form-alert';
@@ -16,7 +15,7 @@ import { failureMessage } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
 import { revokeOtherSessions, revokeSession, sessionsQueryOptions } from '../api/account-api';
 import { deviceParts, isMobileSystem } from '../user-agent';
-import { IconTile } from '../../../components/page/icon-tile';
+import { ListRow } from '../../../components/page/list-row';
 
 /** Signs sessions out, says so, and reloads the list; a failure is a notification. */
 function useRevoke<Variables>(revoke: (variables: Variables) => Promise<void>, done: string) {
@@ -52,52 +51,39 @@ function SessionRow({
       : browser
     : t('security.sessions.unknownDevice');
   return (
-    <Box
-      component="li"
-      data-testid="session"
-      sx={{
-        display: 'flex',
-        gap: 2,
-        alignItems: { xs: 'flex-start', sm: 'center' },
-        flexDirection: { xs: 'column', sm: 'row' },
-        py: 2,
-        '& + &': { borderTop: 1, borderColor: 'divider' },
-      }}
-    >
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
-        <IconTile icon={Icon} tone={session.current ? 'primary' : 'neutral'} />
-        <Box sx={{ minWidth: 0 }}>
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontWeight: 500 }}>{device}</Typography>
-            {session.current && (
-              <Chip size="small" color="primary" label={t('security.sessions.thisDevice')} />
-            )}
-          </Stack>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {[
-              session.ip && t('security.sessions.ip', { ip: session.ip }),
-              t('security.sessions.lastUsed', { date: date.format(new Date(session.lastUsedAt)) }),
-              t('security.sessions.created', { date: date.format(new Date(session.createdAt)) }),
-            ]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography>
-        </Box>
-      </Stack>
-      {!session.current && (
-        <Button
-          variant="outlined"
-          color="inherit"
-          size="small"
-          loading={revoking}
-          onClick={onRevoke}
-          aria-label={t('security.sessions.revokeDevice', { device })}
-          sx={{ flexShrink: 0 }}
-        >
-          {t('security.sessions.revoke')}
-        </Button>
-      )}
-    </Box>
+    <ListRow
+      testId="session"
+      icon={Icon}
+      highlighted={session.current}
+      title={device}
+      badges={
+        session.current && (
+          <Chip size="small" color="primary" label={t('security.sessions.thisDevice')} />
+        )
+      }
+      details={[
+        session.ip && t('security.sessions.ip', { ip: session.ip }),
+        t('security.sessions.lastUsed', { date: date.format(new Date(session.lastUsedAt)) }),
+        t('security.sessions.created', { date: date.format(new Date(session.createdAt)) }),
+      ]
+        .filter(Boolean)
+        .join(' · ')}
+      actions={
+        !session.current && (
+          <Button
+            variant="outlined"
+            color="inherit"
+            size="small"
+            loading={revoking}
+            onClick={onRevoke}
+            aria-label={t('security.sessions.revokeDevice', { device })}
+            sx={{ flexShrink: 0 }}
+          >
+            {t('security.sessions.revoke')}
+          </Button>
+        )
+      }
+    />
   );
 }
 

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { ButtonLink } from '../../../components/links/button-link';
 import { EmptyState } from '../../../components/page/empty-state';
-import { IconTile } from '../../../components/page/icon-tile';
+import { ListRow } from '../../../components/page/list-row';
 import { Notice } from '../../../components/page/notice';
 import { SectionCard } from '../../../components/page/section-card';
 import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
@@ -40,76 +40,64 @@ function ChannelRow({
   const { t } = useTranslation('channels');
   const overrides = Object.keys(channel.overrides).length;
   return (
-    <Box
-      component="li"
-      data-testid="channel"
-      sx={{
-        display: 'flex',
-        gap: 2,
-        alignItems: { xs: 'flex-start', sm: 'center' },
-        flexDirection: { xs: 'column', sm: 'row' },
-        py: 2,
-        '& + &': { borderTop: 1, borderColor: 'divider' },
-      }}
-    >
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexGrow: 1, minWidth: 0 }}>
-        <IconTile icon={LayersOutlined} tone={channel.visible ? 'primary' : 'neutral'} />
-        <Box sx={{ minWidth: 0 }}>
-          <Stack direction="row" sx={{ gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography sx={{ fontWeight: 600 }}>{channel.title}</Typography>
-            <Chip
-              size="small"
-              color={channel.visible ? 'success' : 'default'}
-              variant={channel.visible ? 'filled' : 'outlined'}
-              label={channel.visible ? t('list.visible') : t('list.hidden')}
-            />
-          </Stack>
-          <Typography
-            variant="body2"
-            sx={{ color: 'text.secondary', overflowWrap: 'anywhere', mt: 0.25 }}
-          >
-            <Box
-              component="a"
-              href={channel.fullUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label={t('list.open', { title: channel.title })}
-              sx={{
-                color: 'primary.main',
-                textDecoration: 'none',
-                '&:hover': { textDecoration: 'underline' },
-              }}
-            >
-              {channel.fullUrl.replace(/^https?:\/\//, '')}
-              <OpenInNewRounded sx={{ fontSize: 14, ml: 0.5, verticalAlign: '-2px' }} />
-            </Box>
-            {' · '}
-            {overrides > 0 ? t('list.overrides', { count: overrides }) : t('list.noOverrides')}
-          </Typography>
-        </Box>
-      </Stack>
-      <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
-        <ButtonLink
-          to="/events/$eventid/channels/$eventchannelid"
-          params={{ eventid: eventId, eventchannelid: channel.id }}
-          variant="outlined"
+    <ListRow
+      testId="channel"
+      icon={LayersOutlined}
+      highlighted={channel.visible}
+      title={channel.title}
+      badges={
+        <Chip
           size="small"
-          startIcon={<EditOutlined />}
-          aria-label={t('list.editChannel', { title: channel.title })}
-        >
-          {t('list.edit')}
-        </ButtonLink>
-        <Tooltip title={t('list.delete')}>
-          <IconButton
-            size="small"
-            onClick={onDelete}
-            aria-label={t('list.deleteChannel', { title: channel.title })}
+          color={channel.visible ? 'success' : 'default'}
+          variant={channel.visible ? 'filled' : 'outlined'}
+          label={channel.visible ? t('list.visible') : t('list.hidden')}
+        />
+      }
+      details={
+        <>
+          <Box
+            component="a"
+            href={channel.fullUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t('list.open', { title: channel.title })}
+            sx={{
+              color: 'primary.main',
+              textDecoration: 'none',
+              '&:hover': { textDecoration: 'underline' },
+            }}
           >
-            <DeleteOutlineOutlined fontSize="small" />
-          </IconButton>
-        </Tooltip>
-      </Stack>
-    </Box>
+            {channel.fullUrl.replace(/^https?:\/\//, '')}
+            <OpenInNewRounded sx={{ fontSize: 14, ml: 0.5, verticalAlign: '-2px' }} />
+          </Box>
+          {' · '}
+          {overrides > 0 ? t('list.overrides', { count: overrides }) : t('list.noOverrides')}
+        </>
+      }
+      actions={
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+          <ButtonLink
+            to="/events/$eventid/channels/$eventchannelid"
+            params={{ eventid: eventId, eventchannelid: channel.id }}
+            variant="outlined"
+            size="small"
+            startIcon={<EditOutlined />}
+            aria-label={t('list.editChannel', { title: channel.title })}
+          >
+            {t('list.edit')}
+          </ButtonLink>
+          <Tooltip title={t('list.delete')}>
+            <IconButton
+              size="small"
+              onClick={onDelete}
+              aria-label={t('list.deleteChannel', { title: channel.title })}
+            >
+              <DeleteOutlineOutlined fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      }
+    />
   );
 }
 
