@@ -47,7 +47,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    files: ['apps/server/**/*.ts'],
+    files: ['apps/server/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noBrowserInServer] }] },
   },
   {
@@ -62,8 +62,10 @@ export default tseslint.config(
   },
   {
     // Every user-facing string goes through i18next (English and German).
-    files: ['apps/web/src/**/*.tsx'],
+    // The server's JSX (public pages, emails) too: its texts live in apps/server/src/locales.
+    files: ['apps/web/src/**/*.tsx', 'apps/server/src/**/*.tsx'],
     ignores: ['**/*.test.tsx'],
+    plugins: { i18next },
     rules: {
       'i18next/no-literal-string': [
         'error',

@@ -11,7 +11,7 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
 });
