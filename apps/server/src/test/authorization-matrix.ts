@@ -138,8 +138,10 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   },
   // Logout ends the caller's own session (if any) and always answers 204.
   'POST /api/auth/logout': { expected: everyone(204) },
-  // The refresh cookie is the credential.
-  'POST /api/auth/refresh-tokens': { expected: signedIn(200) },
+  // The refresh cookie is the credential; without one there is no session to refresh (204).
+  'POST /api/auth/refresh-tokens': {
+    expected: { ...everyone(204), otherAccount: 200, sharedUser: 200, owner: 200 },
+  },
   'GET /api/auth/self': { expected: signedIn(200) },
   'POST /api/auth/send-verification-email': { expected: signedIn(204) },
   // The link's token is the credential.

@@ -83,18 +83,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Trade the refresh token (body or cookie) for new tokens; rotates it',
+        summary:
+          'Trade the refresh token (body or cookie) for new tokens; rotates it; 204 without one',
         security: refreshCookie,
         body: refreshSchema.nullish(),
-        response: { 200: authResponseSchema, ...errorResponses(400, 401) },
+        response: { 200: authResponseSchema, 204: noContent, ...errorResponses(400, 401) },
       },
     },
     async (request, reply) => {
+      const refreshToken = refreshTokenOf(request, request.body);
+      // Having no session is not an error: the dashboard asks on every first load, and a 401
+      // there would log a failed request in every anonymous visitor's console.
+      if (!refreshToken) return reply.code(204).send();
       try {
-        const result = await auth.refresh(
-          refreshTokenOf(request, request.body),
-          clientInfo(request),
-        );
+        const result = await auth.refresh(refreshToken, clientInfo(request));
         setRefreshCookie(reply, result.tokens.refresh.token);
         return result;
       } catch (error) {

@@ -72,10 +72,19 @@ describe('session client (spec section 4, "Authentication")', () => {
     expect(server.calls).toHaveLength(1);
   });
 
-  it('is signed out when the refresh cookie is missing or dead', async () => {
+  it('is signed out when the refresh cookie is dead', async () => {
     const { session } = client({ '/api/auth/refresh-tokens': () => json(401) });
     await expect(session.restoreSession()).resolves.toEqual({ status: 'signedOut', user: null });
     expect(getAccessToken()).toBeNull();
+  });
+
+  it('is signed out, once, when there is no refresh cookie (204)', async () => {
+    const { session, server } = client({
+      '/api/auth/refresh-tokens': () => new Response(null, { status: 204 }),
+    });
+    await expect(session.restoreSession()).resolves.toEqual({ status: 'signedOut', user: null });
+    await session.restoreSession();
+    expect(server.calls).toHaveLength(1);
   });
 
   it('tries again at the next navigation after a network failure', async () => {

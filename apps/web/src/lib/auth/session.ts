@@ -80,8 +80,8 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
     setSignedIn(response.user, response.tokens.access.token);
 
   /**
-   * One `POST /auth/refresh-tokens` with the HttpOnly cookie. A 4xx answer means the session
-   * is over (signed out); a network failure or 5xx keeps the state and reports `false`.
+   * One `POST /auth/refresh-tokens` with the HttpOnly cookie. 204 (no cookie: no session) and
+   * a 4xx answer mean signed out; a network failure or 5xx keeps the state and reports `false`.
    */
   async function refreshOnce(): Promise<boolean> {
     let response: Response;
@@ -94,11 +94,14 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
     } catch {
       return false;
     }
-    if (response.ok) {
+    if (response.status === 200) {
       accept((await response.json()) as AuthResponse);
       return true;
     }
-    if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+    if (
+      response.status === 204 ||
+      (response.status >= 400 && response.status < 500 && response.status !== 429)
+    ) {
       const wasSignedIn = getAuthState().status === 'signedIn';
       setSignedOut();
       if (wasSignedIn) tellRemote('expired');
