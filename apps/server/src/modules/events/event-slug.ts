@@ -1,10 +1,9 @@
+import { SLUG_MAX_LENGTH, slugFromTitle as sharedSlug, trimSlug } from '@livent/shared/slug';
+
 /**
  * Event addresses (ADR 016). A slug is the public page's path on EVENTS_URL, so it is unique
  * across all accounts and never one of the paths the public origin serves itself.
  */
-
-/** The longest slug (the shared `fields.slug()` rule). */
-export const SLUG_MAX_LENGTH = 100;
 
 /**
  * First path segments of the public origin that are not event pages: `/uploads/{name}` is
@@ -18,39 +17,11 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'health',
 ]);
 
-const TRANSLITERATIONS: Record<string, string> = {
-  ä: 'ae',
-  ö: 'oe',
-  ü: 'ue',
-  ß: 'ss',
-  æ: 'ae',
-  ø: 'oe',
-  œ: 'oe',
-  å: 'aa',
-  ð: 'd',
-  þ: 'th',
-  ł: 'l',
-};
-
 /**
- * "Sommer-Gala 2025: Köln & Düsseldorf" → `sommer-gala-2025-koeln-duesseldorf`: lowercase
- * ASCII, German umlauts transliterated, other accents dropped, every other run of characters a
- * single `-`. A title without a letter or digit gives `event`.
+ * The title's slug (the one function the dashboard's preview uses too); a title without a letter
+ * or digit gives `event`.
  */
-export function slugFromTitle(title: string): string {
-  const ascii = title
-    .toLowerCase()
-    .replace(/[äöüßæøœåðþł]/g, (char) => TRANSLITERATIONS[char] ?? char)
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '');
-  const slug = trimSlug(ascii.replace(/[^a-z0-9]+/g, '-'), SLUG_MAX_LENGTH);
-  return slug === '' ? 'event' : slug;
-}
-
-/** Cut to `max` characters without a `-` at either end. */
-function trimSlug(slug: string, max: number): string {
-  return slug.replace(/^-+/, '').slice(0, max).replace(/-+$/, '');
-}
+export const slugFromTitle = (title: string): string => sharedSlug(title) || 'event';
 
 /**
  * The first of `base`, `base-2`, `base-3`, … that is not in `taken` and not reserved; the base

@@ -20,7 +20,6 @@ import {
   formFieldOf,
   overridesOf,
 } from './overrides';
-import { slugFromTitle } from './slug';
 
 const settings: EventSettingsResponse = {
   ...DEFAULT_EVENT_SETTINGS,
@@ -110,12 +109,6 @@ describe('channel overrides (ADR 018)', () => {
   it('puts server errors of overrides onto their fields', () => {
     expect(formFieldOf('overrides.playerLink')).toBe('values.playerLink');
     expect(formFieldOf('slug')).toBe('slug');
-  });
-
-  it('derives a slug from a title', () => {
-    expect(slugFromTitle('Deutsche Übertragung')).toBe('deutsche-uebertragung');
-    expect(slugFromTitle('  Salle Français #2 ')).toBe('salle-francais-2');
-    expect(slugFromTitle('!!!')).toBe('');
   });
 });
 

@@ -12,16 +12,3 @@ export function formatDate(iso: string, language: string, timeZone: string | und
 
 /** The public link without its scheme, as people read and type it. */
 export const displayUrl = (url: string): string => url.replace(/^https?:\/\//, '');
-
-/** What the server derives a slug from a title like (a preview only; the server decides). */
-export function slugFromTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100)
-    .replace(/-+$/, '');
-}

@@ -16,7 +16,7 @@ import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
 import { createChannel } from '../api/channels-api';
-import { slugFromTitle } from '../slug';
+import { slugFromTitle } from '@livent/shared/slug';
 
 interface CreateValues {
   title: string;

@@ -15,7 +15,7 @@ import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
 import { createEvent } from '../api/events-api';
-import { slugFromTitle } from '../format';
+import { slugFromTitle } from '@livent/shared/slug';
 
 interface CreateValues {
   title: string;
