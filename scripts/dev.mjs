@@ -1,12 +1,14 @@
 // `npm run dev`: the API server (tsx watch, restarts on change) and Vite (hot reload, proxies
 // /api to the server) side by side. Open the Vite URL it prints (http://localhost:5173).
+// Only here (and in the test harnesses) does the server offer its development aids: the dev
+// mailbox and one-time links in the log (ADR 019).
 import { spawn } from 'node:child_process';
 
 const children = [
   {
     name: 'server',
     args: ['run', 'dev', '-w', 'apps/server'],
-    env: { PUBLIC_URL: 'http://localhost:5173' },
+    env: { PUBLIC_URL: 'http://localhost:5173', LIVENT_DEV_TOOLS: '1' },
   },
   { name: 'web', args: ['run', 'dev', '-w', 'apps/web'], env: {} },
 ].map(({ name, args, env }) => {

@@ -22,6 +22,8 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 process.env.DATABASE_URL = `file:${dir}/livent.db`;
 process.env.LOG_LEVEL ??= 'warn';
+// The test harness is a developer's server: its development aids are on (ADR 019).
+process.env.LIVENT_DEV_TOOLS = '1';
 // Plain SMTP on loopback: the capture server offers no STARTTLS, so nodemailer sends in clear.
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 process.env.MAIL_FROM ??= 'Livent <no-reply@livent.test>';

@@ -10,4 +10,15 @@ if (stale.length > 0) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// `npm start` is production, always: what a self-hoster runs on a public server. The development
+// aids (dev mailbox, one-time links in the log) stay off whatever the shell says, and libraries
+// that read NODE_ENV (React's server renderer) take their production paths (ADR 019).
+if (process.env.LIVENT_DEV_TOOLS) {
+  console.warn(
+    'LIVENT_DEV_TOOLS is ignored by npm start; development aids exist only under npm run dev.',
+  );
+  delete process.env.LIVENT_DEV_TOOLS;
+}
+process.env.NODE_ENV = 'production';
+
 await import('../apps/server/dist/main.js');

@@ -164,7 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(
       async (api) => {
         apiRateLimit = await registerApiRateLimit(api, config);
-        const devModules = config.isProduction ? [] : [devMailboxApiRoutes];
+        const devModules = config.devTools ? [devMailboxApiRoutes] : [];
         for (const plugin of [...apiModules, ...devModules, ...(options.apiPlugins ?? [])]) {
           await api.register(plugin);
         }
@@ -173,7 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     );
     if (!apiRateLimit) throw new Error('unreachable: the API context registers its rate limit');
     // Before the dashboard's history fallback, which would answer this path with index.html.
-    if (!config.isProduction) await app.register(devMailboxPageRoutes);
+    if (config.devTools) await app.register(devMailboxPageRoutes);
     // Uploaded images on every host (dashboard and public pages), outside /api.
     await app.register(uploadFilesRoutes);
 

@@ -23,6 +23,7 @@ export const CONFIG_VARIABLES = [
   'RATE_LIMIT_MAX',
   'WEB_DIST',
   'COUNTRY_HEADER',
+  'LIVENT_DEV_TOOLS',
 ] as const;
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 export type ConfigEnv = Partial<Record<ConfigVariable, string | undefined>>;
@@ -54,7 +55,12 @@ export interface Config {
   trustProxy: TrustProxy;
   logLevel: LogLevel;
   nodeEnv: string;
-  isProduction: boolean;
+  /**
+   * Development aids (the dev mailbox, one-time links in the log, pretty logs): only when a
+   * developer's script asks for them with `LIVENT_DEV_TOOLS=1` (`npm run dev`, the test
+   * harnesses), never because `NODE_ENV` is unset or says anything (ADR 019).
+   */
+  devTools: boolean;
   /** API requests per minute per client address. */
   rateLimitMax: number;
   /** Absolute path of the built dashboard (Vite's `dist`). */
@@ -194,6 +200,10 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as CF-IPCountry')
     .transform((name) => name.toLowerCase())
     .optional(),
+  LIVENT_DEV_TOOLS: z
+    .enum(['1', 'true', '0', 'false'], { error: 'must be 1 (on) or 0 (off)' })
+    .transform((value) => value === '1' || value === 'true')
+    .default(false),
 });
 
 export interface LoadConfigOptions {
@@ -269,7 +279,7 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
     trustProxy: values.TRUST_PROXY,
     logLevel: values.LOG_LEVEL,
     nodeEnv: values.NODE_ENV,
-    isProduction: values.NODE_ENV === 'production',
+    devTools: values.LIVENT_DEV_TOOLS,
     rateLimitMax: values.RATE_LIMIT_MAX,
     webDist: values.WEB_DIST,
     countryHeader: values.COUNTRY_HEADER,

@@ -1,8 +1,11 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { standardOutputLog } from './lib/logger.js';
 
 /** How long open requests and connections get to finish after SIGINT/SIGTERM. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** How long a clean stop waits for the log's reader to take the last lines (ADR 019). */
+const LOG_FLUSH_TIMEOUT_MS = 2_000;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -41,6 +44,7 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
   }, SHUTDOWN_TIMEOUT_MS).unref();
   try {
     await app.close();
+    await standardOutputLog().flush(LOG_FLUSH_TIMEOUT_MS);
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');
@@ -59,9 +63,14 @@ try {
   );
 }
 process.stdout.write(`Livent is running at ${config.publicUrl}\n`);
-if (!config.isProduction) {
+if (config.devTools) {
   // Without a mail server, sign-up and password reset are only usable through the outbox.
   process.stdout.write(
     `Mails (development): ${config.publicUrl}/dev/mailbox${config.smtpUrl ? '' : ' (SMTP_URL is not set: nothing is sent)'}\n`,
+  );
+} else if (!config.smtpUrl) {
+  // A self-hoster's server shows no mailbox: without SMTP nobody receives sign-up or reset mails.
+  process.stdout.write(
+    'SMTP_URL is not set: mails stay in the outbox (table mails) and are not sent.\n',
   );
 }

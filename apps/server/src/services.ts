@@ -71,7 +71,7 @@ export function createServices(options: ServiceOptions): Services {
         options.mailWorker,
       )
     : undefined;
-  const mailer = new Mailer({ now, log, worker, logLinks: !config.isProduction });
+  const mailer = new Mailer({ now, log, worker, logLinks: config.devTools });
   const deps: AccountDependencies = {
     db,
     now,

@@ -1,6 +1,7 @@
+import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, memoryStream, type TestApp } from '../test/test-app.js';
-import { createLoggerOptions, redactUrl } from './logger.js';
+import { createLogDestination, createLoggerOptions, redactUrl } from './logger.js';
 
 describe('redactUrl', () => {
   it.each([
@@ -50,7 +51,7 @@ describe('request logging', () => {
 
 describe('createLoggerOptions', () => {
   it('redacts credential headers should they ever be logged', () => {
-    const options = createLoggerOptions({ logLevel: 'info', isProduction: true });
+    const options = createLoggerOptions({ logLevel: 'info', devTools: false });
     expect(options).toMatchObject({
       level: 'info',
       redact: {
@@ -63,12 +64,73 @@ describe('createLoggerOptions', () => {
     });
   });
 
-  it('prints JSON lines in production and when asked', () => {
-    expect(createLoggerOptions({ logLevel: 'info', isProduction: true })).not.toHaveProperty(
+  it('prints JSON lines under npm start and when asked', () => {
+    expect(createLoggerOptions({ logLevel: 'info', devTools: false })).not.toHaveProperty(
       'transport',
     );
     expect(
-      createLoggerOptions({ logLevel: 'info', isProduction: false }, { pretty: false }),
+      createLoggerOptions({ logLevel: 'info', devTools: true }, { pretty: false }),
     ).not.toHaveProperty('transport');
+  });
+});
+
+/** A stream whose reader never reads: every write stays queued. */
+function stalledStream(): Writable {
+  return new Writable({ highWaterMark: 16, write: () => undefined });
+}
+
+describe('createLogDestination', () => {
+  it('drops lines instead of waiting once the unread queue reaches the limit', () => {
+    const stream = stalledStream();
+    const destination = createLogDestination(stream, 100);
+    for (let i = 0; i < 10; i += 1) destination.write(`${'x'.repeat(39)}\n`);
+    // The first write goes to the stream, the next ones queue until 100 bytes wait.
+    expect(stream.writableLength).toBe(120);
+    expect(destination.dropped).toBe(7);
+  });
+
+  it('reports how many lines it dropped once the reader catches up', () => {
+    const written: string[] = [];
+    const pending: Array<() => void> = [];
+    const stream = new Writable({
+      highWaterMark: 16,
+      write(chunk: Buffer, _encoding, callback) {
+        written.push(chunk.toString());
+        pending.push(callback);
+      },
+    });
+    // The reader takes everything queued.
+    const catchUp = () => {
+      while (pending.length > 0) pending.shift()?.();
+    };
+    const destination = createLogDestination(stream, 10);
+    destination.write('first\n');
+    destination.write('second\n');
+    destination.write('lost\n');
+    destination.write('lost too\n');
+    expect(destination.dropped).toBe(2);
+    catchUp();
+    destination.write('after\n');
+    catchUp();
+    expect(written[0]).toBe('first\n');
+    expect(written[1]).toBe('second\n');
+    expect(JSON.parse(written[2] ?? '')).toMatchObject({ level: 40, dropped: 2 });
+    expect(written[3]).toBe('after\n');
+  });
+
+  it('survives a reader that went away', () => {
+    const stream = new Writable({
+      write: (_chunk, _encoding, callback) => callback(new Error('EPIPE')),
+    });
+    const destination = createLogDestination(stream, 100);
+    expect(() => destination.write('line\n')).not.toThrow();
+  });
+
+  it('stops waiting for a stalled reader when the flush times out', async () => {
+    const stream = stalledStream();
+    const destination = createLogDestination(stream, 100);
+    destination.write('line\n');
+    await expect(destination.flush(20)).resolves.toBeUndefined();
+    expect(stream.writableLength).toBe(5);
   });
 });

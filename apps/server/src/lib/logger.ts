@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
@@ -26,17 +27,100 @@ export function serializeRequest(request: FastifyRequest) {
 }
 
 export interface LoggerOptionsOverrides {
-  /** Human-readable lines (pino-pretty); by default only on a terminal outside production. */
+  /** Human-readable lines (pino-pretty); by default only on a developer's terminal. */
   pretty?: boolean;
 }
 
+/** What the standard output may hold unwritten before log lines are dropped (ADR 019). */
+export const LOG_BUFFER_LIMIT_BYTES = 4 * 1024 * 1024;
+
+export interface LogDestination {
+  write(line: string): void;
+  /** Lines refused so far because the stream was not taking them. */
+  readonly dropped: number;
+  /** Resolves once everything written has been handed on, or after `timeoutMs` at the latest. */
+  flush(timeoutMs: number): Promise<void>;
+}
+
+/**
+ * A pino destination that never waits for its reader. pino's default destination writes
+ * synchronously: when the process reading the standard output stops reading (a stalled log
+ * collector, a terminal paused with Ctrl-S), the main thread waits in that write and the whole
+ * server freezes, SIGTERM included. Here lines go through the stream's own asynchronous queue;
+ * once `limitBytes` wait unwritten, further lines are dropped and counted, and the count is
+ * logged when the reader catches up (ADR 019).
+ */
+export function createLogDestination(
+  stream: Writable,
+  limitBytes: number = LOG_BUFFER_LIMIT_BYTES,
+): LogDestination {
+  let dropped = 0;
+  let unreported = 0;
+  // A reader that went away (EPIPE) must not take the server with it; its lines are lost either
+  // way, and there is no other place to report that to.
+  stream.on('error', () => undefined);
+  return {
+    write(line) {
+      if (stream.destroyed || stream.writableLength >= limitBytes) {
+        dropped += 1;
+        unreported += 1;
+        return;
+      }
+      if (unreported > 0) {
+        stream.write(
+          `${JSON.stringify({ level: 40, time: Date.now(), dropped: unreported, msg: 'log lines dropped: the standard output was not being read' })}\n`,
+        );
+        unreported = 0;
+      }
+      stream.write(line);
+    },
+    get dropped() {
+      return dropped;
+    },
+    flush(timeoutMs) {
+      if (stream.writableLength === 0 || stream.destroyed) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          stream.off('drain', done);
+          resolve();
+        };
+        const timer = setTimeout(done, timeoutMs);
+        timer.unref();
+        stream.on('drain', done);
+      });
+    },
+  };
+}
+
+let stdoutDestination: LogDestination | undefined;
+
+/** The process's one destination on the standard output, made on first use. */
+export function standardOutputLog(): LogDestination {
+  stdoutDestination ??= createLogDestination(nonBlockingStdout());
+  return stdoutDestination;
+}
+
+/**
+ * Node writes to a terminal synchronously on Linux (pipes and sockets it writes asynchronously),
+ * so a terminal paused with Ctrl-S would still stop the main thread. The stream's handle can be
+ * switched back to libuv's non-blocking writes, which queue instead.
+ */
+function nonBlockingStdout(): Writable {
+  const stdout = process.stdout as Writable & {
+    _handle?: { setBlocking?: (blocking: boolean) => number };
+  };
+  if (process.stdout.isTTY) stdout._handle?.setBlocking?.(false);
+  return stdout;
+}
+
 export function createLoggerOptions(
-  config: Pick<Config, 'logLevel' | 'isProduction'>,
+  config: Pick<Config, 'logLevel' | 'devTools'>,
   overrides: LoggerOptionsOverrides = {},
 ): LoggerOptions {
   const pretty =
     config.logLevel !== 'silent' &&
-    (overrides.pretty ?? (process.stdout.isTTY === true && !config.isProduction)) &&
+    (overrides.pretty ?? (process.stdout.isTTY === true && config.devTools)) &&
     isInstalled('pino-pretty');
   return {
     level: config.logLevel,
@@ -58,7 +142,9 @@ export function createLoggerOptions(
             options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
           },
         }
-      : {}),
+      : config.logLevel === 'silent'
+        ? {}
+        : { stream: standardOutputLog() }),
   };
 }
 

@@ -19,13 +19,15 @@ export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 /**
  * A configuration for tests from environment-style overrides (`{ RATE_LIMIT_MAX: '3' }`). The
  * dashboard build points at a directory that does not exist, so that tests never depend on
- * whether `apps/web` was built.
+ * whether `apps/web` was built. The test harness is one of the places that turn the development
+ * tools on (ADR 019); tests of `npm start`'s behaviour pass `LIVENT_DEV_TOOLS: undefined`.
  */
 export function testConfig(overrides: ConfigEnv = {}): Config {
   return loadConfig({
     APP_SECRET: TEST_APP_SECRET,
     LOG_LEVEL: 'silent',
     NODE_ENV: 'test',
+    LIVENT_DEV_TOOLS: '1',
     DATABASE_URL: 'file::memory:',
     WEB_DIST: join(tmpdir(), 'livent-test-no-web-dist'),
     ...overrides,

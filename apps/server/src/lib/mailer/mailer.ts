@@ -31,7 +31,7 @@ export interface MailerDependencies {
   log: FastifyBaseLogger;
   /** Absent without SMTP_URL: mails stay `queued` (dev mailbox, log). */
   worker: MailWorker | undefined;
-  /** Outside production, mails that cannot go out are logged with their links. */
+  /** Only with the development tools (ADR 019): mails that cannot go out are logged with links. */
   logLinks: boolean;
 }
 
@@ -81,7 +81,7 @@ export class Mailer {
       return;
     }
     for (const mail of mails) {
-      // The links carry one-time tokens: only outside production may they reach the log.
+      // The links carry one-time tokens: only a developer's own server may log them (ADR 019).
       this.deps.log.info(
         {
           mailId: mail.id,

@@ -59,16 +59,20 @@ describe('dev mailbox', () => {
     expect(response.body).toMatch(/<a href="http:\/\/localhost:3000\/verify-email\?token=[\w-]+">/);
   });
 
-  it('does not exist in production', async () => {
-    testApp = await buildTestApp({ NODE_ENV: 'production' });
-    const { app } = testApp;
-    await register(app);
-    const json = await app.inject({ method: 'GET', url: '/api/dev/mails' });
-    expect(json.statusCode).toBe(404);
-    expect(json.json()).toEqual({ code: 404, message: 'Not found' });
-    const page = await app.inject({ method: 'GET', url: '/dev/mailbox' });
-    expect(page.statusCode).toBe(404);
-    const documented = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
-    expect(documented.paths['/api/dev/mails']).toBeUndefined();
-  });
+  // `npm start` never turns the development tools on, whatever NODE_ENV says or omits (ADR 019).
+  it.each([undefined, 'development', 'production'])(
+    'does not exist as npm start runs it (NODE_ENV %s)',
+    async (nodeEnv) => {
+      testApp = await buildTestApp({ LIVENT_DEV_TOOLS: undefined, NODE_ENV: nodeEnv });
+      const { app } = testApp;
+      await register(app);
+      const json = await app.inject({ method: 'GET', url: '/api/dev/mails' });
+      expect(json.statusCode).toBe(404);
+      expect(json.json()).toEqual({ code: 404, message: 'Not found' });
+      const page = await app.inject({ method: 'GET', url: '/dev/mailbox' });
+      expect(page.statusCode).toBe(404);
+      const documented = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+      expect(documented.paths['/api/dev/mails']).toBeUndefined();
+    },
+  );
 });
