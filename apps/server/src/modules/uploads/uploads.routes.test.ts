@@ -184,6 +184,82 @@ describe('uploads API', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  const uploadsStored = async () =>
+    Number(
+      (
+        await app.db
+          .selectFrom('uploads')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const rawUpload = (payload: Buffer | string, contentType: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/uploads',
+      payload,
+      headers: { ...user.headers, 'content-type': contentType },
+    });
+
+  it('answers 400 in the one error shape to a multipart body without boundary or cut short', async () => {
+    const { payload } = multipartFile(await testPng());
+    const before = await uploadsStored();
+    const cases: Array<[string, Buffer | string, string]> = [
+      ['no boundary', payload, 'multipart/form-data'],
+      ['empty boundary', payload, 'multipart/form-data; boundary='],
+      ['another boundary', payload, 'multipart/form-data; boundary=other'],
+      [
+        'truncated in the file',
+        payload.subarray(0, payload.length - 40),
+        'multipart/form-data; boundary=livent-test-boundary',
+      ],
+      [
+        'truncated in the headers',
+        '--livent-test-boundary\r\nContent-Disposition: form-data; name="fi',
+        'multipart/form-data; boundary=livent-test-boundary',
+      ],
+      ['empty', '', 'multipart/form-data; boundary=livent-test-boundary'],
+    ];
+    for (const [label, body, contentType] of cases) {
+      const response = await rawUpload(body, contentType);
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
+      expect(response.json(), label).toMatchObject({
+        code: 400,
+        message: ERROR_MESSAGES.validationFailed,
+        errors: { file: expect.any(String) },
+      });
+    }
+    expect(await uploadsStored()).toBe(before);
+  });
+
+  it('refuses parts after the file', async () => {
+    const png = await testPng();
+    const { payload, headers } = multipartFile(png);
+    const end = Buffer.from('--livent-test-boundary--\r\n');
+    const withoutEnd = payload.subarray(0, payload.length - end.length);
+    const before = await uploadsStored();
+    for (const [label, extra] of [
+      [
+        'a field',
+        '--livent-test-boundary\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n',
+      ],
+      [
+        'a second file',
+        '--livent-test-boundary\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\nxyz\r\n',
+      ],
+    ] as const) {
+      const response = await rawUpload(
+        Buffer.concat([withoutEnd, Buffer.from(extra), end]),
+        headers['content-type'] ?? '',
+      );
+      expect(response.statusCode, `${label}: ${response.body}`).toBe(400);
+      expect(response.json().errors, label).toEqual({
+        file: validationMessage('maxEntries', { max: 1 }),
+      });
+    }
+    expect(await uploadsStored()).toBe(before);
+  });
+
   it('answers 404 JSON for unknown names, also to browsers', async () => {
     for (const url of [
       '/uploads/00000000-0000-4000-8000-000000000000.png',

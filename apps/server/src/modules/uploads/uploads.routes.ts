@@ -2,7 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { IMAGE_UPLOAD_MAX_BYTES, uploadResponseSchema, validationMessage } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { validationFailed } from '../../lib/errors.js';
+import { isHttpError, validationFailed } from '../../lib/errors.js';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../../lib/web-app.js';
 import { requireAuth } from '../auth/authenticate.js';
@@ -41,12 +41,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
       const tooLarge = () =>
         validationFailed({ file: validationMessage('fileTooLarge', { max: MAX_LABEL }) });
       const missing = () => validationFailed({ file: validationMessage('required') });
+      const tooMany = () => validationFailed({ file: validationMessage('maxEntries', { max: 1 }) });
       if (!request.isMultipart()) throw missing();
-      let bytes: Buffer;
+      let bytes: Buffer | undefined;
       try {
-        const part = await request.file();
-        if (!part || part.fieldname !== 'file') throw missing();
-        bytes = await part.toBuffer();
+        // Every part is read to the end of the body: a part after the file, or a body cut short,
+        // is refused rather than left unread.
+        for await (const part of request.parts()) {
+          if (bytes !== undefined) throw tooMany();
+          if (part.type !== 'file' || part.fieldname !== 'file') throw missing();
+          bytes = await part.toBuffer();
+        }
       } catch (error) {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
         if (
@@ -54,10 +59,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
           error instanceof app.multipartErrors.FieldsLimitError ||
           error instanceof app.multipartErrors.PartsLimitError
         ) {
-          throw validationFailed({ file: validationMessage('maxEntries', { max: 1 }) });
+          throw tooMany();
         }
-        throw error;
+        if (isHttpError(error)) throw error;
+        // Busboy's own errors: no boundary, a malformed header, the body ending inside a part.
+        throw validationFailed({ file: validationMessage('invalid') });
       }
+      if (bytes === undefined) throw missing();
       return reply.code(201).send(await uploads.store(auth, bytes));
     },
   );
