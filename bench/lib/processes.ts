@@ -47,11 +47,17 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-/** Starts the built Livent server (apps/server/dist) on a fresh SQLite database. */
-export async function startLivent(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built Livent server (apps/server/dist) on a fresh SQLite database. `nodeArgs` go to
+ * node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow).
+ */
+export async function startLivent(
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'livent-bench-'));
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

@@ -156,7 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     acceptEmptyJsonBodies(app);
 
     await registerSecurityHeaders(app, config);
-    await app.register(fastifyCookie);
+    // Parsed on demand by lib/cookies.ts: the few routes that read a cookie pay for it (ADR 020).
+    await app.register(fastifyCookie, { hook: false });
     await registerDocs(app);
     await app.register(authenticationPlugin);
 

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDatabase, pingDatabase, redactDatabaseUrl } from './database.js';
+import SqliteDatabase from 'better-sqlite3';
+import { CompiledQuery, Kysely, sql, SqliteDialect } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDatabase, pingDatabase, redactDatabaseUrl, withStatementCache } from './database.js';
 import { parseDatabaseUrl } from './database-url.js';
 
 describe('parseDatabaseUrl', () => {
@@ -75,5 +76,74 @@ describe('createDatabase on SQLite', () => {
     expect(() => createDatabase('mysql://app:pw@db/livent')).toThrow(
       'Unsupported DATABASE_URL: mysql://app:pw@db/livent',
     );
+  });
+});
+
+describe('withStatementCache', () => {
+  function setUp(max?: number) {
+    const sqlite = new SqliteDatabase(':memory:');
+    sqlite.exec('create table t (n integer)');
+    const prepare = vi.spyOn(sqlite, 'prepare');
+    const db = new Kysely<{ t: { n: number } }>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite, max) }),
+    });
+    return { db, prepare };
+  }
+
+  it('prepares a statement once per SQL text and answers with fresh parameters each time', async () => {
+    const { db, prepare } = setUp();
+    try {
+      for (const n of [1, 2, 3]) await db.insertInto('t').values({ n }).execute();
+      const above = (min: number) =>
+        db.selectFrom('t').select('n').where('n', '>', min).orderBy('n').execute();
+      expect(await above(1)).toEqual([{ n: 2 }, { n: 3 }]);
+      expect(await above(2)).toEqual([{ n: 3 }]);
+      const texts = prepare.mock.calls.map(([source]) => source);
+      expect(texts).toHaveLength(2); // one insert, one select
+      expect(new Set(texts).size).toBe(2);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('keeps at most `max` statements, preparing evicted ones again', async () => {
+    const { db, prepare } = setUp(2);
+    try {
+      const run = (text: string) => db.executeQuery(CompiledQuery.raw(text));
+      await run('select 1');
+      await run('select 2');
+      await run('select 3'); // evicts 'select 1'
+      await run('select 2');
+      await run('select 1');
+      expect(prepare.mock.calls.map(([source]) => source)).toEqual([
+        'select 1',
+        'select 2',
+        'select 3',
+        'select 1',
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('gives a fresh statement while the cached one is still iterating', () => {
+    // Kysely holds its one SQLite connection while streaming, so this takes a direct caller.
+    const sqlite = new SqliteDatabase(':memory:');
+    try {
+      sqlite.exec('create table t (n integer); insert into t values (1), (2)');
+      const cache = withStatementCache(sqlite);
+      const text = 'select n from t order by n';
+      const seen: unknown[] = [];
+      const outer = cache.prepare(text) as SqliteDatabase.Statement;
+      for (const row of outer.iterate()) {
+        const inner = cache.prepare(text) as SqliteDatabase.Statement;
+        expect(inner).not.toBe(outer);
+        seen.push(row, inner.all());
+      }
+      expect(seen).toEqual([{ n: 1 }, [{ n: 1 }, { n: 2 }], { n: 2 }, [{ n: 1 }, { n: 2 }]]);
+      expect(cache.prepare(text)).toBe(outer);
+    } finally {
+      sqlite.close();
+    }
   });
 });

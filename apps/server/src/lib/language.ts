@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, LOCALE_COOKIE, type Language } from '@livent/shared';
 import type { FastifyRequest } from 'fastify';
+import { requestCookie } from './cookies.js';
 
 const isLanguage = (value: string | undefined): value is Language =>
   (LANGUAGES as readonly string[]).includes(value ?? '');
@@ -10,7 +11,7 @@ const isLanguage = (value: string | undefined): value is Language =>
  * language of Accept-Language (German for any `de-*`), else English.
  */
 export function requestLanguage(request: FastifyRequest): Language {
-  const fromCookie = request.cookies[LOCALE_COOKIE];
+  const fromCookie = requestCookie(request, LOCALE_COOKIE);
   if (isLanguage(fromCookie)) return fromCookie;
   return preferredLanguage(request.headers['accept-language']);
 }

@@ -44,7 +44,7 @@ describe('AccessTokens', () => {
       exp: Date.parse('2026-11-22T10:15:00.000Z') / 1000,
     });
     expect(issued.expires).toBe('2026-11-22T10:15:00.000Z');
-    expect(await tokens.verify(issued.token)).toEqual({
+    expect(tokens.verify(issued.token)).toEqual({
       userId: 'user-1',
       sessionId: 'session-1',
       expires: issued.expires,
@@ -52,7 +52,7 @@ describe('AccessTokens', () => {
   });
 
   it('accepts a well-formed forged token only with the right key (sanity check of the helper)', async () => {
-    expect(await tokens.verify(await forge())).toBeDefined();
+    expect(tokens.verify(await forge())).toBeDefined();
   });
 
   it.each([
@@ -64,11 +64,26 @@ describe('AccessTokens', () => {
     ['no session id', () => forge({}, { sid: undefined })],
     ['an expired token', () => forge({}, { exp: Math.floor(clock.now().getTime() / 1000) - 1 })],
     [
+      'a token at its exp second',
+      () => forge({}, { exp: Math.floor(clock.now().getTime() / 1000) }),
+    ],
+    ['another algorithm with the same key', () => forge({ alg: 'HS512' })],
+    [
       'alg none',
       async () => new UnsecuredJWT({ sid: 's', sub: 'u', iss: ISSUER, aud: 'livent-api' }).encode(),
     ],
     ['garbage', async () => 'a.b.c'],
   ])('refuses %s', async (_case, make) => {
-    expect(await tokens.verify(await make())).toBeUndefined();
+    expect(tokens.verify(await make())).toBeUndefined();
+  });
+
+  it("checks exp against the service's clock, not the machine's", async () => {
+    const moving = testClock('2026-11-22T10:00:00.000Z');
+    const timed = new AccessTokens(SECRET, ISSUER, moving.now);
+    const { token } = await timed.sign({ userId: 'user-1', sessionId: 'session-1' });
+    moving.advance(15 * 60_000 - 1000);
+    expect(timed.verify(token)).toBeDefined();
+    moving.advance(1000);
+    expect(timed.verify(token)).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { createSigner, createVerifier } from 'fast-jwt';
 import type { Clock } from '../../lib/clock.js';
 import { deriveKey } from '../../lib/crypto.js';
 
@@ -24,58 +24,69 @@ export interface IssuedToken {
  * Access tokens: JWTs signed with HS256 under a key derived from APP_SECRET for this purpose only
  * (RFC 8725: one algorithm, explicit `typ`, checked `iss`/`aud`/`exp`; ADR 010).
  * `sub` is the user, `sid` the session (refresh-token family), whose revocation ends the token.
+ *
+ * Signed and verified with fast-jwt, which computes the HMAC synchronously with node:crypto: every
+ * signed-in request checks a token, and WebCrypto's asynchronous jobs left the main thread
+ * waiting (ADR 020).
  */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  private readonly signer: (payload: Record<string, unknown>) => string;
+  private readonly verifier: (token: string) => Record<string, unknown>;
 
   constructor(
     appSecret: string,
-    private readonly issuer: string,
+    issuer: string,
     private readonly now: Clock,
   ) {
-    this.key = deriveKey(appSecret, 'livent access token v1');
+    const key = Buffer.from(deriveKey(appSecret, 'livent access token v1'));
+    this.signer = createSigner({
+      key,
+      algorithm: ALGORITHM,
+      header: { alg: ALGORITHM, typ: ACCESS_TOKEN_TYPE },
+      iss: issuer,
+      aud: ACCESS_TOKEN_AUDIENCE,
+      expiresIn: ACCESS_TOKEN_TTL_SECONDS * 1000,
+    });
+    this.verifier = createVerifier({
+      key,
+      algorithms: [ALGORITHM],
+      checkTyp: ACCESS_TOKEN_TYPE,
+      allowedIss: issuer,
+      allowedAud: ACCESS_TOKEN_AUDIENCE,
+      requiredClaims: ['sub', 'exp', 'iat', 'sid', 'iss', 'aud'],
+      // A verifier's clock is fixed when it is made; `exp` is checked below against the
+      // service's clock instead, which tests move.
+      ignoreExpiration: true,
+    });
   }
 
+  // Async for the callers' sake: signing is synchronous, the interface stays as it was.
   async sign(claims: AccessTokenClaims): Promise<IssuedToken> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
+    const token = this.signer({
+      sid: claims.sessionId,
+      sub: claims.userId,
+      iat: issuedAt,
+      jti: randomUUID(),
+    });
     const expiresAt = issuedAt + ACCESS_TOKEN_TTL_SECONDS;
-    const token = await new SignJWT({ sid: claims.sessionId })
-      .setProtectedHeader({ alg: ALGORITHM, typ: ACCESS_TOKEN_TYPE })
-      .setSubject(claims.userId)
-      .setIssuer(this.issuer)
-      .setAudience(ACCESS_TOKEN_AUDIENCE)
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(expiresAt)
-      .setJti(randomUUID())
-      .sign(this.key);
     return { token, expires: new Date(expiresAt * 1000).toISOString() };
   }
 
   /** The claims of a valid token, or undefined for anything else (never throws). */
-  async verify(token: string): Promise<(AccessTokenClaims & { expires: string }) | undefined> {
+  verify(token: string): (AccessTokenClaims & { expires: string }) | undefined {
+    let payload: Record<string, unknown>;
     try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: [ALGORITHM],
-        typ: ACCESS_TOKEN_TYPE,
-        issuer: this.issuer,
-        audience: ACCESS_TOKEN_AUDIENCE,
-        requiredClaims: ['sub', 'exp', 'iat', 'sid'],
-        currentDate: this.now(),
-      });
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.sid !== 'string' ||
-        payload.exp === undefined
-      ) {
-        return undefined;
-      }
-      return {
-        userId: payload.sub,
-        sessionId: payload.sid,
-        expires: new Date(payload.exp * 1000).toISOString(),
-      };
+      payload = this.verifier(token);
     } catch {
       return undefined;
     }
+    const { sub, sid, exp } = payload;
+    if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
+      return undefined;
+    }
+    // RFC 7519, 4.1.4: not accepted on or after `exp`.
+    if (exp * 1000 <= this.now().getTime()) return undefined;
+    return { userId: sub, sessionId: sid, expires: new Date(exp * 1000).toISOString() };
   }
 }

@@ -1,6 +1,7 @@
 import { AUTH_COOKIE_MAX_AGE_SECONDS, AUTH_COOKIE_PREFIX } from '@livent/shared';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestCookie } from '../../lib/cookies.js';
 
 /** `lvnt.auth.refresh` (spec section 4, "Session"). */
 export const REFRESH_COOKIE = `${AUTH_COOKIE_PREFIX}refresh`;
@@ -32,5 +33,5 @@ export function refreshTokenOf(
   request: FastifyRequest,
   body: { refreshToken?: string | undefined } | null | undefined,
 ): string | undefined {
-  return body?.refreshToken ?? request.cookies[REFRESH_COOKIE];
+  return body?.refreshToken ?? requestCookie(request, REFRESH_COOKIE);
 }

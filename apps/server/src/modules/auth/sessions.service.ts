@@ -155,7 +155,7 @@ export class SessionService {
    * checked with one primary-key lookup per request, so that revocation takes effect at once.
    */
   async authenticate(accessToken: string): Promise<AuthContext | undefined> {
-    const claims = await this.accessTokens.verify(accessToken);
+    const claims = this.accessTokens.verify(accessToken);
     if (!claims) return undefined;
     const user = await findActiveSessionUser(
       this.db,

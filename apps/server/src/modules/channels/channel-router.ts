@@ -1,5 +1,6 @@
 import type { RoutingRule } from '@livent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestCookie } from '../../lib/cookies.js';
 import { acceptedLanguages, needsCountry, pickChannel } from './channel-routing.js';
 import type { CountryLookup } from './geo.js';
 
@@ -51,7 +52,7 @@ export class ChannelRouter {
   route(request: FastifyRequest, reply: FastifyReply, event: RoutableEvent): RoutingOutcome {
     const rules = this.activeRules(event);
     if (rules.length === 0) return 'shared';
-    if (request.cookies[ROUTED_COOKIE] !== undefined) return 'private';
+    if (requestCookie(request, ROUTED_COOKIE) !== undefined) return 'private';
     reply.setCookie(ROUTED_COOKIE, '1', {
       path: `/${event.slug}`,
       maxAge: ROUTED_COOKIE_MAX_AGE,

@@ -3,6 +3,7 @@ import { fields } from '@livent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestCookie } from '../../lib/cookies.js';
 import { errorResponses, noContent } from '../../lib/openapi.js';
 import { PRIVATE_PAGE_HEADERS } from '../channels/channel-router.js';
 import { publicPageCsp } from '../../lib/security-headers.js';
@@ -170,7 +171,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      let viewerId = request.cookies[VIEWER_COOKIE];
+      let viewerId = requestCookie(request, VIEWER_COOKIE);
       if (!viewerId || !/^[0-9a-f-]{36}$/.test(viewerId)) {
         viewerId = randomUUID();
         reply.setCookie(VIEWER_COOKIE, viewerId, {

@@ -1,0 +1,87 @@
+// The signed-in GET /api/events (five events) against a bare node:http server sending the same
+// bytes, side by side in one run (ARCHITECTURE.md, "Performance budgets": at least 0.4 of its
+// throughput, p99 under 20 ms at 50 connections; ADR 020).
+//
+// BENCH_CPU_PROF=DIR writes a CPU profile of the server into DIR (`node --cpu-prof`).
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { compare, report } from './lib/load.js';
+import { startBareServer, startLivent } from './lib/processes.js';
+
+const BUDGET = 0.4;
+const P99_BUDGET_MS = 20;
+const EVENTS = 5;
+
+const dir = mkdtempSync(join(tmpdir(), 'livent-bench-api-'));
+const databaseFile = join(dir, 'livent.db');
+const profileDir = process.env.BENCH_CPU_PROF;
+const livent = await startLivent(
+  { DATABASE_URL: `file:${databaseFile}` },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
+try {
+  const registered = await fetch(`${livent.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Owner',
+      email: `bench-${randomUUID()}@example.com`,
+      password: 'Bench12345',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  const { user, tokens } = (await registered.json()) as {
+    user: { id: string };
+    tokens: { access: { token: string } };
+  };
+  // The events straight into the database: creating them needs a verified address.
+  const db = new Database(databaseFile);
+  const insert = db.prepare(
+    'INSERT INTO events (id, owner_id, slug, title, settings, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+  );
+  for (let index = 0; index < EVENTS; index += 1) {
+    const at = new Date(Date.now() - index * 60_000).toISOString();
+    insert.run(randomUUID(), user.id, `bench-${index}`, `Bench event ${index}`, '{}', at, at);
+  }
+  db.close();
+
+  const url = `${livent.url}/api/events`;
+  // Access tokens live 15 minutes, far longer than the run.
+  const headers = { authorization: `Bearer ${tokens.access.token}` };
+  const sample = await fetch(url, { headers });
+  const body = await sample.text();
+  if (sample.status !== 200) throw new Error(`GET /api/events answered ${sample.status}: ${body}`);
+  const listed = JSON.parse(body) as unknown[];
+  if (listed.length !== EVENTS) throw new Error(`expected ${EVENTS} events, got ${listed.length}`);
+
+  const bare = await startBareServer(
+    body,
+    sample.headers.get('content-type') ?? 'application/json',
+  );
+  try {
+    const result = await compare(bare.url, url, 3, { headers });
+    report(
+      `GET /api/events signed in (${EVENTS} events, ${body.length} bytes, 50 connections)`,
+      result,
+      BUDGET,
+    );
+    const p99 = result.target.p99Ms;
+    console.log(
+      `  p99 ${p99} ms (budget < ${P99_BUDGET_MS} ms: ${p99 < P99_BUDGET_MS ? 'met' : 'NOT met'})`,
+    );
+    // Timings are reported, not asserted (noisy machines); wrong answers fail the run.
+    if (result.target.non2xx > 0 || result.target.errors > 0) {
+      console.log('  the server answered with errors during the run');
+      process.exitCode = 1;
+    }
+  } finally {
+    await bare.stop();
+  }
+} finally {
+  await livent.stop();
+}
