@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
 import { FEATURES, LIMITS, PLAN_NAMES } from './plans.js';
-import { fields, validationMessage } from './validation.js';
+import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
 
 /** Account settings (spec section 3, "Settings"). */
 export const CSV_DELIMITERS = [',', ';', '\t'] as const;
@@ -66,14 +66,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const name = () => z.string().trim().min(1).max(100);
-const company = () => z.string().trim().max(100);
+const name = () => singleLineText({ min: 1, max: 100, trim: true });
+const company = () => singleLineText({ max: 100, trim: true });
 
 export const profilePatchSchema = z
   .object({
     name: name(),
     company: company().nullable(),
-    initials: z.string().trim().min(1).max(3),
+    initials: singleLineText({ min: 1, max: 3, trim: true }),
   })
   .partial()
   .strict();
@@ -104,7 +104,7 @@ export const accountDeletionSchema = z.strictObject({ password: z.string().min(1
 
 export const feedbackSchema = z.strictObject({
   email: fields.email(),
-  message: z.string().trim().min(1).max(5000),
+  message: multiLineText({ min: 1, max: 5000, trim: true }),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 

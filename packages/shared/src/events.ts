@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXTRA_FRAME_MAX_HEIGHT } from './constants.js';
 import type { Feature } from './plans.js';
-import { fields, validationMessage } from './validation.js';
+import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
 
 /**
  * Events and their settings (spec section 3, "Event"; section 5 for the rules). Field names are
@@ -63,10 +63,14 @@ const image = () =>
     .regex(UPLOAD_PATH_PATTERN, { error: validationMessage('invalid') })
     .nullable();
 
-const text = (max: number) => z.string().max(max);
+/** Texts shown on the public page: one line (titles, labels) or several (descriptions, code). */
+const line = (max: number) => singleLineText({ max });
+const lines = (max: number) => multiLineText({ max });
+/** A required one-line text, trimmed, with at least one visible character. */
+const requiredLine = (max: number) => singleLineText({ min: 1, max, trim: true });
 
 export const menuItemSchema = z.strictObject({
-  name: z.string().trim().min(1).max(50),
+  name: requiredLine(50),
   link: fields.url({ mailto: true }),
   newWindow: z.boolean(),
 });
@@ -125,31 +129,31 @@ export type RoutingRule = z.infer<typeof routingRuleSchema>;
  */
 export const eventSettingsSchema = z.object({
   // General
-  title: z.string().trim().min(1).max(100),
+  title: requiredLine(100),
   slug: fields.slug(),
   language: z.enum(EVENT_LANGUAGES),
-  description: text(1000),
+  description: lines(1000),
   startMode: z.enum(START_MODES),
   startDate: fields.date().nullable(),
   startTime: fields.time().nullable(),
-  startText: text(100),
-  contactName: text(100),
+  startText: line(100),
+  contactName: line(100),
   contactEmail: fields.optionalEmail(),
   contactWebsite: fields.url({ empty: true }),
   // Player
   playerVisible: z.boolean(),
   playerMode: z.enum(PLAYER_MODES),
   playerLink: fields.url({ empty: true }),
-  playerCode: text(20_000),
+  playerCode: lines(20_000),
   alternatePlayerImage: image(),
   // Text
-  headline: text(200),
-  introduction: text(10_000),
-  agenda: text(10_000),
-  content: text(20_000),
+  headline: line(200),
+  introduction: lines(10_000),
+  agenda: lines(10_000),
+  content: lines(20_000),
   autoCreateLinks: z.boolean(),
   extraImage: image(),
-  ctaTitle: text(50),
+  ctaTitle: line(50),
   ctaLink: fields.url({ mailto: true, empty: true }),
   // Highlights styling (the highlights themselves have their own routes)
   highlightsSize: z.enum(HIGHLIGHT_SIZES),
@@ -188,13 +192,13 @@ export const eventSettingsSchema = z.object({
   // Navigation
   menuItems: z.array(menuItemSchema).max(MENU_ITEMS_MAX),
   navigationAlwaysVisible: z.boolean(),
-  channelMenuTitle: text(50),
+  channelMenuTitle: line(50),
   channelMenuName: z.enum(CHANNEL_MENU_NAMES),
   /** Checked on the server: each rule's channel must be a channel of this event. */
   channelRoutingRules: z.array(routingRuleSchema).max(ROUTING_RULES_MAX),
   // Interaction
   messagesEnabled: z.boolean(),
-  messagesPrompt: text(200),
+  messagesPrompt: lines(200),
   sideFrameVisible: z.boolean(),
   sideFrameLink: fields.url({ empty: true }),
   extraFrameVisible: z.boolean(),
@@ -203,11 +207,11 @@ export const eventSettingsSchema = z.object({
   // Compliance
   legalTermsLink: fields.url({ empty: true }),
   privacyLink: fields.url({ empty: true }),
-  customLegalText: text(5000),
+  customLegalText: lines(5000),
   complianceBanner: z.boolean(),
   complianceConfirmed: z.boolean(),
   // Advanced
-  customEmbedCode: text(20_000),
+  customEmbedCode: lines(20_000),
   /** Ask search engines not to index the public page. */
   noIndex: z.boolean(),
 });
@@ -357,9 +361,9 @@ export type EventSettingsResponse = z.infer<typeof eventSettingsResponseSchema>;
 // Highlights (spec section 3, "Highlight").
 
 export const highlightInputSchema = z.strictObject({
-  group: z.string().trim().max(50),
-  title: z.string().trim().min(1).max(100),
-  description: text(1000),
+  group: singleLineText({ max: 50, trim: true }),
+  title: requiredLine(100),
+  description: lines(1000),
   link: fields.url({ mailto: true, empty: true }),
   image: image(),
 });
@@ -428,7 +432,7 @@ export type ChannelOverrides = z.infer<typeof channelOverridesSchema>;
 
 export const channelInputSchema = z.strictObject({
   slug: fields.slug(),
-  title: z.string().trim().min(1).max(100),
+  title: requiredLine(100),
   visible: z.boolean(),
   overrides: channelOverridesSchema,
   /** The event's highlights this channel shows, in the event's order; null: all of them. */

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fields, parseValidationMessage, validationMessage } from './validation.js';
+import { accountFields, feedbackSchema, profilePatchSchema } from './account.js';
+import { registerSchema } from './auth.js';
+import {
+  channelInputSchema,
+  eventCreateSchema,
+  eventSettingsSchema,
+  highlightInputSchema,
+  menuItemSchema,
+} from './events.js';
+import {
+  fields,
+  multiLineText,
+  parseValidationMessage,
+  singleLineText,
+  validationMessage,
+} from './validation.js';
 
 const messageOf = (schema: z.ZodType, value: unknown): string | undefined =>
   schema.safeParse(value).error?.issues[0]?.message;
@@ -66,5 +81,115 @@ describe('field rules of spec section 5', () => {
     expect(fields.url({ mailto: true }).safeParse('mailto:a@b.de').success).toBe(true);
     expect(fields.hostname().safeParse('live.example.com').success).toBe(true);
     expect(messageOf(fields.hostname(), 'not a host')).toBe('validation.hostname');
+  });
+});
+
+describe('text fields', () => {
+  const title = singleLineText({ min: 1, max: 100, trim: true });
+  const optionalLine = singleLineText({ max: 100 });
+  const body = multiLineText({ max: 1000 });
+
+  it('accept letters of every script, emoji and joined emoji', () => {
+    for (const value of ['Café Øresund', 'Sommerfest 🎉', '👩‍💻 Live', 'مرحبا', '東京', 'a\u00adb']) {
+      expect(title.safeParse(value).success, value).toBe(true);
+      expect(body.safeParse(value).success, value).toBe(true);
+    }
+    expect(body.safeParse('Line one\nLine two\tindented').success).toBe(true);
+  });
+
+  it.each([
+    ['NUL', 'x\u0000y'],
+    ['a bell', 'x\u0007y'],
+    ['an escape', 'x\u001b[31my'],
+    ['DEL', 'x\u007fy'],
+    ['a C1 control', 'x\u0085y'.replace('\u0085', '\u009b')],
+    ['a lone high surrogate', 'x\ud800y'],
+    ['a lone low surrogate', 'x\udc00y'],
+    ['a surrogate at the end', 'x\ud83d'],
+  ])('refuse %s in every text', (_label, value) => {
+    expect(messageOf(title, value)).toBe(validationMessage('invalidCharacters'));
+    expect(messageOf(optionalLine, value)).toBe(validationMessage('invalidCharacters'));
+    expect(messageOf(body, value)).toBe(validationMessage('invalidCharacters'));
+  });
+
+  it.each([
+    ['LF', 'a\nb'],
+    ['CR', 'a\rb'],
+    ['CRLF', 'a\r\nb'],
+    ['a line separator', 'a\u2028b'],
+    ['a paragraph separator', 'a\u2029b'],
+  ])('refuse %s in one-line texts only', (_label, value) => {
+    expect(messageOf(title, value)).toBe(validationMessage('singleLine'));
+    expect(messageOf(optionalLine, value)).toBe(validationMessage('singleLine'));
+  });
+
+  it('refuse a carriage return and a tab where they are not meant', () => {
+    expect(messageOf(body, 'a\rb')).toBe(validationMessage('invalidCharacters'));
+    expect(messageOf(title, 'a\tb')).toBe(validationMessage('invalidCharacters'));
+  });
+
+  it.each([
+    ['zero-width spaces', '\u200b\u200b'],
+    ['a word joiner', '\u2060'],
+    ['a Hangul filler', '\u3164'],
+    ['soft hyphens', '\u00ad\u00ad'],
+  ])('refuse a required text of only %s', (_label, value) => {
+    expect(messageOf(title, value)).toBe(validationMessage('visibleText'));
+  });
+
+  it('keep "required" for an empty required text and allow an empty optional one', () => {
+    // Trimming removes what JavaScript counts as white space, no-break space and BOM included.
+    for (const value of ['   ', '\u00a0\u00a0', ' \ufeff '])
+      expect(messageOf(title, value)).toBe(validationMessage('required'));
+    expect(optionalLine.safeParse('').success).toBe(true);
+    expect(body.safeParse('').success).toBe(true);
+  });
+
+  it('apply to every text of the request schemas', () => {
+    const settings = eventSettingsSchema.partial();
+    const oneLine: Array<[z.ZodType, Record<string, unknown>, string]> = [
+      [registerSchema.shape.name, {}, 'name'],
+      [accountFields.name(), {}, 'name'],
+      [accountFields.company(), {}, 'company'],
+      [profilePatchSchema, { initials: 'a\nb' }, 'initials'],
+      [eventCreateSchema, { title: 'a\nb' }, 'title'],
+      [settings, { title: 'a\nb' }, 'title'],
+      [settings, { startText: 'a\nb' }, 'startText'],
+      [settings, { contactName: 'a\nb' }, 'contactName'],
+      [settings, { headline: 'a\nb' }, 'headline'],
+      [settings, { ctaTitle: 'a\nb' }, 'ctaTitle'],
+      [settings, { channelMenuTitle: 'a\nb' }, 'channelMenuTitle'],
+      [menuItemSchema.partial(), { name: 'a\nb' }, 'name'],
+      [highlightInputSchema.partial(), { title: 'a\nb' }, 'title'],
+      [highlightInputSchema.partial(), { group: 'a\nb' }, 'group'],
+      [channelInputSchema.partial(), { title: 'a\nb' }, 'title'],
+    ];
+    for (const [schema, value, field] of oneLine) {
+      const input = Object.keys(value).length > 0 ? value : 'a\nb';
+      const issue = schema.safeParse(input).error?.issues[0];
+      expect(issue?.message, field).toBe(validationMessage('singleLine'));
+    }
+    const multi = [
+      'description',
+      'playerCode',
+      'introduction',
+      'agenda',
+      'content',
+      'messagesPrompt',
+      'customLegalText',
+      'customEmbedCode',
+    ];
+    for (const field of multi) {
+      expect(settings.safeParse({ [field]: 'a\nb' }).success, field).toBe(true);
+      expect(messageOf(settings, { [field]: 'a\u0000b' }), field).toBe(
+        validationMessage('invalidCharacters'),
+      );
+    }
+    expect(messageOf(highlightInputSchema.partial(), { description: 'x\ud800y' })).toBe(
+      validationMessage('invalidCharacters'),
+    );
+    expect(messageOf(feedbackSchema, { email: 'a@example.com', message: '\u200b\u2060' })).toBe(
+      validationMessage('visibleText'),
+    );
   });
 });

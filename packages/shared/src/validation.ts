@@ -32,6 +32,9 @@ export const VALIDATION_KEYS = [
   'passwordsMismatch',
   'passwordSameAsOld',
   'mustAccept',
+  'invalidCharacters',
+  'singleLine',
+  'visibleText',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type ValidationParams = Record<string, string | number>;
@@ -99,6 +102,55 @@ export const validationErrorMap: z.core.$ZodErrorMap = (issue) => {
 };
 
 z.config({ customError: validationErrorMap });
+
+// Text that other readers of the database can read and people can see: no NUL or other control
+// characters (C0, DEL, C1), no unpaired UTF-16 surrogates (stored as invalid UTF-8 that other
+// SQLite readers cannot decode), no line breaks where one line is meant, and not only invisible
+// characters where a text is required.
+const CONTROL_IN_MULTI_LINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const CONTROL_IN_SINGLE_LINE = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/** Not white space, not default-ignorable (zero-width space, word joiner, …), not a control. */
+const VISIBLE = /[^\p{White_Space}\p{Default_Ignorable_Code_Point}\p{Cc}]/u;
+
+/** The message for the first thing wrong with a text, if any. */
+export function textProblem(
+  value: string,
+  options: { singleLine: boolean; required: boolean },
+): string | undefined {
+  if (LONE_SURROGATE.test(value)) return validationMessage('invalidCharacters');
+  if (options.singleLine && LINE_BREAK.test(value)) return validationMessage('singleLine');
+  if ((options.singleLine ? CONTROL_IN_SINGLE_LINE : CONTROL_IN_MULTI_LINE).test(value))
+    return validationMessage('invalidCharacters');
+  if (options.required && value !== '' && !VISIBLE.test(value))
+    return validationMessage('visibleText');
+  return undefined;
+}
+
+function checkedText(singleLine: boolean, options: TextOptions) {
+  const { min = 0, max, trim = false } = options;
+  const base = trim ? z.string().trim() : z.string();
+  const sized = min > 0 ? base.min(min).max(max) : base.max(max);
+  return sized.superRefine((value, ctx) => {
+    const problem = textProblem(value, { singleLine, required: min > 0 });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
+
+export interface TextOptions {
+  max: number;
+  /** 1 for a required text, which must then show at least one visible character. */
+  min?: number;
+  /** Trim white space at both ends before the checks (default no). */
+  trim?: boolean;
+}
+
+/** A one-line text (title, name, headline): no line breaks, tabs or other control characters. */
+export const singleLineText = (options: TextOptions) => checkedText(true, options);
+
+/** A text of several lines (description, message): line breaks and tabs, no other controls. */
+export const multiLineText = (options: TextOptions) => checkedText(false, options);
 
 /** Common field schemas with the rules of spec section 5. */
 export const fields = {
