@@ -106,9 +106,9 @@ z.config({ customError: validationErrorMap });
 // Text that other readers of the database can read and people can see: no NUL or other control
 // characters (C0, DEL, C1), no unpaired UTF-16 surrogates (stored as invalid UTF-8 that other
 // SQLite readers cannot decode), no line breaks where one line is meant, and not only invisible
-// characters where a text is required.
-const CONTROL_IN_MULTI_LINE = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
-const CONTROL_IN_SINGLE_LINE = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// characters where a text is required. \p{Cc} is C0, DEL and C1.
+const CONTROL_IN_MULTI_LINE = /(?![\t\n])\p{Cc}/u;
+const CONTROL_IN_SINGLE_LINE = /\p{Cc}/u;
 const LINE_BREAK = /[\n\r\u0085\u2028\u2029]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Not white space, not default-ignorable (zero-width space, word joiner, …), not a control. */
