@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, LOCALE_COOKIE, type Language } from '@livent/shared';
 import type { FastifyRequest } from 'fastify';
+import { negotiateLanguage } from './accept-language.js';
 import { requestCookie } from './cookies.js';
 
 const isLanguage = (value: string | undefined): value is Language =>
@@ -17,22 +18,6 @@ export function requestLanguage(request: FastifyRequest): Language {
 }
 
 export function preferredLanguage(acceptLanguage: string | undefined): Language {
-  if (!acceptLanguage) return DEFAULT_LANGUAGE;
-  const ranges = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.trim().split(';');
-      const q = parameters
-        .map((parameter) => /^\s*q=([0-9.]+)\s*$/i.exec(parameter)?.[1])
-        .find((value) => value !== undefined);
-      return {
-        primary: tag.trim().toLowerCase().split('-')[0],
-        q: q === undefined ? 1 : Number(q),
-        index,
-      };
-    })
-    .filter((range) => range.q > 0)
-    // Stable: equal weights keep the header's order.
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranges.map((range) => range.primary).find(isLanguage) ?? DEFAULT_LANGUAGE;
+  const ordered = [DEFAULT_LANGUAGE, ...LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE)];
+  return negotiateLanguage(acceptLanguage, ordered) ?? DEFAULT_LANGUAGE;
 }

@@ -1,7 +1,8 @@
 import type { RoutingRule } from '@livent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestCookie } from '../../lib/cookies.js';
-import { acceptedLanguages, needsCountry, pickChannel } from './channel-routing.js';
+import { acceptedLanguages } from '../../lib/accept-language.js';
+import { needsCountry, pickChannel } from './channel-routing.js';
 import type { CountryLookup } from './geo.js';
 
 /** Marks a viewer whose channel was decided for this event (the cookie's path is the event's). */

@@ -1,6 +1,7 @@
 import { routingRuleSchema, type RoutingRule } from '@livent/shared';
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, needsCountry, pickChannel, type Viewer } from './channel-routing.js';
+import { acceptedLanguages } from '../../lib/accept-language.js';
+import { needsCountry, pickChannel, type Viewer } from './channel-routing.js';
 import { createCountryLookup } from './geo.js';
 
 const rule = (kind: RoutingRule['kind'], value: string, channelId: string): RoutingRule =>

@@ -7,7 +7,7 @@ export interface Viewer {
   ip: string;
   /** ISO 3166-1 alpha-2, upper case; undefined when unknown. */
   country: string | undefined;
-  /** Primary language subtags, most preferred first (see {@link acceptedLanguages}). */
+  /** Primary language subtags, most preferred first (`acceptedLanguages` in lib/accept-language.ts). */
   languages: readonly string[];
 }
 
@@ -67,30 +67,4 @@ function inNetwork(address: ipaddr.IPv4 | ipaddr.IPv6, value: string): boolean {
   const network = parseNetwork(value);
   if (!network || network[0].kind() !== address.kind()) return false;
   return address.match(network);
-}
-
-/** Accept-Language headers longer than this are cut (a header is a client's to make up). */
-const ACCEPT_LANGUAGE_MAX_LENGTH = 512;
-
-/**
- * The primary subtags of an Accept-Language header, most preferred first (by `q`, then by
- * position), without duplicates, wildcards and refused (`q=0`) languages:
- * `de-CH, en;q=0.8, de;q=0.9, *;q=0.1` → `['de', 'en']`.
- */
-export function acceptedLanguages(header: string | undefined): string[] {
-  if (!header) return [];
-  const ranked = header
-    .slice(0, ACCEPT_LANGUAGE_MAX_LENGTH)
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((param) => /^\s*q\s*=(.*)$/i.exec(param)?.[1]).find(Boolean);
-      // A malformed weight counts as a refusal rather than as the top preference.
-      const quality = q === undefined ? 1 : /^\s*[01](\.\d{0,3})?\s*$/.test(q) ? Number(q) : 0;
-      const primary = tag.trim().split('-')[0]?.toLowerCase() ?? '';
-      return { primary, quality: Number.isFinite(quality) ? quality : 0, index };
-    })
-    .filter((entry) => /^[a-z]{2,3}$/.test(entry.primary) && entry.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return [...new Set(ranked.map((entry) => entry.primary))];
 }

@@ -5,7 +5,6 @@ import {
   PLAN_ALLOWANCES,
   validationMessage,
   type Channel,
-  type ChannelOverrides,
   type ChannelPatch,
   type EventSettings,
 } from '@livent/shared';
@@ -19,6 +18,7 @@ import { toPlanName } from '../auth/user-response.js';
 import type { AuthContext } from '../auth/sessions.service.js';
 import type { OwnedEventRow } from '../events/events.repository.js';
 import { ownedEvent } from '../events/events.service.js';
+import { readChannelOverrides, readHighlightIds } from '../events/settings-reader.js';
 import {
   countChannels,
   deleteChannel,
@@ -188,8 +188,8 @@ export class ChannelsService {
       slug: row.slug,
       title: row.title,
       visible: row.visible === 1,
-      overrides: JSON.parse(row.overrides) as ChannelOverrides,
-      highlightIds: row.highlight_ids === null ? null : (JSON.parse(row.highlight_ids) as string[]),
+      overrides: readChannelOverrides(row.overrides),
+      highlightIds: readHighlightIds(row.highlight_ids),
       fullUrl: `${this.deps.eventsUrl}/${event.slug}/${row.slug}`,
       createdAt: row.created_at,
       updatedAt: row.updated_at,

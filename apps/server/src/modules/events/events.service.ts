@@ -24,6 +24,7 @@ import { forbidden, HttpError, notFound, validationFailed } from '../../lib/erro
 import type { AuthContext } from '../auth/sessions.service.js';
 import { toPlanName } from '../auth/user-response.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
+import { readEventSettings } from './settings-reader.js';
 import {
   channelIdsOfEvent,
   countEventParts,
@@ -252,8 +253,7 @@ export async function ownedEvent(
  * their default; title and slug come from their columns.
  */
 export function toEventSettings(row: Pick<EventRow, 'settings' | 'title' | 'slug'>): EventSettings {
-  const stored = JSON.parse(row.settings) as Partial<EventSettings>;
-  return { ...DEFAULT_EVENT_SETTINGS, ...stored, title: row.title, slug: row.slug };
+  return readEventSettings(row);
 }
 
 /**

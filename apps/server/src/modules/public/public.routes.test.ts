@@ -69,8 +69,13 @@ describe('public page: every setting shows in the HTML', () => {
       [],
     ],
     ['layout classic', { layout: 'classic' }, ['lv-layout-classic', 'lv-intro'], ['lv-tube"']],
-    ['layout modern', { layout: 'modern' }, ['lv-layout-modern', 'lv-hero'], []],
-    ['layout tube', { layout: 'tube' }, ['lv-layout-tube', 'class="lv-tube"'], []],
+    [
+      'layout modern',
+      { layout: 'modern' },
+      ['lv-layout-modern', 'class="lv-stage"', '<section class="lv-intro lv-panel">'],
+      ['lv-theatre'],
+    ],
+    ['layout tube', { layout: 'tube' }, ['lv-layout-tube', 'class="lv-theatre"'], ['lv-stage']],
     ['header layout centered', { headerLayout: 'centered' }, ['lv-header-centered'], []],
     [
       'header layout headline',
@@ -82,7 +87,7 @@ describe('public page: every setting shows in the HTML', () => {
       'header layout banner',
       { headerLayout: 'banner', logo: UPLOAD },
       [
-        `class="lv-banner" role="img" aria-label="Launch Day" style="background-image:url('${UPLOAD}')"`,
+        `class="lv-banner" role="img" aria-label="Launch Day" style="background-image:url(&quot;${UPLOAD}&quot;)"`,
       ],
       [],
     ],
@@ -138,7 +143,7 @@ describe('public page: every setting shows in the HTML', () => {
       'player iframe',
       { playerMode: 'iframe', playerLink: 'https://player.example.com/live' },
       [
-        '<iframe src="https://player.example.com/live" title="Launch Day" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen',
+        '<iframe src="https://player.example.com/live" title="Launch Day" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowFullScreen',
       ],
       [],
     ],
@@ -292,8 +297,9 @@ describe('public page: every setting shows in the HTML', () => {
       { messagesEnabled: true, messagesPrompt: 'Ask the speaker' },
       [
         '<h2 id="lv-messages-title">Ask the speaker</h2>',
-        'class="lv-message-form" method="post" action="/',
-        '/_messages"',
+        'class="lv-message-form"',
+        'action="/launch-',
+        '/_messages" method="post"',
         'name="name"',
         'name="text"',
       ],
@@ -398,6 +404,95 @@ describe('public page: every setting shows in the HTML', () => {
   });
 });
 
+describe('public page: layouts', () => {
+  async function eventWithBlocks(layout: EventSettings['layout']) {
+    const event = await insertEvent(app, ownerId, {
+      layout,
+      messagesEnabled: true,
+      // Organiser text naming the page's own classes decides nothing.
+      content: 'Our lv-messages and lv-highlights are great',
+      ctaTitle: 'Register',
+      ctaLink: 'https://example.com/register',
+    });
+    await insertHighlight(app, event.id, 1, { title: 'Keynote' });
+    return markupOnly(await bodyOf(`/${event.slug}`));
+  }
+
+  const between = (body: string, start: string, end: string) =>
+    body.slice(body.indexOf(start), body.indexOf(end, body.indexOf(start)));
+
+  it('modern: player and text beside a panel with the heading, the call to action and the message tool', async () => {
+    const body = await eventWithBlocks('modern');
+    const main = between(body, '<div class="lv-stage-main">', '<aside class="lv-stage-aside">');
+    const aside = between(body, '<aside class="lv-stage-aside">', '</aside>');
+    expect(main).toContain('lv-player');
+    expect(main).toContain('Our lv-messages and lv-highlights are great');
+    expect(aside).toContain('<h1');
+    expect(aside).toContain('class="lv-cta"');
+    expect(aside).toContain('lv-message-form');
+    expect(main).not.toContain('class="lv-cta"');
+    // Highlights below the stage, across the whole width.
+    expect(body.indexOf('class="lv-block lv-highlights')).toBeGreaterThan(body.indexOf('</aside>'));
+  });
+
+  it('tube: highlights beside the player, the message tool and the text under it', async () => {
+    const body = await eventWithBlocks('tube');
+    const main = between(body, '<div class="lv-theatre-main">', '<aside class="lv-theatre-aside">');
+    const aside = between(body, '<aside class="lv-theatre-aside">', '</aside>');
+    expect(body).toContain('class="lv-theatre lv-theatre-with-aside"');
+    expect(main).toContain('lv-player');
+    expect(main).toContain('Our lv-messages and lv-highlights are great');
+    expect(main).toContain('lv-message-form');
+    expect(aside).toContain('>Keynote<');
+    expect(aside).not.toContain('lv-message-form');
+  });
+
+  it('tube without highlights has no side column; classic stacks every block in one column', async () => {
+    const tube = markupOnly(await pageOf({ layout: 'tube' }));
+    expect(tube).toContain('class="lv-theatre"');
+    expect(tube).not.toContain('lv-theatre-aside');
+    const classic = await eventWithBlocks('classic');
+    const stack = between(classic, '<div class="lv-stack">', '</main>');
+    for (const block of ['lv-player', 'lv-content', 'lv-highlights', 'lv-messages']) {
+      expect(stack).toContain(block);
+    }
+  });
+});
+
+describe('public page: stored settings are read through the shared schema', () => {
+  it('an invalid stored colour falls back to the default and never reaches the CSS', async () => {
+    const event = await insertEvent(app, ownerId, { headline: 'Still shown' });
+    await saveSettings(app, event.id, {
+      accentColor: 'red}</style><script>alert(1)</script>',
+      textColor: '#123456',
+      headerHeight: 'tall',
+    } as unknown as Partial<EventSettings>);
+    clock.advance(REVALIDATE_MS);
+    const body = await bodyOf(`/${event.slug}`);
+    expect(body).toContain('--lv-accent:#3f51b5');
+    expect(body).toContain('--lv-text:#123456');
+    expect(body).toContain('--lv-header-height:72px');
+    expect(body).toContain('Still shown');
+    expect(body).not.toContain('alert(1)');
+  });
+
+  it('an invalid channel override is ignored, the valid ones apply', async () => {
+    const event = await insertEvent(app, ownerId, { playerLink: 'https://p.example.com/main' });
+    await insertChannel(app, event.id, {
+      slug: 'de',
+      title: 'Deutsch',
+      overrides: {
+        headline: 'Willkommen',
+        playerLink: 'javascript:alert(1)',
+      } as Partial<EventSettings>,
+    });
+    const body = await bodyOf(`/${event.slug}/de`);
+    expect(body).toContain('Willkommen');
+    expect(body).toContain('src="https://p.example.com/main"');
+    expect(body).not.toContain('javascript:');
+  });
+});
+
 describe('public page: escaping and languages', () => {
   it('keeps organiser text as text', async () => {
     const body = await pageOf({
@@ -446,7 +541,7 @@ describe('public page: escaping and languages', () => {
 
 describe('public page: host, 404, caching, reload', () => {
   it('answers unknown slugs with a styled 404 page, also for any other path on the events host', async () => {
-    for (const url of ['/no-such-event', '/', '/a/b/c', '/favicon.ico']) {
+    for (const url of ['/no-such-event', '/', '/a/b/c', '/_livent/nope.css']) {
       const response = await onEventsHost(app, url, { headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
@@ -509,6 +604,69 @@ describe('public page: host, 404, caching, reload', () => {
     const page = await onEventsHost(app, `/${event.slug}`);
     expect(page.body).toContain(`data-reload-at="${stamp}"`);
     expect((await onEventsHost(app, '/nothing-here/_state')).statusCode).toBe(404);
+  });
+
+  it('every answer of the events origin says nosniff and its referrer policy', async () => {
+    const event = await insertEvent(app, ownerId);
+    const routed = await insertEvent(app, ownerId);
+    const channelId = await insertChannel(app, routed.id, { slug: 'de', title: 'Deutsch' });
+    await saveSettings(app, routed.id, {
+      channelRoutingRules: [{ kind: 'language', value: 'de', channelId }],
+    });
+    const urls = [
+      `/${event.slug}`,
+      `/${event.slug}/_state`,
+      '/no-such-event',
+      '/',
+      '/a/b/c',
+      '/favicon.ico',
+      '/_livent/page.css',
+      '/_livent/nope.js',
+    ];
+    for (const url of urls) {
+      const response = await onEventsHost(app, url);
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+    }
+    const redirect = await onEventsHost(app, `/${routed.slug}`, {
+      headers: { 'accept-language': 'de' },
+    });
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers['x-content-type-options']).toBe('nosniff');
+    expect(redirect.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('names the events origin in the policy, so that the sandboxed preview runs the page script', async () => {
+    const event = await insertEvent(app, ownerId);
+    const origin = new URL(app.config.eventsUrl).origin;
+    for (const url of [`/${event.slug}`, '/missing']) {
+      const csp = (await onEventsHost(app, url)).headers['content-security-policy'] as string;
+      expect(csp, url).toMatch(new RegExp(`script-src [^;]*'self'[^;]* ${origin}(;|$)`));
+      expect(csp, url).toMatch(new RegExp(`style-src [^;]* ${origin}(;|$)`));
+    }
+    // The preview's opaque origin loads the page's files and polls its state.
+    const file = await onEventsHost(app, '/_livent/page.css');
+    expect(file.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const state = await onEventsHost(app, `/${event.slug}/_state`);
+    expect(state.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('serves the stylesheet and an icon; a page links both (the event logo as its icon when set)', async () => {
+    const plain = await pageOf({});
+    const stylesheet = /<link rel="stylesheet" href="(\/_livent\/page\.css\?v=[\w-]+)">/.exec(
+      plain,
+    );
+    expect(stylesheet).not.toBeNull();
+    const css = await onEventsHost(app, stylesheet?.[1] ?? '');
+    expect(css.statusCode).toBe(200);
+    expect(css.headers['content-type']).toContain('text/css');
+    expect(css.headers['cache-control']).toContain('immutable');
+    expect(css.body).toContain('.lv-theatre');
+    expect(plain).toMatch(/<link rel="icon" href="\/_livent\/favicon\.svg\?v=[\w-]+">/);
+    expect(await pageOf({ logo: UPLOAD })).toContain(`<link rel="icon" href="${UPLOAD}">`);
+    const icon = await onEventsHost(app, '/favicon.ico');
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
   });
 
   it('serves the viewer files with immutable caching', async () => {

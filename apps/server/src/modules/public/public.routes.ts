@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { requestCookie } from '../../lib/cookies.js';
 import { errorResponses, noContent } from '../../lib/openapi.js';
 import { PRIVATE_PAGE_HEADERS } from '../channels/channel-router.js';
-import { publicPageCsp } from '../../lib/security-headers.js';
+import { publicPageCspDirectives, serializeCsp } from '../../lib/security-headers.js';
 import { ASSET_PREFIX } from './public-assets.js';
 import { PAGE_CACHE_CONTROL, STATE_MAX_AGE_S, type PublicPageService } from './public.service.js';
 
@@ -33,6 +33,26 @@ export const viewerMessageSchema = z.strictObject({
 export const hostOf = (origin: string): string => new URL(origin).host;
 
 /**
+ * The events origin's policy (ADR 017) with the origin itself named beside 'self': in the
+ * dashboard's sandboxed preview (no allow-same-origin) the page's origin is opaque, which matches
+ * no 'self', so the page's own stylesheet, script and workers would be refused there (ADR 021).
+ */
+export function eventsPageCsp(eventsUrl: string): string {
+  const directives = publicPageCspDirectives();
+  const origin = new URL(eventsUrl).origin;
+  for (const name of ['default-src', 'script-src', 'style-src', 'worker-src']) {
+    directives[name] = [...(directives[name] ?? []), origin];
+  }
+  return serializeCsp(directives);
+}
+
+/** What every answer of the events origin carries, pages, files, redirects and 404s alike. */
+export const EVENTS_BASE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;
+
+/**
  * The public event pages on the `EVENTS_URL` origin (ADR 017). Every route is constrained to
  * that host; on the dashboard's host the same paths stay the dashboard's.
  */
@@ -41,7 +61,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const router = app.services.channelRouter;
   const assets = pages.assets;
   const constraints = { host: hostOf(app.config.eventsUrl) };
-  const csp = publicPageCsp();
+  const csp = eventsPageCsp(app.config.eventsUrl);
   if (!assets.viewerBuilt) {
     app.log.warn('The viewer script is not built (apps/viewer/dist): run `npm run build`.');
   }
@@ -51,8 +71,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     'content-security-policy': csp,
     'cache-control': PAGE_CACHE_CONTROL,
     'content-type': 'text/html; charset=utf-8',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
+    ...EVENTS_BASE_HEADERS,
     'cross-origin-opener-policy': 'same-origin',
   };
   const sendPage = async (
@@ -69,6 +88,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
       return reply.send(cached.body);
     }
+    reply.headers(EVENTS_BASE_HEADERS);
     // Channel routing is decided before a cached page is served (ADR 018).
     const routable = channelSlug === null ? await pages.routable(slug) : undefined;
     const routing = routable ? router.route(request, reply, routable) : 'shared';
@@ -148,10 +168,10 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const state = await pages.state(request.params.slug);
       if (!state) return sendNotFound(request, reply);
-      reply.header(
-        'cache-control',
-        `public, max-age=${STATE_MAX_AGE_S}, s-maxage=${STATE_MAX_AGE_S}`,
-      );
+      reply
+        .header('cache-control', `public, max-age=${STATE_MAX_AGE_S}, s-maxage=${STATE_MAX_AGE_S}`)
+        // The dashboard's sandboxed preview asks from an opaque origin; the state is public.
+        .header('access-control-allow-origin', '*');
       return state;
     },
   );
@@ -192,6 +212,27 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/favicon.ico',
+    {
+      constraints,
+      schema: {
+        tags,
+        summary: 'The default icon (pages name their own: the event logo or this one)',
+        description: 'An SVG image.',
+      },
+    },
+    async (request, reply) => {
+      const icon = assets.files.get('favicon.svg');
+      if (!icon) return sendNotFound(request, reply);
+      return reply
+        .header('cache-control', 'public, max-age=86400')
+        .header('etag', icon.etag)
+        .type(icon.contentType)
+        .send(icon.body);
+    },
+  );
+
+  app.get(
     `${ASSET_PREFIX}:file`,
     {
       constraints,
@@ -208,7 +249,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('cache-control', IMMUTABLE)
         .header('etag', file.etag)
-        .header('cross-origin-resource-policy', 'same-origin')
+        // Public, immutable files; the sandboxed preview's opaque origin must be able to load them.
+        .header('cross-origin-resource-policy', 'cross-origin')
         .type(file.contentType);
       if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
       return reply.send(file.body);
@@ -218,11 +260,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** Answers the events origin's styled 404 page in the viewer's language. */
 export function eventsNotFoundHandler(pages: PublicPageService) {
-  const csp = publicPageCsp();
+  let csp: string | undefined;
   return (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
     reply
       .code(404)
-      .header('content-security-policy', csp)
+      .headers(EVENTS_BASE_HEADERS)
+      .header('content-security-policy', (csp ??= eventsPageCsp(request.server.config.eventsUrl)))
       .header('cache-control', PAGE_CACHE_CONTROL)
       .header('vary', 'Accept-Language')
       .type('text/html; charset=utf-8')

@@ -1,24 +1,29 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  CHANNEL_OVERRIDE_FIELDS,
-  DEFAULT_EVENT_SETTINGS,
   ERROR_MESSAGES,
   hasFeature,
   PLAN_ALLOWANCES,
   VIEWER_LANGUAGES,
   type EventSettings,
+  type ChannelOverrides,
   type Highlight,
   type PlanName,
   type ViewerLanguage,
 } from '@livent/shared';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { negotiateLanguage } from '../../lib/accept-language.js';
 import type { RoutableEvent } from '../channels/channel-router.js';
-import { acceptedLanguages } from '../channels/channel-routing.js';
+import {
+  readChannelOverrides,
+  readEventSettings,
+  readHighlightIds,
+} from '../events/settings-reader.js';
 import { insertMessage } from '../messages/messages.repository.js';
 import type { PublicAssets } from './public-assets.js';
 import {
@@ -28,7 +33,9 @@ import {
   listHighlights,
   type EventHead,
 } from './public.repository.js';
-import { renderNotFound, renderPage, type ChannelLink, type PageData } from './render-page.js';
+import { renderPage } from './page/event-page.js';
+import { renderNotFound } from './page/not-found-page.js';
+import type { ChannelLink, PageData } from './page/page-data.js';
 
 /**
  * How long an instance trusts what it knows about an event before one cheap indexed query checks
@@ -38,8 +45,10 @@ import { renderNotFound, renderPage, type ChannelLink, type PageData } from './r
 export const REVALIDATE_MS = 5_000;
 export const PAGE_MAX_AGE_S = 15;
 export const STATE_MAX_AGE_S = 5;
-/** Entries kept per cache; the oldest go first beyond it. */
-const CACHE_MAX_ENTRIES = 5_000;
+/** Events whose head and model an instance keeps; the least recently used go first. */
+const CACHE_MAX_EVENTS = 5_000;
+/** Bytes of rendered pages an instance keeps. */
+const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_MAX_AGE_S}, s-maxage=${PAGE_MAX_AGE_S}`;
 
@@ -51,10 +60,9 @@ export interface RenderedPage {
   negotiated: boolean;
 }
 
+/** What the slug lookup found (a wrapper: the cache cannot hold "no such event" as undefined). */
 interface HeadEntry {
   head: EventHead | undefined;
-  checkedAt: number;
-  pending?: Promise<EventHead | undefined>;
 }
 
 interface ChannelModel {
@@ -62,7 +70,7 @@ interface ChannelModel {
   slug: string;
   title: string;
   visible: boolean;
-  overrides: Partial<EventSettings>;
+  overrides: ChannelOverrides;
   highlightIds: string[] | null;
 }
 
@@ -94,67 +102,17 @@ export interface PublicPageDependencies {
 const stampOf = (head: EventHead) =>
   `${String(head.version)}|${head.remote_reload_at ?? ''}|${head.plan}`;
 
-function trimMap<K, V>(map: Map<K, V>): void {
-  while (map.size > CACHE_MAX_ENTRIES) {
-    const oldest = map.keys().next();
-    if (oldest.done) return;
-    map.delete(oldest.value);
-  }
-}
-
-/** Stored settings over the defaults; a stored value of another type than the default's is ignored. */
-export function mergeSettings(stored: string, title: string, slug: string): EventSettings {
-  let parsed: Record<string, unknown> = {};
-  try {
-    const value: unknown = JSON.parse(stored);
-    if (value && typeof value === 'object') parsed = value as Record<string, unknown>;
-  } catch {
-    // A broken document renders the defaults rather than failing the page.
-  }
-  const settings: Record<string, unknown> = { ...DEFAULT_EVENT_SETTINGS };
-  for (const [key, fallback] of Object.entries(DEFAULT_EVENT_SETTINGS)) {
-    const value = parsed[key];
-    if (value === undefined) continue;
-    if (fallback === null || value === null || typeof value === typeof fallback) {
-      settings[key] = value;
-    }
-  }
-  return { ...(settings as Omit<EventSettings, 'title' | 'slug'>), title, slug };
-}
-
-function parseOverrides(text: string): Partial<EventSettings> {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!value || typeof value !== 'object') return {};
-    const record = value as Record<string, unknown>;
-    return Object.fromEntries(
-      CHANNEL_OVERRIDE_FIELDS.filter((field) => record[field] !== undefined).map((field) => [
-        field,
-        record[field],
-      ]),
-    ) as Partial<EventSettings>;
-  } catch {
-    return {};
-  }
-}
-
-function parseIds(text: string | null): string[] | null {
-  if (text === null) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : null;
-  } catch {
-    return null;
-  }
-}
-
 const toPlan = (plan: string): PlanName => (plan in PLAN_ALLOWANCES ? (plan as PlanName) : 'free');
+
+/** English first: a wildcard (`*`) in Accept-Language gets the default. */
+const NEGOTIATED_LANGUAGES: readonly ViewerLanguage[] = [
+  'en',
+  ...VIEWER_LANGUAGES.filter((language) => language !== 'en'),
+];
 
 /** The viewer's language among de/en/es/fr from Accept-Language; English by default. */
 export function viewerLanguage(acceptLanguage: string | undefined): ViewerLanguage {
-  const supported = VIEWER_LANGUAGES as readonly string[];
-  const found = acceptedLanguages(acceptLanguage).find((language) => supported.includes(language));
-  return (found as ViewerLanguage | undefined) ?? 'en';
+  return negotiateLanguage(acceptLanguage, NEGOTIATED_LANGUAGES) ?? 'en';
 }
 
 /**
@@ -163,16 +121,36 @@ export function viewerLanguage(acceptLanguage: string | undefined): ViewerLangua
  * {@link REVALIDATE_MS}.
  */
 export class PublicPageService {
-  private readonly heads = new Map<string, HeadEntry>();
-  private readonly models = new Map<string, Promise<EventModel>>();
-  private readonly pages = new Map<string, { stamp: string; page: RenderedPage }>();
-  private readonly notFoundPages = new Map<ViewerLanguage, Buffer>();
-  /** Loaded models by event id, for the synchronous fast path. */
-  private readonly loaded = new Map<string, EventModel>();
+  /** The slug lookups, trusted for {@link REVALIDATE_MS}; concurrent lookups share one query. */
+  private readonly heads: LRUCache<string, HeadEntry>;
+  /** Events as their pages need them, by id and stamp; concurrent loads share one. */
+  private readonly models: LRUCache<string, EventModel, EventHead>;
+  /** Rendered pages by event, stamp, channel and language, up to a byte budget. */
+  private readonly pages = new LRUCache<string, RenderedPage>({
+    maxSize: PAGE_CACHE_MAX_BYTES,
+    sizeCalculation: (page) => page.body.length,
+  });
   /** Accept-Language headers already negotiated (few distinct values occur in practice). */
-  private readonly languages = new Map<string, ViewerLanguage>();
+  private readonly languages = new LRUCache<string, ViewerLanguage>({ max: 1_000 });
+  private readonly notFoundPages = new Map<ViewerLanguage, Buffer>();
 
-  constructor(private readonly deps: PublicPageDependencies) {}
+  constructor(private readonly deps: PublicPageDependencies) {
+    // The injected clock, so that tests move time instead of waiting for it.
+    const perf = { now: () => deps.now().getTime() };
+    this.heads = new LRUCache({
+      max: CACHE_MAX_EVENTS,
+      // Fresh for less than REVALIDATE_MS (the cache counts an entry stale only past its ttl).
+      ttl: REVALIDATE_MS - 1,
+      // Every lookup asks the clock (the default caches it for a millisecond of real time).
+      ttlResolution: 0,
+      perf,
+      fetchMethod: async (slug) => ({ head: await findEventHead(deps.db, slug) }),
+    });
+    this.models = new LRUCache({
+      max: CACHE_MAX_EVENTS,
+      fetchMethod: (_key, _stale, { context }) => this.loadModel(context),
+    });
+  }
 
   /** The page's own files (viewer script, players). */
   get assets(): PublicAssets {
@@ -181,48 +159,16 @@ export class PublicPageService {
 
   /** What is known about the event at `slug`, revalidated at most every {@link REVALIDATE_MS}. */
   async head(slug: string): Promise<EventHead | undefined> {
-    const nowMs = this.deps.now().getTime();
-    const entry = this.heads.get(slug);
-    if (entry && nowMs - entry.checkedAt < REVALIDATE_MS) return entry.head;
-    if (entry?.pending) return entry.pending;
-    const pending = findEventHead(this.deps.db, slug);
-    const next: HeadEntry = { head: entry?.head, checkedAt: entry?.checkedAt ?? 0, pending };
-    this.heads.set(slug, next);
-    try {
-      const head = await pending;
-      this.heads.delete(slug);
-      this.heads.set(slug, { head, checkedAt: nowMs });
-      trimMap(this.heads);
-      return head;
-    } catch (error) {
-      this.heads.delete(slug);
-      throw error;
-    }
+    return (await this.heads.fetch(slug))?.head;
   }
 
   private async model(head: EventHead): Promise<EventModel> {
-    const stamp = stampOf(head);
-    const cached = this.models.get(head.id);
-    if (cached) {
-      const model = await cached;
-      if (model.stamp === stamp) return model;
-      if (this.models.get(head.id) !== cached) return this.model(head);
-    }
-    const loading = this.loadModel(head, stamp);
-    this.models.set(head.id, loading);
-    trimMap(this.models);
-    loading.then(
-      (model) => {
-        this.loaded.delete(head.id);
-        this.loaded.set(head.id, model);
-        trimMap(this.loaded);
-      },
-      () => this.models.delete(head.id),
-    );
-    return loading;
+    const model = await this.models.fetch(`${head.id}|${stampOf(head)}`, { context: head });
+    if (!model) throw notFound(ERROR_MESSAGES.eventNotFound);
+    return model;
   }
 
-  private async loadModel(head: EventHead, stamp: string): Promise<EventModel> {
+  private async loadModel(head: EventHead): Promise<EventModel> {
     const { db } = this.deps;
     const [content, highlights, channels] = await Promise.all([
       findEventContent(db, head.id),
@@ -231,9 +177,9 @@ export class PublicPageService {
     ]);
     if (!content) throw notFound(ERROR_MESSAGES.eventNotFound);
     return {
-      stamp,
+      stamp: stampOf(head),
       slug: content.slug,
-      settings: mergeSettings(content.settings, content.title, content.slug),
+      settings: readEventSettings(content),
       highlights: highlights.map((row) => ({
         id: row.id,
         position: row.position,
@@ -248,8 +194,8 @@ export class PublicPageService {
         slug: row.slug,
         title: row.title,
         visible: row.visible === 1,
-        overrides: parseOverrides(row.overrides),
-        highlightIds: parseIds(row.highlight_ids),
+        overrides: readChannelOverrides(row.overrides),
+        highlightIds: readHighlightIds(row.highlight_ids),
       })),
       plan: toPlan(head.plan),
       remoteReloadAt: head.remote_reload_at,
@@ -273,9 +219,21 @@ export class PublicPageService {
     let language = this.languages.get(header);
     if (!language) {
       language = viewerLanguage(header);
-      if (this.languages.size < 1000) this.languages.set(header, language);
+      this.languages.set(header, language);
     }
     return language;
+  }
+
+  /** The language of a page of `model` (a channel's or the event's; `auto` asks the browser). */
+  private languageOf(
+    model: EventModel,
+    channel: ChannelModel | undefined,
+    acceptLanguage: string | undefined,
+  ): { language: ViewerLanguage; negotiated: boolean } {
+    const setting = channel?.overrides.language ?? model.settings.language;
+    return setting === 'auto'
+      ? { language: this.negotiate(acceptLanguage), negotiated: true }
+      : { language: setting, negotiated: false };
   }
 
   /**
@@ -287,23 +245,20 @@ export class PublicPageService {
     channelSlug: string | null,
     acceptLanguage: string | undefined,
   ): RenderedPage | undefined {
-    const entry = this.heads.get(slug);
-    if (!entry?.head || this.deps.now().getTime() - entry.checkedAt >= REVALIDATE_MS) {
-      return undefined;
-    }
-    const model = this.loaded.get(entry.head.id);
-    if (!model || model.stamp !== stampOf(entry.head)) return undefined;
+    const head = this.heads.get(slug)?.head;
+    if (!head) return undefined;
+    const stamp = stampOf(head);
+    const model = this.models.get(`${head.id}|${stamp}`);
+    if (!model) return undefined;
     // The main page of an event with routing rules decides per viewer first (ADR 018).
     if (channelSlug === null && model.settings.channelRoutingRules.length > 0) return undefined;
-    let language = model.settings.language;
-    if (channelSlug !== null) {
-      const channel = model.channels.find((candidate) => candidate.slug === channelSlug);
-      if (!channel?.visible) return undefined;
-      language = channel.overrides.language ?? language;
-    }
-    const viewer = language === 'auto' ? this.negotiate(acceptLanguage) : language;
-    const cached = this.pages.get(`${entry.head.id}|${channelSlug ?? ''}|${viewer}`);
-    return cached && cached.stamp === model.stamp ? cached.page : undefined;
+    const channel =
+      channelSlug === null
+        ? undefined
+        : model.channels.find((candidate) => candidate.slug === channelSlug);
+    if (channelSlug !== null && !channel?.visible) return undefined;
+    const { language } = this.languageOf(model, channel, acceptLanguage);
+    return this.pages.get(`${head.id}|${stamp}|${channelSlug ?? ''}|${language}`);
   }
 
   /**
@@ -323,16 +278,14 @@ export class PublicPageService {
         ? undefined
         : model.channels.find((candidate) => candidate.slug === channelSlug && candidate.visible);
     if (channelSlug !== null && !channel) return undefined;
+    const { language, negotiated } = this.languageOf(model, channel, acceptLanguage);
+    const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}`;
+    const cached = this.pages.get(key);
+    if (cached) return cached;
+
     const settings: EventSettings = channel
       ? { ...model.settings, ...channel.overrides }
       : model.settings;
-    const negotiated = settings.language === 'auto';
-    const language =
-      settings.language === 'auto' ? this.negotiate(acceptLanguage) : settings.language;
-    const key = `${head.id}|${channelSlug ?? ''}|${language}`;
-    const cached = this.pages.get(key);
-    if (cached && cached.stamp === model.stamp) return cached.page;
-
     const wanted = channel?.highlightIds ? new Set(channel.highlightIds) : undefined;
     const allowance = PLAN_ALLOWANCES[model.plan];
     const data: PageData = {
@@ -354,9 +307,7 @@ export class PublicPageService {
     const body = Buffer.from(renderPage(data));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const page: RenderedPage = { body, etag, language, negotiated };
-    this.pages.delete(key);
-    this.pages.set(key, { stamp: model.stamp, page });
-    trimMap(this.pages);
+    this.pages.set(key, page);
     return page;
   }
 
@@ -365,7 +316,7 @@ export class PublicPageService {
     const language = viewerLanguage(acceptLanguage);
     let page = this.notFoundPages.get(language);
     if (!page) {
-      page = Buffer.from(renderNotFound(language));
+      page = Buffer.from(renderNotFound(language, this.deps.assets.urls));
       this.notFoundPages.set(language, page);
     }
     return page;

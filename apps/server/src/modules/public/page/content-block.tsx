@@ -1,0 +1,55 @@
+import { TextBlock } from '../../../lib/html/linkify.js';
+import { CallToAction } from './intro.js';
+import { isUpload, safeUrl } from './page-data.js';
+import { usePage } from './page-context.js';
+
+/** The organiser's text and agenda, with the call to action (which modern shows in its panel). */
+export function ContentBlock() {
+  const { settings: s, t } = usePage();
+  const cta = s.layout !== 'modern' && Boolean(s.ctaTitle && s.ctaLink);
+  if (!s.agenda && !s.content && !cta) return null;
+  return (
+    <section className="lv-block lv-content">
+      {s.content && (
+        <div className="lv-text lv-body">
+          <TextBlock text={s.content} autoLinks={s.autoCreateLinks} />
+        </div>
+      )}
+      {s.agenda && (
+        <div className="lv-agenda">
+          <h2>{t('agenda')}</h2>
+          <div className="lv-text">
+            <TextBlock text={s.agenda} autoLinks={s.autoCreateLinks} />
+          </div>
+        </div>
+      )}
+      {cta && <CallToAction />}
+    </section>
+  );
+}
+
+export function ExtraFrameBlock() {
+  const { settings: s } = usePage();
+  if (!s.extraFrameVisible || !s.extraFrameLink) return null;
+  return (
+    <section className="lv-block lv-extra-frame">
+      <iframe
+        src={safeUrl(s.extraFrameLink)}
+        title={s.title}
+        style={{ height: `${String(s.extraFrameHeight)}px` }}
+        allow="autoplay; fullscreen; clipboard-write"
+        loading="lazy"
+      ></iframe>
+    </section>
+  );
+}
+
+export function ExtraImageBlock() {
+  const { settings: s } = usePage();
+  if (!isUpload(s.extraImage)) return null;
+  return (
+    <section className="lv-block lv-extra-image">
+      <img className="lv-fill" src={s.extraImage} alt="" loading="lazy" decoding="async" />
+    </section>
+  );
+}

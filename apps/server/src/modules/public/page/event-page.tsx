@@ -1,0 +1,156 @@
+import type { LayoutItem } from '@livent/shared';
+import type { ReactNode } from 'react';
+import { translator } from '../../../lib/i18n/i18n.js';
+import { renderDocument } from '../../../lib/html/render-document.js';
+import { ChannelMenu } from './channel-menu.js';
+import { ComplianceBanner } from './compliance-banner.js';
+import { ContentBlock, ExtraFrameBlock, ExtraImageBlock } from './content-block.js';
+import { Footer } from './footer.js';
+import { Header } from './header.js';
+import { HighlightsBlock } from './highlights-block.js';
+import { Intro } from './intro.js';
+import { MessagesBlock } from './messages-block.js';
+import { PageContext, usePage } from './page-context.js';
+import { blockOrder, isUpload, playerShown, type PageData } from './page-data.js';
+import { PlayerBlock } from './player-block.js';
+import { themeCss } from './theme.js';
+
+const BLOCKS: Record<LayoutItem, () => ReactNode> = {
+  player: PlayerBlock,
+  extraFrame: ExtraFrameBlock,
+  messages: MessagesBlock,
+  extraImage: ExtraImageBlock,
+  content: ContentBlock,
+  highlights: HighlightsBlock,
+};
+
+/** The blocks of `items` in the page's order (a custom order reorders within each area). */
+function Blocks({ items }: { items: readonly LayoutItem[] }) {
+  const { data } = usePage();
+  return blockOrder(data)
+    .filter((item) => items.includes(item))
+    .map((item) => {
+      const Block = BLOCKS[item];
+      return <Block key={item} />;
+    });
+}
+
+/**
+ * The three layouts, as the appearance screen describes them (apps/web design.json):
+ * classic, one centred column; modern, the player and the text beside a panel with the heading,
+ * the call to action and the message tool, highlights below; tube, a dark theatre with the
+ * player large and the highlights in a column beside it. Each area is chosen by block type.
+ */
+function Layout() {
+  const { settings: s, data } = usePage();
+  if (s.layout === 'modern') {
+    return (
+      <>
+        <div className="lv-stage">
+          <div className="lv-stage-main">
+            <Blocks items={['player', 'content', 'extraFrame', 'extraImage']} />
+          </div>
+          <aside className="lv-stage-aside">
+            <Intro panel />
+            <Blocks items={['messages']} />
+          </aside>
+        </div>
+        <Blocks items={['highlights']} />
+      </>
+    );
+  }
+  if (s.layout === 'tube') {
+    const aside = data.highlights.length > 0;
+    return (
+      <div className={aside ? 'lv-theatre lv-theatre-with-aside' : 'lv-theatre'}>
+        <div className="lv-theatre-main">
+          <Blocks items={['player']} />
+          <Intro />
+          <Blocks items={['content', 'messages', 'extraFrame', 'extraImage']} />
+        </div>
+        {aside && (
+          <aside className="lv-theatre-aside">
+            <Blocks items={['highlights']} />
+          </aside>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      <Intro />
+      <div className="lv-stack">
+        <Blocks
+          items={['player', 'extraFrame', 'content', 'highlights', 'extraImage', 'messages']}
+        />
+      </div>
+    </>
+  );
+}
+
+function EventPage() {
+  const { data, settings: s, t } = usePage();
+  const assets = data.assets;
+  const needsVideoJs = playerShown(s) && s.playerMode === 'videojs' && s.playerLink !== '';
+  const needsIvs = playerShown(s) && s.playerMode === 'amazon-ivs' && s.playerLink !== '';
+  const description = s.description || s.headline;
+  const bodyClass = [
+    `lv-layout-${s.layout}`,
+    `lv-header-${s.headerLayout}`,
+    s.navigationAlwaysVisible ? 'lv-nav-always' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <html lang={data.language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{s.title}</title>
+        {description && <meta name="description" content={description} />}
+        {s.noIndex && <meta name="robots" content="noindex, nofollow" />}
+        <meta property="og:title" content={s.title} />
+        {description && <meta property="og:description" content={description} />}
+        {isUpload(s.logo) && <meta property="og:image" content={s.logo} />}
+        <link rel="icon" href={isUpload(s.logo) ? s.logo : assets.favicon} />
+        <link rel="stylesheet" href={assets.stylesheet} />
+        {needsVideoJs && <link rel="stylesheet" href={assets.videoJsStyles} />}
+        <style dangerouslySetInnerHTML={{ __html: themeCss(s) }}></style>
+      </head>
+      <body
+        className={bodyClass}
+        data-slug={data.eventSlug}
+        data-reload-at={data.remoteReloadAt ?? ''}
+      >
+        <a className="lv-skip" href="#lv-main">
+          {t('skip')}
+        </a>
+        <Header />
+        <ChannelMenu />
+        <main id="lv-main" className="lv-main lv-wrap">
+          <Layout />
+        </main>
+        <Footer />
+        <ComplianceBanner />
+        {s.customEmbedCode && (
+          // The organiser's embed code (analytics, chat widgets), as is: a paid feature whose
+          // whole point is to run their code on their page (ADR 017).
+          <div className="lv-embed" dangerouslySetInnerHTML={{ __html: s.customEmbedCode }}></div>
+        )}
+        {needsVideoJs && <script src={assets.videoJsScript} defer></script>}
+        {needsIvs && <script src={assets.ivsScript} defer></script>}
+        <script src={assets.viewerScript} defer></script>
+      </body>
+    </html>
+  );
+}
+
+/** The event's page as a complete HTML document. */
+export function renderPage(data: PageData): string {
+  const context = { data, settings: data.settings, t: translator(data.language, 'viewer') };
+  return renderDocument(
+    <PageContext value={context}>
+      <EventPage />
+    </PageContext>,
+  );
+}

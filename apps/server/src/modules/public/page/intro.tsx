@@ -1,0 +1,48 @@
+import { TextBlock } from '../../../lib/html/linkify.js';
+import { formatStart, safeUrl } from './page-data.js';
+import { usePage } from './page-context.js';
+
+/** The call to action as a button (in the content block, or in the modern layout's panel). */
+export function CallToAction() {
+  const { settings: s } = usePage();
+  if (!s.ctaTitle || !s.ctaLink) return null;
+  return (
+    <p className="lv-cta-row">
+      <a className="lv-cta" href={safeUrl(s.ctaLink)} target="_blank" rel="noopener noreferrer">
+        {s.ctaTitle}
+      </a>
+    </p>
+  );
+}
+
+/**
+ * The page's heading (the headline, or the title when the header shows the headline), when it
+ * starts and the introduction. In the modern layout it is the panel beside the player and
+ * carries the call to action.
+ */
+export function Intro({ panel = false }: { panel?: boolean }) {
+  const { data, settings: s, t } = usePage();
+  const start = formatStart(s, data.language);
+  const headline = s.headerLayout === 'headline' ? '' : s.headline;
+  return (
+    <section className={panel ? 'lv-intro lv-panel' : 'lv-intro'}>
+      {start && (
+        <p className="lv-start">
+          <span className="lv-start-label">{t('starts')}</span>{' '}
+          <span className="lv-start-value">{start}</span>
+        </p>
+      )}
+      {headline ? (
+        <h1 className="lv-headline">{headline}</h1>
+      ) : (
+        <h1 className="lv-headline lv-title">{s.title}</h1>
+      )}
+      {s.introduction && (
+        <div className="lv-introduction lv-text">
+          <TextBlock text={s.introduction} autoLinks={s.autoCreateLinks} />
+        </div>
+      )}
+      {panel && <CallToAction />}
+    </section>
+  );
+}

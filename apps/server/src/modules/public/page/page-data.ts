@@ -1,0 +1,82 @@
+import {
+  LAYOUT_ITEMS,
+  UPLOAD_PATH_PATTERN,
+  type EventSettings,
+  type Highlight,
+  type LayoutItem,
+  type ViewerLanguage,
+} from '@livent/shared';
+
+/** Where the page's own files are (content-hashed names, see `public-assets.ts`). */
+export interface PageAssets {
+  stylesheet: string;
+  favicon: string;
+  viewerScript: string;
+  videoJsScript: string;
+  videoJsStyles: string;
+  ivsScript: string;
+}
+
+export interface ChannelLink {
+  slug: string;
+  title: string;
+}
+
+/** Everything one rendered page depends on; a change to any of it is a new cache entry. */
+export interface PageData {
+  eventSlug: string;
+  /** The event's settings as the settings reader gives them, with the channel's overrides applied. */
+  settings: EventSettings;
+  /** The highlights to show, in order. */
+  highlights: readonly Highlight[];
+  /** The event's visible channels (the channel menu shows when there is at least one). */
+  channels: readonly ChannelLink[];
+  /** The channel this page is, or null for the event's main page. */
+  channelSlug: string | null;
+  language: ViewerLanguage;
+  /** The owner's plan allows hiding the footer logo / a custom layout order. */
+  allowHideFooterLogo: boolean;
+  allowCustomLayout: boolean;
+  /** The event's last remote reload (ISO), compared by the viewer script. */
+  remoteReloadAt: string | null;
+  assets: PageAssets;
+}
+
+/** Each layout's own order of the blocks (a custom order replaces it where the plan allows). */
+const LAYOUT_ORDERS: Record<EventSettings['layout'], readonly LayoutItem[]> = {
+  classic: ['player', 'extraFrame', 'content', 'highlights', 'extraImage', 'messages'],
+  modern: ['player', 'content', 'messages', 'extraFrame', 'extraImage', 'highlights'],
+  tube: ['player', 'content', 'messages', 'extraFrame', 'extraImage', 'highlights'],
+};
+
+/** The blocks in the order they show: a custom order first (plan permitting), then the rest. */
+export function blockOrder(data: PageData): LayoutItem[] {
+  const base = LAYOUT_ORDERS[data.settings.layout];
+  const custom = data.allowCustomLayout ? (data.settings.customLayoutOrder ?? []) : [];
+  const valid = custom.filter((item) => (LAYOUT_ITEMS as readonly string[]).includes(item));
+  return [...valid, ...base.filter((item) => !valid.includes(item))];
+}
+
+export const isUpload = (path: string | null): path is string =>
+  path !== null && UPLOAD_PATH_PATTERN.test(path);
+
+/** Only http(s), mailto and same-origin paths reach an href or src; anything else becomes `#`. */
+export function safeUrl(url: string): string {
+  return /^(?:https?:\/\/|mailto:|\/(?!\/))/i.test(url.trim()) ? url.trim() : '#';
+}
+
+export const playerShown = (s: EventSettings): boolean =>
+  s.playerVisible && s.playerMode !== 'disabled';
+
+export function formatStart(s: EventSettings, language: ViewerLanguage): string {
+  if (s.startMode === 'text') return s.startText;
+  if (s.startMode !== 'datetime' || !s.startDate) return '';
+  // The organiser's wall-clock date and time, shown as entered (not converted to a time zone).
+  const date = new Date(`${s.startDate}T${s.startTime ?? '00:00'}:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language, {
+    dateStyle: 'full',
+    ...(s.startTime ? { timeStyle: 'short' } : {}),
+    timeZone: 'UTC',
+  }).format(date);
+}

@@ -1,0 +1,105 @@
+import type { ReactNode } from 'react';
+import { isUpload, playerShown, safeUrl } from './page-data.js';
+import { usePage } from './page-context.js';
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      /** video.js's own element (`data-setup` makes it set itself up). */
+      'video-js': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & {
+        class?: string;
+        controls?: boolean;
+        playsinline?: boolean;
+        preload?: string;
+        'data-setup'?: string;
+      };
+    }
+  }
+}
+
+function Frame({ src, title, className }: { src: string; title: string; className: string }) {
+  return (
+    <div className={className}>
+      <iframe
+        src={safeUrl(src)}
+        title={title}
+        allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+        allowFullScreen
+        loading="eager"
+      ></iframe>
+    </div>
+  );
+}
+
+function Player(): ReactNode {
+  const { settings: s, t } = usePage();
+  const alternate = isUpload(s.alternatePlayerImage) ? (
+    <div className="lv-player-image">
+      <img className="lv-fill" src={s.alternatePlayerImage} alt={s.title} decoding="async" />
+    </div>
+  ) : null;
+  if (!playerShown(s)) return alternate;
+  if (s.playerMode === 'code') {
+    // The organiser's own player markup, as is (the page's CSP is built for embeds; ADR 017).
+    return s.playerCode ? (
+      <div className="lv-code-player" dangerouslySetInnerHTML={{ __html: s.playerCode }}></div>
+    ) : (
+      alternate
+    );
+  }
+  if (!s.playerLink) {
+    return (
+      alternate ?? (
+        <div className="lv-ratio lv-player-empty">
+          <p>{t('playerUnavailable')}</p>
+        </div>
+      )
+    );
+  }
+  switch (s.playerMode) {
+    case 'iframe':
+    case 'wowza':
+      return <Frame src={s.playerLink} title={s.title} className="lv-ratio" />;
+    case 'videojs':
+      return (
+        <div className="lv-ratio">
+          <video-js
+            class="vjs-fluid vjs-big-play-centered"
+            controls
+            playsinline
+            preload="auto"
+            data-setup="{}"
+          >
+            <source src={safeUrl(s.playerLink)} type="application/x-mpegURL" />
+          </video-js>
+        </div>
+      );
+    case 'amazon-ivs':
+      return (
+        <div className="lv-ratio">
+          <video className="lv-ivs" data-ivs-src={safeUrl(s.playerLink)} controls playsInline />
+        </div>
+      );
+    default:
+      return alternate;
+  }
+}
+
+/** The player, with the side frame (a chat, a poll) beside it when one is set. */
+export function PlayerBlock() {
+  const { settings: s } = usePage();
+  const player = Player();
+  const side = s.sideFrameVisible && s.sideFrameLink ? s.sideFrameLink : '';
+  if (!player && !side) return null;
+  return (
+    <section className={side ? 'lv-block lv-player lv-with-side' : 'lv-block lv-player'}>
+      <div className="lv-player-main">{player}</div>
+      {side && (
+        <aside className="lv-side-frame">
+          <Frame src={side} title={s.title} className="lv-side" />
+        </aside>
+      )}
+    </section>
+  );
+}
