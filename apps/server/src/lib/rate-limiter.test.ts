@@ -20,7 +20,7 @@ describe('RateLimiter', () => {
   });
   afterEach(async () => database.cleanup());
 
-  it('allows max attempts per window, then tells how long until the window ends', async () => {
+  it('allows max attempts, then tells how long until one more fits', async () => {
     const states = [];
     for (let i = 0; i < 4; i += 1) states.push(await limiter.hit(rule, 'ada@example.com'));
     expect(states.map((state) => [state.count, state.allowed])).toEqual([
@@ -29,19 +29,42 @@ describe('RateLimiter', () => {
       [3, true],
       [4, false],
     ]);
-    expect(states[3]?.retryAfterSeconds).toBe(15 * 60);
+    // 4 attempts at 10:00 weigh 4 x (1 - f) in the next window: one more fits at f = 1/2.
+    expect(states[3]?.retryAfterSeconds).toBe(22.5 * 60);
 
     clock.advance(10 * MINUTE);
+    // 5 attempts now: 5 min to the window's end, then until 5 x (1 - f) <= 2, f = 3/5.
     expect(await limiter.hit(rule, 'ada@example.com')).toMatchObject({
       allowed: false,
-      retryAfterSeconds: 5 * 60,
+      retryAfterSeconds: 14 * 60,
     });
   });
 
-  it('starts again in the next window', async () => {
+  it('fits no burst of twice the maximum across a window edge', async () => {
+    clock.advance(14 * MINUTE);
+    for (let i = 0; i < 3; i += 1) await limiter.hit(rule, 'ada@example.com');
+    // 10:15, a new aligned window: the three attempts of a minute ago still count.
+    clock.advance(MINUTE);
+    const edge = await limiter.hit(rule, 'ada@example.com');
+    expect(edge).toMatchObject({ count: 1, allowed: false });
+    // 3 x (1 - f) + 1 + 1 <= 3 at f = 2/3: ten minutes into the window.
+    expect(edge.retryAfterSeconds).toBe(10 * 60);
+    clock.advance(10 * MINUTE);
+    expect(await limiter.hit(rule, 'ada@example.com')).toMatchObject({
+      count: 2,
+      estimate: 3,
+      allowed: true,
+    });
+  });
+
+  it('forgets attempts older than the sliding window', async () => {
     for (let i = 0; i < 4; i += 1) await limiter.hit(rule, 'ada@example.com');
-    clock.advance(15 * MINUTE);
-    expect(await limiter.hit(rule, 'ada@example.com')).toMatchObject({ count: 1, allowed: true });
+    clock.advance(30 * MINUTE);
+    expect(await limiter.hit(rule, 'ada@example.com')).toMatchObject({
+      count: 1,
+      estimate: 1,
+      allowed: true,
+    });
   });
 
   it('counts subjects and rules apart', async () => {
@@ -64,7 +87,7 @@ describe('RateLimiter', () => {
     expect(error).toMatchObject({
       statusCode: 429,
       message: ERROR_MESSAGES.tooManyRequests,
-      headers: { 'retry-after': String(15 * 60) },
+      headers: { 'retry-after': String(22.5 * 60) },
     });
     expect((await limiter.hit(other, '192.0.2.1')).count).toBe(5);
   });

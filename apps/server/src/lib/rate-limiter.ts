@@ -5,7 +5,10 @@ import type { Clock } from './clock.js';
 import { sha256 } from './crypto.js';
 import { tooManyRequests } from './errors.js';
 
-/** `max` attempts per fixed window of `windowMs`, counted per subject (an address, an account). */
+/**
+ * At most `max` attempts in any `windowMs` (a sliding window), counted per subject (an address,
+ * an account).
+ */
 export interface LimitRule {
   /** Part of the counter's key, e.g. `login:ip`. */
   name: string;
@@ -17,8 +20,11 @@ export interface LimitRule {
 export type LimitCheck = readonly [rule: LimitRule, subject: string];
 
 export interface LimitState {
+  /** Attempts in the current aligned window, this one included. */
   count: number;
-  /** Whole seconds until the window ends. */
+  /** Attempts in the sliding window ending now, as the two-window approximation weighs them. */
+  estimate: number;
+  /** Whole seconds until one more attempt would be allowed. */
   retryAfterSeconds: number;
   allowed: boolean;
 }
@@ -27,10 +33,15 @@ const CLEANUP_INTERVAL_MS = 60_000;
 
 /**
  * Rate limits whose counters live in the database (table `rate_limits`), so that every server
- * instance sees the same counts (ARCHITECTURE.md, "Scale-out"; ADR 011). Fixed
- * windows: a counter starts at the first attempt of a window aligned to `windowMs` and counts
- * up with one atomic upsert per attempt. Expired rows are deleted now and then by whichever
- * instance counts next.
+ * instance sees the same counts (ARCHITECTURE.md, "Scale-out"; ADR 011, ADR 024).
+ *
+ * Sliding windows by the two-window approximation: attempts are counted in windows aligned to
+ * `windowMs`, and the count of the last `windowMs` is the current window's count plus the
+ * previous window's, weighted by how much of it still lies inside the sliding window. Unlike
+ * fixed windows, this lets no burst of 2 x max fit across a window edge, and a lock lasts as long
+ * as the attempts that caused it stay recent rather than to an arbitrary window end. The two
+ * windows of a subject are two rows (keys ending in the window number's parity), each bumped with
+ * one atomic upsert.
  *
  * Subjects are stored hashed: the table never holds the email addresses of people who merely
  * tried to sign in.
@@ -64,21 +75,21 @@ export class RateLimiter {
   async hit(rule: LimitRule, subject: string): Promise<LimitState> {
     const now = this.now();
     const nowMs = now.getTime();
-    const windowStartMs = Math.floor(nowMs / rule.windowMs) * rule.windowMs;
-    const windowEndMs = windowStartMs + rule.windowMs;
-    const windowStart = new Date(windowStartMs).toISOString();
+    const window = Math.floor(nowMs / rule.windowMs);
+    const windowStartMs = window * rule.windowMs;
     await this.cleanUp(now);
     const row = await this.db
       .insertInto('rate_limits')
       .values({
-        key: this.key(rule, subject),
-        window_start: windowStart,
+        key: this.key(rule, subject, window),
+        window_start: new Date(windowStartMs).toISOString(),
         count: 1,
-        expires_at: new Date(windowEndMs).toISOString(),
+        // The row still weighs in during the next window.
+        expires_at: new Date(windowStartMs + 2 * rule.windowMs).toISOString(),
       })
       .onConflict((conflict) =>
         conflict.column('key').doUpdateSet((eb) => ({
-          // A counter of an earlier window starts again at 1.
+          // The row of the window before last (same parity) starts again at 1.
           count: eb
             .case()
             .when('rate_limits.window_start', '=', eb.ref('excluded.window_start'))
@@ -91,20 +102,37 @@ export class RateLimiter {
       )
       .returning('count')
       .executeTakeFirstOrThrow();
+    const previous = await this.db
+      .selectFrom('rate_limits')
+      .select('count')
+      .where('key', '=', this.key(rule, subject, window - 1))
+      .where('window_start', '=', new Date(windowStartMs - rule.windowMs).toISOString())
+      .executeTakeFirst();
+    const elapsedMs = nowMs - windowStartMs;
+    const previousCount = previous?.count ?? 0;
+    // In whole milliseconds, so that "exactly at the limit" is not lost to rounding.
+    const weighted = previousCount * (rule.windowMs - elapsedMs) + row.count * rule.windowMs;
     return {
       count: row.count,
-      allowed: row.count <= rule.max,
-      retryAfterSeconds: Math.max(1, Math.ceil((windowEndMs - nowMs) / 1000)),
+      estimate: weighted / rule.windowMs,
+      allowed: weighted <= rule.max * rule.windowMs,
+      retryAfterSeconds: Math.max(
+        1,
+        Math.ceil(Math.round(waitMs(rule, previousCount, row.count, elapsedMs)) / 1000),
+      ),
     };
   }
 
   /** Forgets a subject's attempts, e.g. an account's failed logins after a successful one. */
   async reset(rule: LimitRule, subject: string): Promise<void> {
-    await this.db.deleteFrom('rate_limits').where('key', '=', this.key(rule, subject)).execute();
+    await this.db
+      .deleteFrom('rate_limits')
+      .where('key', 'in', [this.key(rule, subject, 0), this.key(rule, subject, 1)])
+      .execute();
   }
 
-  private key(rule: LimitRule, subject: string): string {
-    return `${rule.name}:${sha256(subject)}`;
+  private key(rule: LimitRule, subject: string, window: number): string {
+    return `${rule.name}:${sha256(subject)}:${window % 2}`;
   }
 
   private async cleanUp(now: Date): Promise<void> {
@@ -112,6 +140,22 @@ export class RateLimiter {
     this.lastCleanup = now.getTime();
     await this.db.deleteFrom('rate_limits').where('expires_at', '<=', now.toISOString()).execute();
   }
+}
+
+/**
+ * How long until one more attempt fits: until `previous * (1 - f) + current + 1 <= max`, where
+ * `f` is the fraction of the current window that has passed. When the current window alone is
+ * too full, the wait runs into the next window, where it is the previous one.
+ */
+function waitMs(rule: LimitRule, previous: number, current: number, elapsedMs: number): number {
+  const room = rule.max - 1;
+  const { windowMs } = rule;
+  if (current <= room) {
+    if (previous === 0) return 0;
+    return Math.max(0, windowMs * (1 - (room - current) / previous) - elapsedMs);
+  }
+  const intoNextWindow = room <= 0 ? 1 : 1 - room / current;
+  return windowMs - elapsedMs + intoNextWindow * windowMs;
 }
 
 /**

@@ -54,7 +54,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await auth.login(request.body, clientInfo(request));
+      const result = await auth.login(
+        request.body,
+        clientInfo(request),
+        refreshTokenOf(request, undefined),
+      );
       setRefreshCookie(reply, result.tokens.refresh.token);
       return result;
     },

@@ -112,20 +112,26 @@ export class AuthService {
 
   /**
    * Unknown email and wrong password answer alike, after the same argon2 work. Every attempt
-   * counts per address; per account only failures do (a success resets the count).
+   * counts per address; per account only failures do (a success resets the count). A device
+   * that holds a live session of the account (its refresh cookie) is not held back by the
+   * account's count, so that strangers' failures cannot lock the owner out (ADR 024).
    */
-  async login(input: LoginRequest, client: ClientInfo): Promise<AuthResponse> {
-    const { db, limiter, limits, passwords } = this.deps;
-    await limiter.consume(
-      [limits.loginPerAddress, clientAddressKey(client.ip)],
-      [limits.loginPerAccount, input.email],
-    );
+  async login(
+    input: LoginRequest,
+    client: ClientInfo,
+    refreshToken?: string,
+  ): Promise<AuthResponse> {
+    const { db, limiter, limits, passwords, sessions } = this.deps;
+    await limiter.consume([limits.loginPerAddress, clientAddressKey(client.ip)]);
     let user = await findUserByEmail(db, input.email);
+    const deviceUserId = refreshToken ? await sessions.userOfRefreshToken(refreshToken) : undefined;
+    const knownDevice = user !== undefined && deviceUserId === user.id;
+    if (!knownDevice) await limiter.consume([limits.loginPerAccount, input.email]);
     const valid = user
       ? await passwords.verify(user.password_hash, input.password)
       : await passwords.verifyNothing(input.password);
     if (!user || !valid) throw unauthorized(ERROR_MESSAGES.incorrectEmailOrPassword);
-    await limiter.reset(limits.loginPerAccount, input.email);
+    if (!knownDevice) await limiter.reset(limits.loginPerAccount, input.email);
     if (passwords.needsRehash(user.password_hash)) {
       const passwordHash = await passwords.hash(input.password);
       user = (await updateUser(db, user.id, { password_hash: passwordHash })) ?? user;
@@ -233,8 +239,9 @@ export class AuthService {
     const { db, limiter, limits, tokens, passwords, sessions, now } = this.deps;
     await limiter.consume([limits.resetPasswordPerAddress, clientAddressKey(client.ip)]);
     const passwordHash = await passwords.hash(password);
+    let email: string;
     try {
-      await db.transaction().execute(async (trx) => {
+      email = await db.transaction().execute(async (trx) => {
         const row = await tokens.consume(trx, token, ['reset-password']);
         const user = await findUserById(trx, row.user_id);
         if (!user) throw new TokenError('not-found');
@@ -246,11 +253,15 @@ export class AuthService {
         });
         await tokens.useUp(trx, user.id, ['reset-password']);
         await sessions.revoke(trx, { userId: user.id }, 'password-reset');
+        return user.email;
       });
     } catch (error) {
       if (error instanceof TokenError) throw badRequest(ERROR_MESSAGES.passwordResetFailed);
       throw error;
     }
+    // Whoever completed the reset read the account's mail: the failures of strangers no longer
+    // stand between them and the new password (ADR 024).
+    await limiter.reset(limits.loginPerAccount, email);
   }
 
   private async queueVerificationMail(db: Kysely<Database>, user: UserRow): Promise<QueuedMail> {

@@ -135,6 +135,16 @@ export class SessionService {
     throw unauthorized();
   }
 
+  /**
+   * The account whose live session a refresh token is the current token of, without rotating
+   * it: a device that holds one is its owner's (login lockout, ADR 024).
+   */
+  async userOfRefreshToken(refreshToken: string): Promise<string | undefined> {
+    const record = await findRefreshToken(this.db, sha256(refreshToken));
+    if (!record || record.replacedAt !== null || record.sessionRevokedAt !== null) return undefined;
+    return record.sessionExpiresAt > this.now().toISOString() ? record.userId : undefined;
+  }
+
   /** Ends the session a refresh token belongs to, whatever state the token is in. */
   async revokeByRefreshToken(refreshToken: string): Promise<void> {
     const record = await findRefreshToken(this.db, sha256(refreshToken));
