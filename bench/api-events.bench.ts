@@ -8,12 +8,28 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { compare, report } from './lib/load.js';
-import { startBareServer, startLivent } from './lib/processes.js';
+import { compare, load, report } from './lib/load.js';
+import { startBareServer, startLivent, type RunningServer } from './lib/processes.js';
 
 const BUDGET = 0.4;
 const P99_BUDGET_MS = 20;
 const EVENTS = 5;
+
+/**
+ * The server's CPU time per answered request over one more run: unlike throughput, it hardly
+ * depends on what else the machine is doing.
+ */
+async function cpuPerRequest(
+  server: RunningServer,
+  url: string,
+  headers: Record<string, string>,
+): Promise<number | undefined> {
+  const before = server.cpuMs();
+  const run = await load(url, { headers, seconds: 3 });
+  const after = server.cpuMs();
+  if (before === undefined || after === undefined || run.total === 0) return undefined;
+  return ((after - before) * 1000) / run.total;
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'livent-bench-api-'));
 const databaseFile = join(dir, 'livent.db');
@@ -74,6 +90,13 @@ try {
     console.log(
       `  p99 ${p99} ms (budget < ${P99_BUDGET_MS} ms: ${p99 < P99_BUDGET_MS ? 'met' : 'NOT met'})`,
     );
+    const bareCpu = await cpuPerRequest(bare, bare.url, headers);
+    const liventCpu = await cpuPerRequest(livent, url, headers);
+    if (bareCpu !== undefined && liventCpu !== undefined) {
+      console.log(
+        `  server CPU per request: bare ${bareCpu.toFixed(0)} µs, livent ${liventCpu.toFixed(0)} µs (ratio ${(bareCpu / liventCpu).toFixed(2)})`,
+      );
+    }
     // Timings are reported, not asserted (noisy machines); wrong answers fail the run.
     if (result.target.non2xx > 0 || result.target.errors > 0) {
       console.log('  the server answered with errors during the run');

@@ -2,6 +2,8 @@ import autocannon from 'autocannon';
 
 export interface LoadResult {
   requestsPerSecond: number;
+  /** Requests answered in the run. */
+  total: number;
   p99Ms: number;
   non2xx: number;
   errors: number;
@@ -19,6 +21,7 @@ export async function load(
   });
   return {
     requestsPerSecond: result.requests.average,
+    total: result.requests.total,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -50,6 +53,7 @@ export async function compare(
   }
   const pick = (results: LoadResult[]): LoadResult => ({
     requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+    total: results.reduce((sum, r) => sum + r.total, 0),
     p99Ms: median(results.map((r) => r.p99Ms)),
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     errors: results.reduce((sum, r) => sum + r.errors, 0),

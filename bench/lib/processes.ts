@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+/** USER_HZ, 100 on every Linux build that matters here. */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 /** Asks the OS for a free loopback port. */
 export async function freePort(): Promise<number> {
@@ -35,7 +38,24 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
 
 export interface RunningServer {
   url: string;
+  /** The server process's CPU time so far (user + system) in ms; undefined where /proc is missing. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
+}
+
+/** CPU time of a process from /proc (Linux): the one measure a busy shared machine leaves fair. */
+function cpuMsOf(child: ChildProcess): () => number | undefined {
+  return () => {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+    } catch {
+      return undefined;
+    }
+  };
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
@@ -72,7 +92,7 @@ export async function startLivent(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`);
-  return { url, stop: stopper(child) };
+  return { url, cpuMs: cpuMsOf(child), stop: stopper(child) };
 }
 
 /** Starts a bare `node:http` server in its own process that answers every request with `body`. */
@@ -91,5 +111,5 @@ export async function startBareServer(body: string, contentType: string): Promis
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url);
-  return { url, stop: stopper(child) };
+  return { url, cpuMs: cpuMsOf(child), stop: stopper(child) };
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
-import { HSTS_HEADER_VALUE } from './security-headers.js';
+import { helmetHeaders, HSTS_HEADER_VALUE } from './security-headers.js';
 
 function directives(csp: string | string[] | number | undefined): Map<string, string> {
   return new Map(
@@ -94,5 +94,54 @@ describe('security headers', () => {
       });
       expect(script.statusCode, src).toBe(200);
     }
+  });
+
+  it('lets a route opt out for headers of its own, keeping HSTS', async () => {
+    testApp = await buildTestApp(
+      { TRUST_PROXY: 'loopback' },
+      {
+        apiPlugins: [
+          async (api) => {
+            api.get('/own-headers', { config: { securityHeaders: false } }, async (_r, reply) =>
+              reply.header('content-security-policy', "default-src 'none'").send('own'),
+            );
+          },
+        ],
+      },
+    );
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/own-headers',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'");
+    expect(response.headers['x-frame-options']).toBeUndefined();
+    expect(response.headers['strict-transport-security']).toBe(HSTS_HEADER_VALUE);
+  });
+});
+
+describe('helmetHeaders', () => {
+  it("computes helmet's headers once, defaults included", () => {
+    const headers = helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: { 'default-src': ["'self'"] } },
+      strictTransportSecurity: false,
+    });
+    expect(headers).toMatchObject({
+      'content-security-policy': "default-src 'self'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(headers).not.toHaveProperty('strict-transport-security');
+  });
+
+  it('refuses an invalid policy at start-up instead of on every request', () => {
+    expect(() =>
+      helmetHeaders({
+        contentSecurityPolicy: { directives: { 'default-src': ["'self'; script-src *"] } },
+      }),
+    ).toThrow();
   });
 });

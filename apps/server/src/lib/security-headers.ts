@@ -1,6 +1,17 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false`: the route sends security headers of its own (the public event pages, whose
+     * policy differs); HSTS is still added.
+     */
+    securityHeaders?: false;
+  }
+}
 
 export const HSTS_HEADER_VALUE = 'max-age=31536000; includeSubDomains';
 
@@ -91,13 +102,35 @@ export function serializeCsp(directives: CspDirectives): string {
 }
 
 /**
- * Security headers on every response (ARCHITECTURE.md, "Security requirements"). Later modules
- * that answer with other content (the public event pages) override the policy per route with
- * helmet's route option.
+ * The headers helmet sets for `options`, computed once: helmet's middleware rebuilds its policy
+ * on every call, and @fastify/helmet called it per request (about 7% of a signed-in API
+ * request's CPU; ADR 020). The headers do not depend on the request, so they are the same.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    failure = error;
+  });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
+}
+
+/**
+ * Security headers on every response (ARCHITECTURE.md, "Security requirements"), helmet's
+ * defaults with the dashboard's policy. A route that answers with other content (the public
+ * event pages) opts out with `config: { securityHeaders: false }` and sends its own.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       // Helmet's defaults add `upgrade-insecure-requests`, which breaks a plain-http install on
       // a LAN address; HTTPS installs get HSTS below instead.
@@ -113,7 +146,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
 
   // `request.protocol` honours X-Forwarded-Proto only from proxies that TRUST_PROXY trusts, so a
   // client cannot switch HSTS on for a plain-http install.
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.routeOptions.config.securityHeaders !== false) reply.headers(headers);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_HEADER_VALUE);
+    done();
   });
 }

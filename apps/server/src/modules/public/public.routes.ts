@@ -66,7 +66,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log.warn('The viewer script is not built (apps/viewer/dist): run `npm run build`.');
   }
 
-  // Pages skip helmet's per-request work (they are the hot path) and send these instead.
+  // Pages send these headers of their own instead of the dashboard's (lib/security-headers.ts).
   const pageHeaders = {
     'content-security-policy': csp,
     'cache-control': PAGE_CACHE_CONTROL,
@@ -123,7 +123,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug',
     {
       constraints,
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         tags,
         summary: "An event's public page (HTML), on the events origin",
@@ -140,7 +140,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug/:channelSlug',
     {
       constraints,
-      helmet: false,
+      config: { securityHeaders: false },
       schema: {
         tags,
         summary: "A visible channel's public page (HTML): its overrides over the event's settings",
