@@ -1,11 +1,19 @@
+import { simpleParser, type HeaderValue } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
+/** A received message, decoded by mailparser as a mail client would (MIME parts, transfer encodings, charsets). */
 export interface ReceivedMail {
+  /** The envelope's sender and recipients (MAIL FROM, RCPT TO). */
   from: string;
   to: string[];
-  /** The message as sent, quoted-printable undone (enough to search its text). */
-  body: string;
+  subject: string;
+  /** The plain-text part. */
+  text: string;
+  /** The HTML part. */
+  html: string;
+  /** The message's headers, by lower-case name. */
+  headers: Map<string, HeaderValue>;
 }
 
 export interface TestSmtpServer {
@@ -42,16 +50,20 @@ export async function startSmtpServer(
       callback();
     },
     onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          body: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
-        });
-        callback();
-      });
+      simpleParser(stream).then(
+        (parsed) => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: parsed.html || '',
+            headers: parsed.headers,
+          });
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
     },
   };
   const server = new SMTPServer(serverOptions);
@@ -73,19 +85,4 @@ export async function closedPort(): Promise<number> {
   const server = await startSmtpServer();
   await server.close();
   return server.port;
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i += 1) {
-    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
 }

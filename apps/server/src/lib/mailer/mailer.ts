@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
-import { linksIn } from './html.js';
+import { linksIn } from '../html/linkify.js';
 import { insertMail } from './outbox.js';
 import { renderMail, type MailTemplateName, type MailTemplates } from './templates.js';
 import type { MailWorker } from './worker.js';

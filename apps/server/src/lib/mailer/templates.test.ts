@@ -1,9 +1,10 @@
-import { LANGUAGES } from '@livent/shared';
+import { LANGUAGES, type Language } from '@livent/shared';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, linkify } from './html.js';
+import enEmails from '../../locales/en/emails.json' with { type: 'json' };
 import { renderMail, type MailTemplateName, type MailTemplates } from './templates.js';
 
 const link = 'https://app.example.com/verify-email?token=abc&x=<y>';
+const escapedLink = 'https://app.example.com/verify-email?token=abc&amp;x=&lt;y&gt;';
 const data: MailTemplates = {
   'verify-email': { name: 'Ada', link },
   'reset-password': { name: 'Ada', link },
@@ -15,52 +16,140 @@ const data: MailTemplates = {
     message: 'Line 1\nLine 2',
   },
 };
+const templateNames = Object.keys(data) as MailTemplateName[];
+const render = (template: MailTemplateName, language: Language, values = data[template]) =>
+  renderMail(template, language, values as never);
+
+/** Every key path of the English catalogue, e.g. `verifyEmail.subject`. */
+function keyPaths(value: unknown, prefix = ''): string[] {
+  if (value === null || typeof value !== 'object') return [prefix];
+  return Object.entries(value).flatMap(([key, child]) =>
+    keyPaths(child, prefix ? `${prefix}.${key}` : key),
+  );
+}
+
+const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
 describe('mail templates', () => {
-  it.each(Object.keys(data) as MailTemplateName[])(
-    '%s has subject, text and HTML in English and German',
-    (template) => {
-      const [en, de] = LANGUAGES.map((language) =>
-        renderMail(template, language, data[template] as never),
-      );
-      for (const mail of [en, de]) {
-        expect(mail?.subject).not.toBe('');
-        expect(mail?.html).toMatch(/^<!DOCTYPE html>/);
-        expect(mail?.html).toContain(escapeHtml(mail?.subject ?? ''));
+  describe.each(templateNames)('%s', (template) => {
+    it.each(LANGUAGES)('renders in %s with every text found in the catalogue', (language) => {
+      const mail = render(template, language);
+      expect(mail.subject).not.toBe('');
+      expect(mail.html).toMatch(/^<!doctype html><html lang="(en|de)">/);
+      expect(mail.html).toContain(`<html lang="${language}">`);
+      expect(mail.html).toContain(`<title>${mail.subject}</title>`);
+      // i18next answers a missing key with the key itself: none may reach a mail.
+      for (const key of keyPaths(enEmails)) {
+        expect(mail.subject).not.toContain(key);
+        expect(mail.html).not.toContain(key);
+        expect(mail.text).not.toContain(key);
       }
+      expect(`${mail.subject}${mail.html}${mail.text}`).not.toMatch(/\{\{|\}\}/);
+      // The text part is plain text: none of the layout's markup, no character references.
+      expect(mail.text).not.toMatch(
+        /<\/?(html|body|table|tr|td|p|a|br|span)\b|&(amp|lt|gt|quot|#\d+|#x[\da-f]+);/i,
+      );
+      expect(mail.text.endsWith('\n')).toBe(true);
+    });
+
+    it('differs between English and German', () => {
+      const [en, de] = LANGUAGES.map((language) => render(template, language));
       expect(en?.subject).not.toBe(de?.subject);
-      expect(en?.html).toContain('<html lang="en">');
-      expect(de?.html).toContain('<html lang="de">');
+      expect(en?.text).not.toBe(de?.text);
+    });
+  });
+
+  it.each([
+    ['verify-email', 'en', 'Confirm your email address for Livent', 'Confirm email address'],
+    [
+      'verify-email',
+      'de',
+      'Bestätigen Sie Ihre E-Mail-Adresse für Livent',
+      'E-Mail-Adresse bestätigen',
+    ],
+    ['reset-password', 'en', 'Reset your Livent password', 'Choose a new password'],
+    ['reset-password', 'de', 'Setzen Sie Ihr Livent-Passwort zurück', 'Neues Passwort wählen'],
+    [
+      'confirm-email-change',
+      'en',
+      'Confirm your new email address for Livent',
+      'Confirm new email address',
+    ],
+    [
+      'confirm-email-change',
+      'de',
+      'Bestätigen Sie Ihre neue E-Mail-Adresse für Livent',
+      'Neue E-Mail-Adresse bestätigen',
+    ],
+  ] as const)(
+    '%s in %s: subject, greeting, the link once in the text, as button and written out in the HTML',
+    (template, language, subject, action) => {
+      const mail = render(template, language);
+      expect(mail.subject).toBe(subject);
+      expect(mail.text.startsWith(language === 'en' ? 'Hello Ada,\n\n' : 'Hallo Ada,\n\n')).toBe(
+        true,
+      );
+      expect(mail.text.split(link)).toHaveLength(2);
+      expect(mail.text).toContain(`\n\n${link}\n\n`);
+      // The button's label belongs to the HTML; the text part carries the bare link.
+      expect(mail.html).toContain(`>${action}</a>`);
+      expect(mail.text.split('\n')).not.toContain(action);
+      expect(mail.html.split(`href="${escapedLink}"`)).toHaveLength(3);
+      expect(mail.html).toContain(`>${escapedLink}</a>`);
+      expect(mail.html).not.toContain('<y>');
     },
   );
 
-  it('puts the link in the text and as button and plain link in the HTML', () => {
-    const mail = renderMail('reset-password', 'de', data['reset-password']);
-    expect(mail.subject).toBe('Setzen Sie Ihr Livent-Passwort zurück');
-    expect(mail.text).toContain(`\n\n${link}\n\n`);
-    const escaped = escapeHtml(link);
-    expect(mail.html.split(`href="${escaped}"`)).toHaveLength(3);
-    expect(mail.html).toContain('Neues Passwort wählen');
-    expect(mail.html).not.toContain('<y>');
+  it('names the new address in the email change confirmation', () => {
+    const mail = render('confirm-email-change', 'de', {
+      ...data['confirm-email-change'],
+      newEmail: 'neu+<x>@example.com',
+    });
+    expect(mail.text).toContain('Sie möchten neu+<x>@example.com als E-Mail-Adresse');
+    expect(mail.html).toContain('Sie möchten neu+&lt;x&gt;@example.com als E-Mail-Adresse');
   });
 
-  it('escapes all user data in the HTML', () => {
-    const mail = renderMail('feedback', 'en', {
+  it.each(LANGUAGES)(
+    'shows a hostile name as text in the HTML and as itself in the text (%s)',
+    (language) => {
+      const mail = render('verify-email', language, { name: XSS, link });
+      expect(mail.html).not.toContain('<script');
+      expect(mail.html).not.toContain('<img');
+      expect(mail.html).toContain(
+        '&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;,</p>',
+      );
+      expect(mail.text).toContain(`${XSS},\n\n`);
+    },
+  );
+
+  it('keeps a hostile link inside its attribute', () => {
+    const hostile = 'https://app.example.com/x?a="><script>alert(1)</script>';
+    const mail = render('reset-password', 'en', { name: 'Ada', link: hostile });
+    expect(mail.html).not.toContain('<script');
+    expect(mail.html).toContain(
+      'href="https://app.example.com/x?a=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"',
+    );
+    expect(mail.text).toContain(`\n\n${hostile}\n\n`);
+  });
+
+  it('does not interpolate placeholders or nesting found in user data', () => {
+    const name = '{{name}} $t(layout.footer) {{- name}}';
+    const mail = render('feedback', 'en', { ...data.feedback, name });
+    expect(mail.subject).toBe(`Feedback from ${name}`);
+    expect(mail.text).toContain(`Account: ${name} <ada@example.com>`);
+  });
+
+  it('escapes the feedback in the HTML, keeps its lines, and sends it unchanged as text', () => {
+    const mail = render('feedback', 'en', {
       ...data.feedback,
-      name: '<script>alert(1)</script>',
+      name: XSS,
       message: 'Hi "you" & <b>me</b>\nbye',
     });
-    expect(mail.html).not.toContain('<script>');
-    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-    expect(mail.html).toContain('Hi &quot;you&quot; &amp; &lt;b&gt;me&lt;/b&gt;<br>bye');
-    expect(mail.text).toContain('Hi "you" & <b>me</b>\nbye');
-  });
-});
-
-describe('linkify', () => {
-  it('escapes text and makes http(s) links clickable', () => {
-    expect(linkify('Go to https://a.example/x?token=1&b=2 <now>')).toBe(
-      'Go to <a href="https://a.example/x?token=1&amp;b=2">https://a.example/x?token=1&amp;b=2</a> &lt;now&gt;',
-    );
+    expect(mail.subject).toBe(`Feedback from ${XSS}`);
+    expect(mail.html).not.toContain('<script');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('Hi &quot;you&quot; &amp; &lt;b&gt;me&lt;/b&gt;<br/>bye');
+    expect(mail.text).toContain('Account: <script>alert(1)</script>');
+    expect(mail.text).toContain('Reply to: reply@example.com\n\nHi "you" & <b>me</b>\nbye\n\n');
   });
 });

@@ -1,8 +1,16 @@
 import type { Language } from '@livent/shared';
-import { escapeHtml, escapeMultiline } from './html.js';
-import { renderHtml } from './layout.js';
+import type { TFunction } from 'i18next';
+import type { FunctionComponent } from 'react';
+import { renderDocument } from '../html/render-document.js';
+import { translator } from '../i18n/i18n.js';
+import { MailLayout } from './mail-layout.js';
+import { htmlToPlainText } from './plain-text.js';
+import { ConfirmEmailChange } from './templates/confirm-email-change.js';
+import { Feedback } from './templates/feedback.js';
+import { ResetPassword } from './templates/reset-password.js';
+import { VerifyEmail } from './templates/verify-email.js';
 
-/** The data each template needs. Every value is user data and is escaped in HTML. */
+/** The data each template needs. Every value is user data; React escapes it in the HTML. */
 export interface MailTemplates {
   'verify-email': { name: string; link: string };
   'reset-password': { name: string; link: string };
@@ -11,143 +19,52 @@ export interface MailTemplates {
 }
 export type MailTemplateName = keyof MailTemplates;
 
+/** The mail texts of one language (src/locales/{language}/emails.json). */
+export type EmailsT = TFunction<'emails'>;
+
+/** What a template's component receives: the texts of the recipient's language and its data. */
+export interface MailProps<T extends MailTemplateName> {
+  t: EmailsT;
+  data: MailTemplates[T];
+}
+
 export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
 }
 
-/** One template in one language: its subject, its paragraphs and its call to action. */
-interface Wording {
-  subject: string;
-  greeting?: string;
-  paragraphs: string[];
-  action?: string;
-  closing: string[];
-}
-
-const FALLBACK: Record<Language, string> = {
-  en: 'If the button does not work, copy this link into your browser:',
-  de: 'Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:',
-};
-const FOOTER: Record<Language, string> = {
-  en: 'You receive this email because of your Livent account. Livent — landing pages for live events.',
-  de: 'Sie erhalten diese E-Mail wegen Ihres Livent-Kontos. Livent — Landingpages für Live-Events.',
-};
-
-const wordings: {
-  [T in MailTemplateName]: Record<Language, (data: MailTemplates[T]) => Wording>;
+const templates: {
+  [T in MailTemplateName]: {
+    subject: (t: EmailsT, data: MailTemplates[T]) => string;
+    Body: FunctionComponent<MailProps<T>>;
+  };
 } = {
-  'verify-email': {
-    en: ({ name }) => ({
-      subject: 'Confirm your email address for Livent',
-      greeting: `Hello ${name},`,
-      paragraphs: ['please confirm your email address to finish setting up your Livent account.'],
-      action: 'Confirm email address',
-      closing: [
-        'The link is valid for 24 hours and can be used once.',
-        'If you did not sign up for Livent, you can ignore this email.',
-      ],
-    }),
-    de: ({ name }) => ({
-      subject: 'Bestätigen Sie Ihre E-Mail-Adresse für Livent',
-      greeting: `Hallo ${name},`,
-      paragraphs: ['bitte bestätigen Sie Ihre E-Mail-Adresse, um Ihr Livent-Konto einzurichten.'],
-      action: 'E-Mail-Adresse bestätigen',
-      closing: [
-        'Der Link ist 24 Stunden gültig und kann einmal verwendet werden.',
-        'Falls Sie sich nicht bei Livent registriert haben, können Sie diese E-Mail ignorieren.',
-      ],
-    }),
-  },
-  'reset-password': {
-    en: ({ name }) => ({
-      subject: 'Reset your Livent password',
-      greeting: `Hello ${name},`,
-      paragraphs: [
-        'someone asked to reset the password of your Livent account. Choose a new password here:',
-      ],
-      action: 'Choose a new password',
-      closing: [
-        'The link is valid for 1 hour and can be used once. Setting a new password signs you out on all devices.',
-        'If you did not ask for this, ignore this email; your password stays as it is.',
-      ],
-    }),
-    de: ({ name }) => ({
-      subject: 'Setzen Sie Ihr Livent-Passwort zurück',
-      greeting: `Hallo ${name},`,
-      paragraphs: [
-        'jemand hat angefordert, das Passwort Ihres Livent-Kontos zurückzusetzen. Wählen Sie hier ein neues Passwort:',
-      ],
-      action: 'Neues Passwort wählen',
-      closing: [
-        'Der Link ist 1 Stunde gültig und kann einmal verwendet werden. Ein neues Passwort meldet Sie auf allen Geräten ab.',
-        'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
-      ],
-    }),
-  },
+  'verify-email': { subject: (t) => t('verifyEmail.subject'), Body: VerifyEmail },
+  'reset-password': { subject: (t) => t('resetPassword.subject'), Body: ResetPassword },
   'confirm-email-change': {
-    en: ({ name, newEmail }) => ({
-      subject: 'Confirm your new email address for Livent',
-      greeting: `Hello ${name},`,
-      paragraphs: [
-        `you asked to use ${newEmail} as the email address of your Livent account. The change takes effect once you confirm it:`,
-      ],
-      action: 'Confirm new email address',
-      closing: [
-        'The link is valid for 24 hours and can be used once.',
-        'If you did not ask for this, ignore this email; your account keeps its current address.',
-      ],
-    }),
-    de: ({ name, newEmail }) => ({
-      subject: 'Bestätigen Sie Ihre neue E-Mail-Adresse für Livent',
-      greeting: `Hallo ${name},`,
-      paragraphs: [
-        `Sie möchten ${newEmail} als E-Mail-Adresse Ihres Livent-Kontos verwenden. Die Änderung gilt, sobald Sie sie bestätigen:`,
-      ],
-      action: 'Neue E-Mail-Adresse bestätigen',
-      closing: [
-        'Der Link ist 24 Stunden gültig und kann einmal verwendet werden.',
-        'Falls Sie das nicht angefordert haben, ignorieren Sie diese E-Mail; Ihr Konto behält seine bisherige Adresse.',
-      ],
-    }),
+    subject: (t) => t('confirmEmailChange.subject'),
+    Body: ConfirmEmailChange,
   },
-  feedback: {
-    en: ({ name, accountEmail, replyEmail, message }) => ({
-      subject: `Feedback from ${name}`,
-      paragraphs: [`Account: ${name} <${accountEmail}>`, `Reply to: ${replyEmail}`, message],
-      closing: [],
-    }),
-    de: ({ name, accountEmail, replyEmail, message }) => ({
-      subject: `Feedback von ${name}`,
-      paragraphs: [`Konto: ${name} <${accountEmail}>`, `Antwort an: ${replyEmail}`, message],
-      closing: [],
-    }),
-  },
+  feedback: { subject: (t, { name }) => t('feedback.subject', { name }), Body: Feedback },
 };
 
 /**
- * A mail in the recipient's language: subject, plain text and HTML. The link (if any) is the
- * template's call to action; every piece of user data is escaped in the HTML.
+ * A mail in the recipient's language: subject, HTML (the template's component in the mail
+ * layout) and the plain text derived from that HTML.
  */
 export function renderMail<T extends MailTemplateName>(
   template: T,
   language: Language,
   data: MailTemplates[T],
 ): RenderedMail {
-  const wording = wordings[template][language](data);
-  const link = 'link' in data ? data.link : undefined;
-  const blocks = [...(wording.greeting ? [wording.greeting] : []), ...wording.paragraphs];
-  const text = [...blocks, ...(link ? [link] : []), ...wording.closing, '—', FOOTER[language]].join(
-    '\n\n',
+  const t = translator(language, 'emails');
+  const { subject, Body } = templates[template];
+  const title = subject(t, data);
+  const html = renderDocument(
+    <MailLayout language={language} subject={title} footer={t('layout.footer')}>
+      <Body t={t} data={data} />
+    </MailLayout>,
   );
-  const html = renderHtml(language, wording.subject, {
-    paragraphs: blocks.map(escapeMultiline),
-    closing: wording.closing.map(escapeMultiline),
-    ...(link && wording.action
-      ? { action: { label: wording.action, url: link, fallback: FALLBACK[language] } }
-      : {}),
-    footer: escapeHtml(FOOTER[language]),
-  });
-  return { subject: wording.subject, text: `${text}\n`, html };
+  return { subject: title, text: `${htmlToPlainText(html)}\n`, html };
 }

@@ -85,10 +85,12 @@ describe('MailWorker over SMTP', () => {
       from: 'no-reply@example.com',
       to: ['ada@example.com'],
     });
-    expect(server.received[0]?.body).toMatch(new RegExp(`^X-Livent-Mail-Id: ${id}$`, 'im'));
-    expect(server.received[0]?.body).toContain(
-      'http://localhost:3000/verify-email?token=abcdefghijklmnopqrstuv',
-    );
+    const received = server.received[0];
+    expect(received?.headers.get('x-livent-mail-id')).toBe(id);
+    expect(received?.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für Livent');
+    const link = 'http://localhost:3000/verify-email?token=abcdefghijklmnopqrstuv';
+    expect(received?.text).toContain(`\n\n${link}\n\n`);
+    expect(received?.html).toContain(`href="${link}"`);
   });
 
   it('records a 5xx answer to the recipient as rejected, without retrying', async () => {

@@ -31,10 +31,12 @@ describe('account mails over SMTP', () => {
     const received = smtp.received[0];
     expect(received?.to).toEqual([user.email]);
     expect(received?.from).toBe('no-reply@example.test');
-    expect(received?.body).toContain('Hallo Grace Hopper,');
-    expect(received?.body).toContain('E-Mail-Adresse bestätigen');
-    const link = /https?:\/\/\S+verify-email\?token=[\w-]+/.exec(received?.body ?? '')?.[0] ?? '';
+    expect(received?.subject).toBe('Bestätigen Sie Ihre E-Mail-Adresse für Livent');
+    expect(received?.text).toContain('Hallo Grace Hopper,');
+    expect(received?.html).toContain('E-Mail-Adresse bestätigen');
+    const link = /https?:\/\/\S+verify-email\?token=[\w-]+/.exec(received?.text ?? '')?.[0] ?? '';
     expect(link.startsWith(`${PUBLIC_URL}/verify-email?token=`)).toBe(true);
+    expect(received?.html).toContain(`href="${link}"`);
 
     await vi.waitFor(async () =>
       expect((await latestMail(app, user.email)).status).toBe('accepted'),

@@ -47,7 +47,7 @@ describe('POST /api/feedback', () => {
       user_id: user.user.id,
     });
     expect(mail.text).toContain('The <b>player</b> is great.\nThanks!');
-    expect(mail.html).toContain('The &lt;b&gt;player&lt;/b&gt; is great.<br>Thanks!');
+    expect(mail.html).toContain('The &lt;b&gt;player&lt;/b&gt; is great.<br/>Thanks!');
     expect(mail.html).not.toContain('<Admin>');
   });
 

@@ -1,0 +1,33 @@
+import { ActionButton, Paragraph } from '../mail-layout.js';
+import type { EmailsT } from '../templates.js';
+
+/**
+ * The shape shared by the mails that carry a one-time link: greeting, why the mail came, the
+ * button with its link, how long the link lasts, and what to do if the reader did not ask for it.
+ */
+export function LinkMail({
+  t,
+  name,
+  intro,
+  action,
+  link,
+  closing,
+}: {
+  t: EmailsT;
+  name: string;
+  intro: string;
+  action: string;
+  link: string;
+  closing: string[];
+}) {
+  return (
+    <>
+      <Paragraph>{t('layout.greeting', { name })}</Paragraph>
+      <Paragraph>{intro}</Paragraph>
+      <ActionButton label={action} url={link} fallback={t('layout.buttonFallback')} />
+      {closing.map((text) => (
+        <Paragraph key={text}>{text}</Paragraph>
+      ))}
+    </>
+  );
+}
