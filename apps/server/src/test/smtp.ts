@@ -30,7 +30,7 @@ export interface TestSmtpServerOptions {
   rejectRecipientsWith?: number;
 }
 
-/** A real SMTP server on loopback (ARCHITECTURE.md, "Testing on these machines"). */
+/** A real SMTP server on loopback (docs/architecture.md, "Testing on these machines"). */
 export async function startSmtpServer(
   options: TestSmtpServerOptions = {},
 ): Promise<TestSmtpServer> {
