@@ -99,18 +99,101 @@ test.describe('public event page', () => {
     await expect(page.getByRole('link', { name: 'Speakers' })).toBeVisible();
   });
 
+  test('the dashboard overview previews the page in its sandbox with the page script running', async ({
+    page,
+  }) => {
+    const { accessToken } = await ownAccount(page);
+    const event = await createEventByApi(page, accessToken, 'Preview Event');
+    await patchSettings(page, accessToken, event.id, { ...RICH_SETTINGS, complianceBanner: true });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await page.goto(`/events/${event.id}`);
+    const preview = page.frameLocator('iframe[sandbox]');
+    // The consent banner goes away on OK only when the page script runs in the sandbox.
+    await preview.getByRole('button', { name: 'OK' }).click();
+    await expect(preview.getByRole('region', { name: 'Privacy policy' })).toBeHidden();
+    await expect(preview.getByRole('heading', { level: 1 })).toHaveText(RICH_SETTINGS.headline);
+    expect(refused.filter((text) => /Content.Security.Policy|CSP|blocked/i.test(text))).toEqual([]);
+  });
+
   for (const layout of ['classic', 'modern', 'tube'] as const) {
-    test(`layout ${layout} at desktop and mobile width`, async ({ page }) => {
+    test(`layout ${layout} at desktop and mobile width, in English and German`, async ({
+      page,
+    }) => {
       const { accessToken } = await ownAccount(page);
       const event = await createEventByApi(page, accessToken, `${layout} layout`);
       await patchSettings(page, accessToken, event.id, { ...RICH_SETTINGS, layout });
-      for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-        await page.setViewportSize(viewport);
-        await page.goto(`${EVENTS_ORIGIN}/${event.slug}`);
-        await expect(page.locator(`body.lv-layout-${layout}`)).toBeVisible();
-        await saveScreenshot(page, `public-page-${layout}-${name}`);
+      await addHighlights(page, accessToken, event.id);
+      for (const [slug, title] of [
+        ['deutsch', 'Deutsch'],
+        ['backstage', 'Backstage'],
+      ]) {
+        const created = await page.request.post(`/api/events/${event.id}/channels`, {
+          headers: { Authorization: `Bearer ${accessToken}` },
+          data: { slug, title },
+        });
+        expect(created.status(), await created.text()).toBe(201);
+      }
+      for (const language of ['en', 'de'] as const) {
+        await patchSettings(page, accessToken, event.id, { language });
+        for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+          await page.setViewportSize(viewport);
+          await expect(async () => {
+            await page.goto(`${EVENTS_ORIGIN}/${event.slug}`);
+            await expect(page.locator('html')).toHaveAttribute('lang', language, { timeout: 500 });
+          }).toPass({ timeout: 30_000, intervals: [1000] });
+          await expect(page.locator(`body.lv-layout-${layout}`)).toBeVisible();
+          await expect(
+            page.getByRole('navigation', { name: language === 'de' ? 'Kanäle' : 'Channels' }),
+          ).toBeVisible();
+          await expect(page.getByRole('heading', { name: 'Opening keynote' })).toBeVisible();
+          await saveScreenshot(page, `public-page-${layout}-${name}-${language}`);
+        }
       }
       await expectAccessible(page);
     });
   }
 });
+
+/** Four highlights in two groups, three of them with a picture. */
+async function addHighlights(page: Page, token: string, eventId: string) {
+  const { default: sharp } = await import('sharp');
+  const items = [
+    { group: 'Programme', title: 'Opening keynote', colors: ['#5b3fd6', '#0ea5e9'] },
+    { group: 'Programme', title: 'Product demos', colors: ['#0f766e', '#84cc16'] },
+    { group: 'Programme', title: 'Customer stories', colors: ['#be123c', '#f59e0b'] },
+    { group: 'Downloads', title: 'Press kit', colors: null },
+  ];
+  for (const item of items) {
+    let image: string | null = null;
+    if (item.colors) {
+      const [from, to] = item.colors;
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="360"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="640" height="360" fill="url(#g)"/><circle cx="480" cy="110" r="90" fill="rgba(255,255,255,0.18)"/></svg>`;
+      const upload = await page.request.post('/api/uploads', {
+        headers: { Authorization: `Bearer ${token}` },
+        multipart: {
+          file: {
+            name: 'picture.png',
+            mimeType: 'image/png',
+            buffer: await sharp(Buffer.from(svg)).png().toBuffer(),
+          },
+        },
+      });
+      expect(upload.ok(), await upload.text()).toBe(true);
+      image = ((await upload.json()) as { url: string }).url;
+    }
+    const created = await page.request.post(`/api/events/${eventId}/highlights`, {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        group: item.group,
+        title: item.title,
+        description: 'Everything that matters at a glance, with a link to the details.',
+        link: 'https://example.com/details',
+        image,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+  }
+}
