@@ -79,6 +79,8 @@ describe('MailWorker over SMTP', () => {
     expect(row.message_id).toMatch(/^<.+>$/);
     expect(row.text).toContain('verify-email?token=***');
     expect(row.text).not.toContain('abcdefghijklmnopqrstuv');
+    expect(row.html).toContain('verify-email?token=***"');
+    expect(row.html).not.toContain('abcdefghijklmnopqrstuv');
 
     expect(server.received).toHaveLength(1);
     expect(server.received[0]).toMatchObject({
