@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@livent/shared';
 import { describe, expect, it } from 'vitest';
+import deEmails from '../../locales/de/emails.json' with { type: 'json' };
 import enEmails from '../../locales/en/emails.json' with { type: 'json' };
 import { renderMail, type MailTemplateName, type MailTemplates } from './templates.js';
 
@@ -17,6 +18,7 @@ const data: MailTemplates = {
   },
 };
 const templateNames = Object.keys(data) as MailTemplateName[];
+const catalogues: Record<Language, unknown> = { en: enEmails, de: deEmails };
 const render = (template: MailTemplateName, language: Language, values = data[template]) =>
   renderMail(template, language, values as never);
 
@@ -57,6 +59,25 @@ describe('mail templates', () => {
       expect(en?.subject).not.toBe(de?.subject);
       expect(en?.text).not.toBe(de?.text);
     });
+  });
+
+  it.each(LANGUAGES)('uses every text of the %s catalogue in some mail', (language) => {
+    const catalogue = catalogues[language];
+    const rendered = templateNames
+      .map((template) => render(template, language))
+      .map((mail) => `${mail.subject}\n${mail.html}\n${mail.text}`)
+      .join('\n');
+    const unused = keyPaths(catalogue).filter((path) => {
+      const value = path
+        .split('.')
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], catalogue);
+      // Every literal piece between placeholders must show up.
+      return String(value)
+        .split(/\{\{[^}]+\}\}/)
+        .map((piece) => piece.trim())
+        .some((piece) => piece !== '' && !rendered.includes(piece));
+    });
+    expect(unused).toEqual([]);
   });
 
   it.each([
