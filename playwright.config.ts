@@ -8,9 +8,17 @@ import { defineConfig } from '@playwright/test';
 export const e2ePort = Number(process.env.E2E_PORT ?? 3107);
 export const baseURL = `http://localhost:${e2ePort}`;
 
+/**
+ * `npm run screenshots` (E2E_SCREENSHOTS=1) runs only the `*.screenshots.ts` files, which save
+ * PNGs under screenshots/ for people to look at and assert nothing worth counting; the test
+ * tiers (`*.spec.ts`) never run them.
+ */
+const screenshots = process.env.E2E_SCREENSHOTS === '1';
+
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: `test-results/e2e-${e2ePort}`,
+  ...(screenshots ? { testMatch: '**/*.screenshots.ts' } : {}),
+  outputDir: `test-results/e2e-${e2ePort}${screenshots ? '-screenshots' : ''}`,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: process.env.CI ? 1 : 0,
@@ -45,6 +53,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
+    // E2E_SMTP_PORT and E2E_MAILS_PORT, when set (scripts/e2e.mjs picks free ones), reach the
+    // server through the inherited environment.
     env: { PORT: String(e2ePort), HOST: '127.0.0.1' },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -11,7 +11,10 @@ import {
   VIEWPORTS,
 } from './fixtures.js';
 
-/** Screenshots for people to look at (not compared): each screen in both languages and sizes. */
+/**
+ * Screenshots for people to look at (not compared, so not tests): each screen in both languages
+ * and sizes, saved under screenshots/. `npm run screenshots` runs this file; `npm test` does not.
+ */
 const GUEST_SHOTS = [
   ['login', '/login'],
   ['register', '/register'],

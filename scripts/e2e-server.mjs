@@ -7,10 +7,12 @@
 //   DELETE http://127.0.0.1:3108/mails                forgets every mail
 //
 // Ports: E2E_SMTP_PORT (2526) and E2E_MAILS_PORT (3108), each moved by as much as PORT is moved
-// from 3107, so that runs on other ports (E2E_PORT) can go on side by side.
+// from 3107, so that runs on other ports (E2E_PORT) can go on side by side; `npm test` and
+// `npm run test:e2e` pass free ones (scripts/e2e-ports.mjs).
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 const port = Number(process.env.PORT ?? 3107);
@@ -37,85 +39,23 @@ process.env.RATE_LIMIT_MAX ??= '100000';
 const mails = [];
 let nextMailId = 1;
 
-/** Splits a MIME entity into its (unfolded, lower-cased) headers and its body. */
-function splitEntity(raw) {
-  const end = raw.search(/\r?\n\r?\n/);
-  const head = end === -1 ? raw : raw.slice(0, end);
-  const body = end === -1 ? '' : raw.slice(end).replace(/^\r?\n\r?\n/, '');
-  const headers = {};
-  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0)
-      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return { headers, body };
-}
-
-/** Quoted-printable: soft line breaks (`=\r\n`) joined, `=XX` bytes decoded as UTF-8. */
-function decodeQuotedPrintable(text) {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes = [];
-  for (let i = 0; i < joined.length; i += 1) {
-    const hex = joined[i] === '=' ? joined.slice(i + 1, i + 3) : '';
-    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[i], 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-function decodeBody(body, encoding = '') {
-  const kind = encoding.toLowerCase();
-  if (kind === 'quoted-printable') return decodeQuotedPrintable(body);
-  if (kind === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  return body;
-}
-
-/** RFC 2047 encoded words in headers, e.g. a German subject: `=?UTF-8?Q?Best=C3=A4tigen?=`. */
-function decodeHeader(value = '') {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, _charset, kind, data) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(data, 'base64').toString('utf8')
-        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-    );
-}
-
-/** The text/plain and text/html parts of a message, however deeply nested. */
-function collectParts(raw, found = { text: '', html: '' }) {
-  const { headers, body } = splitEntity(raw);
-  const type = headers['content-type'] ?? 'text/plain';
-  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-  if (/^multipart\//i.test(type) && boundary) {
-    for (const part of body.split(`--${boundary}`).slice(1)) {
-      if (part.startsWith('--')) break;
-      collectParts(part.replace(/^\r?\n/, ''), found);
-    }
-  } else if (/^text\/html/i.test(type)) {
-    found.html ||= decodeBody(body, headers['content-transfer-encoding']);
-  } else if (/^text\/plain/i.test(type)) {
-    found.text ||= decodeBody(body, headers['content-transfer-encoding']);
-  }
-  return found;
-}
-
-function parseMail(raw, envelope) {
-  const { headers } = splitEntity(raw);
-  const { text, html } = collectParts(raw);
+/** The parts the specs read, decoded by mailparser (quoted-printable, base64, encoded words). */
+async function parseMail(raw, envelope) {
+  // Numbered on arrival, before the asynchronous parse, so that ids keep the order of receipt.
+  const id = nextMailId++;
+  const receivedAt = new Date().toISOString();
+  const parsed = await simpleParser(raw);
+  const text = parsed.text ?? '';
   const links = [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
   return {
-    id: nextMailId++,
+    id,
     to: envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
     from: envelope.mailFrom ? envelope.mailFrom.address : '',
-    subject: decodeHeader(headers.subject),
+    subject: parsed.subject ?? '',
     text,
-    html,
+    html: typeof parsed.html === 'string' ? parsed.html : '',
     links,
-    receivedAt: new Date().toISOString(),
+    receivedAt,
   };
 }
 
@@ -127,12 +67,14 @@ const smtp = new SMTPServer({
     const chunks = [];
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
-      try {
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope));
-        callback();
-      } catch (error) {
-        callback(error);
-      }
+      parseMail(Buffer.concat(chunks), session.envelope).then(
+        (mail) => {
+          mails.push(mail);
+          mails.sort((a, b) => a.id - b.id);
+          callback();
+        },
+        (error) => callback(error),
+      );
     });
   },
 });

@@ -3,6 +3,7 @@
 // Ends with one line `N passed, N failed, N skipped` and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { e2ePortEnvironment } from './e2e-ports.mjs';
 
 const tmp = '.tmp/test-results';
 rmSync(tmp, { recursive: true, force: true });
@@ -60,8 +61,13 @@ function vitest(label, args, env, output) {
   if (!ok && report.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
 }
 
-function playwright(label, output) {
-  const ok = run(label, 'npx', ['playwright', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: output });
+async function playwright(label, output) {
+  // Free ports, so that a busy default port does not fail the tier before any test ran.
+  const ports = await e2ePortEnvironment();
+  const ok = run(label, 'npx', ['playwright', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+    ...ports,
+  });
   const report = readJson(output);
   if (!report) {
     totals.failed += 1;
@@ -93,7 +99,7 @@ if (!run('build', 'npm', ['run', 'build'])) {
   } else {
     console.log('\nTEST_DATABASE_URL is not set: API tests ran on SQLite only.');
   }
-  playwright('end-to-end tests (Chromium)', `${tmp}/playwright.json`);
+  await playwright('end-to-end tests (Chromium)', `${tmp}/playwright.json`);
 }
 
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
