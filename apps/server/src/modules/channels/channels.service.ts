@@ -16,8 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
 import { toPlanName } from '../auth/user-response.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import type { OwnedEventRow } from '../events/events.repository.js';
-import { ownedEvent } from '../events/events.service.js';
+import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
 import { readChannelOverrides, readHighlightIds } from '../events/settings-reader.js';
 import {
   countChannels,
@@ -55,13 +54,13 @@ export class ChannelsService {
   constructor(private readonly deps: ChannelsDependencies) {}
 
   async list(auth: AuthContext, eventId: string): Promise<Channel[]> {
-    const event = await ownedEvent(this.deps.db, auth, eventId);
+    const event = await requireEventRole(this.deps.db, auth, eventId);
     const rows = await listChannels(this.deps.db, event.id);
     return rows.map((row) => this.toChannel(row, event));
   }
 
   async get(auth: AuthContext, eventId: string, channelId: string): Promise<Channel> {
-    const event = await ownedEvent(this.deps.db, auth, eventId);
+    const event = await requireEventRole(this.deps.db, auth, eventId);
     return this.toChannel(await this.channelOf(this.deps.db, event, channelId), event);
   }
 
@@ -74,7 +73,7 @@ export class ChannelsService {
     const { db, dialect, now } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {
-        const event = await ownedEvent(trx, auth, eventId, dialect);
+        const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
         const limit = limitOf(PLAN_ALLOWANCES[toPlanName(event.ownerPlan)], 'channels');
         if ((await countChannels(trx, event.id)) >= limit) {
           throw forbidden(ERROR_MESSAGES.eventChannelLimitReached);
@@ -113,7 +112,7 @@ export class ChannelsService {
     const { db, now } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {
-        const event = await ownedEvent(trx, auth, eventId);
+        const event = await requireEventRole(trx, auth, eventId);
         const channel = await this.channelOf(trx, event, channelId);
         if (patch.slug !== undefined && (await slugTaken(trx, event.id, patch.slug, channel.id))) {
           throw slugInUse();
@@ -154,7 +153,7 @@ export class ChannelsService {
   async remove(auth: AuthContext, eventId: string, channelId: string): Promise<void> {
     const { db, dialect, now } = this.deps;
     await db.transaction().execute(async (trx) => {
-      const event = await ownedEvent(trx, auth, eventId, dialect);
+      const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
       const channel = await this.channelOf(trx, event, channelId);
       await deleteChannel(trx, channel.id);
       const settings = JSON.parse(event.settings) as Partial<EventSettings>;
@@ -173,7 +172,7 @@ export class ChannelsService {
 
   private async channelOf(
     db: Transaction,
-    event: OwnedEventRow,
+    event: AccessibleEvent,
     channelId: string,
   ): Promise<ChannelRow> {
     const channel = await findChannel(db, event.id, channelId);
@@ -181,7 +180,7 @@ export class ChannelsService {
     return channel;
   }
 
-  private toChannel(row: ChannelRow, event: OwnedEventRow): Channel {
+  private toChannel(row: ChannelRow, event: AccessibleEvent): Channel {
     return {
       id: row.id,
       eventId: row.event_id,

@@ -4,8 +4,9 @@ import type { Database, EventsTable } from '../../db/schema.js';
 
 export type EventRow = Selectable<EventsTable>;
 /** An event with its owner's plan, which decides what may change. */
-export type OwnedEventRow = EventRow & { ownerPlan: string };
-export type EventListRow = Pick<EventRow, 'id' | 'title' | 'slug' | 'created_at'>;
+export type EventWithPlanRow = EventRow & { ownerPlan: string };
+/** An event of the events list, with what decides the caller's role (event-access.ts). */
+export type EventListRow = Pick<EventRow, 'id' | 'title' | 'slug' | 'created_at' | 'owner_id'>;
 
 /**
  * The owner's plan, read with the owner's `users` row locked until the transaction ends
@@ -31,37 +32,42 @@ export async function countEventsOfOwner(db: Kysely<Database>, ownerId: string):
   return Number(count);
 }
 
-/** Newest first (the index `events_owner_id_created_at` serves it). */
-export async function listEventsOfOwner(
+/**
+ * The events `userId` may have a role on, newest first (the index `events_owner_id_created_at`
+ * serves it). Today that is the events they own; event-access.ts decides the role of each row,
+ * and this filter must let through every row it gives one.
+ */
+export async function listAccessibleEvents(
   db: Kysely<Database>,
-  ownerId: string,
+  userId: string,
 ): Promise<EventListRow[]> {
   return db
     .selectFrom('events')
-    .select(['id', 'title', 'slug', 'created_at'])
-    .where('owner_id', '=', ownerId)
+    .select(['id', 'title', 'slug', 'created_at', 'owner_id'])
+    .where('owner_id', '=', userId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
 /**
- * The event `eventId` if `ownerId` owns it. With `lock` on PostgreSQL the row stays locked until
- * the transaction ends, so that two saves of one event cannot undo each other's fields.
+ * The event `eventId` if `userId` may have a role on it (as in {@link listAccessibleEvents});
+ * event-access.ts decides which. With `lock` on PostgreSQL the row stays locked until the
+ * transaction ends, so that two saves of one event cannot undo each other's fields.
  */
-export async function findOwnedEvent(
+export async function findAccessibleEvent(
   db: Kysely<Database>,
   eventId: string,
-  ownerId: string,
+  userId: string,
   options: { lock?: Dialect } = {},
-): Promise<OwnedEventRow | undefined> {
+): Promise<EventWithPlanRow | undefined> {
   let query = db
     .selectFrom('events')
     .innerJoin('users', 'users.id', 'events.owner_id')
     .selectAll('events')
     .select('users.plan as ownerPlan')
     .where('events.id', '=', eventId)
-    .where('events.owner_id', '=', ownerId);
+    .where('events.owner_id', '=', userId);
   if (options.lock === 'postgres') query = query.forUpdate('events');
   return query.executeTakeFirst();
 }

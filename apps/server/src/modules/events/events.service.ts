@@ -20,7 +20,7 @@ import type { Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
+import { forbidden, HttpError, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/sessions.service.js';
 import { toPlanName } from '../auth/user-response.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
@@ -30,17 +30,16 @@ import {
   countEventParts,
   countEventsOfOwner,
   deleteEvent,
-  findOwnedEvent,
   insertEvent,
-  listEventsOfOwner,
+  listAccessibleEvents,
   lockOwnerPlan,
   slugsStartingWith,
   slugTaken,
   updateEvent,
   type EventListRow,
   type EventRow,
-  type OwnedEventRow,
 } from './events.repository.js';
+import { requireEventRole, roleOf, type EventRole } from './event-access.js';
 
 export interface EventsDependencies {
   db: Kysely<Database>;
@@ -66,8 +65,11 @@ export class EventsService {
   constructor(private readonly deps: EventsDependencies) {}
 
   async list(auth: AuthContext): Promise<EventListItem[]> {
-    const rows = await listEventsOfOwner(this.deps.db, auth.user.id);
-    return rows.map((row) => this.toListItem(row));
+    const userId = auth.user.id;
+    return (await listAccessibleEvents(this.deps.db, userId)).flatMap((row) => {
+      const role = roleOf(row, userId);
+      return role ? [this.toListItem(row, role)] : [];
+    });
   }
 
   /**
@@ -107,7 +109,7 @@ export class EventsService {
             updated_at: at,
           };
           await insertEvent(trx, row);
-          return this.toListItem(row);
+          return this.toListItem(row, 'owner');
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
@@ -118,10 +120,10 @@ export class EventsService {
   }
 
   async summary(auth: AuthContext, eventId: string): Promise<EventSummary> {
-    const event = await ownedEvent(this.deps.db, auth, eventId);
+    const event = await requireEventRole(this.deps.db, auth, eventId);
     const settings = toEventSettings(event);
     return {
-      ...this.toListItem(event),
+      ...this.toListItem(event, event.role),
       updatedAt: event.updated_at,
       language: settings.language,
       layout: settings.layout,
@@ -135,13 +137,13 @@ export class EventsService {
 
   async remove(auth: AuthContext, eventId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const event = await ownedEvent(trx, auth, eventId);
+      const event = await requireEventRole(trx, auth, eventId);
       await deleteEvent(trx, event.id);
     });
   }
 
   async settings(auth: AuthContext, eventId: string): Promise<EventSettingsResponse> {
-    return this.toSettingsResponse(await ownedEvent(this.deps.db, auth, eventId));
+    return this.toSettingsResponse(await requireEventRole(this.deps.db, auth, eventId));
   }
 
   /**
@@ -156,7 +158,7 @@ export class EventsService {
     const { db, dialect, now } = this.deps;
     try {
       return await db.transaction().execute(async (trx) => {
-        const event = await ownedEvent(trx, auth, eventId, dialect);
+        const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
         const current = toEventSettings(event);
         checkPlanFeatures(event.ownerPlan, current, patch);
         if (patch.slug !== undefined && patch.slug !== event.slug) {
@@ -202,7 +204,7 @@ export class EventsService {
   private async touch(auth: AuthContext, eventId: string, reload: boolean): Promise<void> {
     const { db, now } = this.deps;
     await db.transaction().execute(async (trx) => {
-      const event = await ownedEvent(trx, auth, eventId);
+      const event = await requireEventRole(trx, auth, eventId);
       const at = now().toISOString();
       await updateEvent(trx, event.id, at, reload ? { remote_reload_at: at } : {});
     });
@@ -212,13 +214,13 @@ export class EventsService {
     return `${this.deps.eventsUrl}/${slug}`;
   }
 
-  private toListItem(row: EventListRow): EventListItem {
+  private toListItem(row: EventListRow, role: EventRole): EventListItem {
     return {
       id: row.id,
       title: row.title,
       slug: row.slug,
       fullUrl: this.fullUrl(row.slug),
-      role: 'owner',
+      role,
       createdAt: row.created_at,
     };
   }
@@ -231,21 +233,6 @@ export class EventsService {
       updatedAt: row.updated_at,
     };
   }
-}
-
-/**
- * The caller's event, or 404 "Event not found" for a missing one and another account's alike.
- * With `lock` (the dialect), the row stays locked on PostgreSQL until the transaction ends.
- */
-export async function ownedEvent(
-  db: Kysely<Database>,
-  auth: AuthContext,
-  eventId: string,
-  lock?: Dialect,
-): Promise<OwnedEventRow> {
-  const event = await findOwnedEvent(db, eventId, auth.user.id, { lock });
-  if (!event) throw notFound(ERROR_MESSAGES.eventNotFound);
-  return event;
 }
 
 /**

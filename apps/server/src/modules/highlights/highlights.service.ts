@@ -12,8 +12,8 @@ import type { Database, HighlightsTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import { updateEvent, type OwnedEventRow } from '../events/events.repository.js';
-import { ownedEvent } from '../events/events.service.js';
+import { updateEvent } from '../events/events.repository.js';
+import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
 import {
   deleteHighlight,
   findHighlight,
@@ -40,7 +40,7 @@ export class HighlightsService {
   constructor(private readonly deps: HighlightsDependencies) {}
 
   async list(auth: AuthContext, eventId: string): Promise<Highlight[]> {
-    const event = await ownedEvent(this.deps.db, auth, eventId);
+    const event = await requireEventRole(this.deps.db, auth, eventId);
     return (await listHighlights(this.deps.db, event.id)).map(toHighlight);
   }
 
@@ -125,11 +125,11 @@ export class HighlightsService {
   private async change<T>(
     auth: AuthContext,
     eventId: string,
-    action: (trx: Kysely<Database>, event: OwnedEventRow, at: string) => Promise<T>,
+    action: (trx: Kysely<Database>, event: AccessibleEvent, at: string) => Promise<T>,
   ): Promise<T> {
     const { db, dialect, now } = this.deps;
     return db.transaction().execute(async (trx) => {
-      const event = await ownedEvent(trx, auth, eventId, dialect);
+      const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
       const at = now().toISOString();
       const result = await action(trx, event, at);
       await updateEvent(trx, event.id, at);
@@ -139,7 +139,7 @@ export class HighlightsService {
 
   private async highlightOf(
     db: Kysely<Database>,
-    event: OwnedEventRow,
+    event: AccessibleEvent,
     highlightId: string,
   ): Promise<HighlightRow> {
     const highlight = await findHighlight(db, event.id, highlightId);

@@ -1,0 +1,56 @@
+import { ERROR_MESSAGES } from '@livent/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register, registerVerified, type SignedInUser } from '../../test/accounts.js';
+import { createEvent } from '../../test/events.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import type { AuthContext } from '../auth/sessions.service.js';
+import { eventAccess, requireEventRole, roleOf } from './event-access.js';
+
+describe('roleOf', () => {
+  it('gives the owner the role owner and anyone else none', () => {
+    expect(roleOf({ owner_id: 'u1' }, 'u1')).toBe('owner');
+    expect(roleOf({ owner_id: 'u1' }, 'u2')).toBeNull();
+  });
+});
+
+describe('eventAccess and requireEventRole', () => {
+  let testApp: TestApp;
+  let owner: SignedInUser;
+  let other: SignedInUser;
+  let eventId: string;
+  const authOf = async (user: SignedInUser): Promise<AuthContext> => {
+    const auth = await testApp.app.services.sessions.authenticate(user.tokens.access.token);
+    if (!auth) throw new Error('the test user is not signed in');
+    return auth;
+  };
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    owner = await registerVerified(testApp.app);
+    other = await register(testApp.app);
+    eventId = (await createEvent(testApp.app, owner, 'Access')).id;
+  });
+  afterAll(() => testApp.cleanup());
+
+  it("answers the caller's role: owner for the owner, none for another account or no event", async () => {
+    const { db } = testApp.app;
+    expect(await eventAccess(db, eventId, owner.user.id)).toBe('owner');
+    expect(await eventAccess(db, eventId, other.user.id)).toBeNull();
+    expect(await eventAccess(db, 'no-such-event', owner.user.id)).toBeNull();
+  });
+
+  it('hands the owner the event with role and plan', async () => {
+    const event = await requireEventRole(testApp.app.db, await authOf(owner), eventId);
+    expect(event).toMatchObject({ id: eventId, title: 'Access', role: 'owner', ownerPlan: 'free' });
+  });
+
+  it.each([
+    ['another account', () => authOf(other), () => eventId, undefined],
+    ['a missing event', () => authOf(owner), () => 'no-such-event', undefined],
+    ['a role not allowed', () => authOf(owner), () => eventId, { roles: ['shared'] as const }],
+  ])('refuses %s with 404 "Event not found"', async (_case, auth, id, options) => {
+    await expect(
+      requireEventRole(testApp.app.db, await auth(), id(), options),
+    ).rejects.toMatchObject({ statusCode: 404, message: ERROR_MESSAGES.eventNotFound });
+  });
+});
