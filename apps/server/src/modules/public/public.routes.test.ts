@@ -80,7 +80,7 @@ describe('public page: every setting shows in the HTML', () => {
     [
       'header layout headline',
       { headerLayout: 'headline', headline: 'Big news' },
-      ['<p class="lv-header-headline">Big news</p>'],
+      ['<p class="lv-header-title">Big news</p>'],
       [],
     ],
     [

@@ -67,7 +67,7 @@ export function Header() {
           </a>
         )}
         {s.headerLayout === 'headline' && s.headline && (
-          <p className="lv-header-headline">{s.headline}</p>
+          <p className="lv-header-title">{s.headline}</p>
         )}
         <Navigation />
       </div>
