@@ -18,6 +18,12 @@ describe('registration', () => {
     expect(registerSchema.safeParse(valid).success).toBe(true);
   });
 
+  it('takes company as optional: absent, null or a text', () => {
+    for (const company of [undefined, null, 'Livent GmbH']) {
+      expect(registerSchema.safeParse({ ...valid, company }).success, String(company)).toBe(true);
+    }
+  });
+
   it('requires accepting terms and privacy', () => {
     expect(
       issues(registerSchema.safeParse({ ...valid, acceptTerms: false, acceptPrivacy: undefined })),

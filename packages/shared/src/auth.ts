@@ -8,7 +8,7 @@ export const registerSchema = z.strictObject({
   name: accountFields.name(),
   email: fields.email(),
   password: fields.password(),
-  company: accountFields.company().optional(),
+  company: accountFields.company().nullish(),
   acceptTerms: mustAccept(),
   acceptPrivacy: mustAccept(),
 });

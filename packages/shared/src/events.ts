@@ -368,6 +368,13 @@ export const highlightInputSchema = z.strictObject({
   image: image(),
 });
 export type HighlightInput = z.infer<typeof highlightInputSchema>;
+/** `POST /events/{id}/highlights`: only the title is required; the rest starts empty. */
+export const highlightCreateSchema = highlightInputSchema.extend({
+  group: highlightInputSchema.shape.group.default(''),
+  description: highlightInputSchema.shape.description.default(''),
+  link: highlightInputSchema.shape.link.default(''),
+  image: highlightInputSchema.shape.image.default(null),
+});
 export const highlightPatchSchema = highlightInputSchema.partial().strict();
 export type HighlightPatch = z.infer<typeof highlightPatchSchema>;
 

@@ -1,6 +1,6 @@
 import {
   HIGHLIGHTS_MAX,
-  highlightInputSchema,
+  highlightCreateSchema,
   highlightOrderSchema,
   highlightPatchSchema,
   highlightSchema,
@@ -46,7 +46,7 @@ export const highlightsRoutes: FastifyPluginAsyncZod = async (app) => {
         description: `At most ${HIGHLIGHTS_MAX} per event (400 with \`errors.highlights\`).`,
         security: bearerAuth,
         params: eventParamsSchema,
-        body: highlightInputSchema,
+        body: highlightCreateSchema,
         response: { 201: highlightSchema, ...errorResponses(400, 401, 404) },
       },
     },
