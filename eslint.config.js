@@ -1,8 +1,10 @@
 // @ts-check
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -15,6 +17,30 @@ const noBrowserInServer = {
   group: ['**/apps/web/**', '**/apps/viewer/**', '@livent/web', '@livent/web/**'],
   message: 'The server serves the built browser apps; it never imports their code.',
 };
+
+/**
+ * The dashboard's boundaries (ARCHITECTURE.md, "Layout"; ADR 022): a feature never imports another
+ * feature, and the shared folders (`lib`, `components`) never import a feature; routes compose
+ * features. Paths are resolved, so relative imports (`../../channels/...`) are caught as well.
+ */
+const WEB = 'apps/web/src';
+const webFeatures = readdirSync(`${WEB}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+export const webBoundaryZones = [
+  ...webFeatures.map((feature) => ({
+    target: `./${WEB}/features/${feature}`,
+    from: `./${WEB}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature does not import another feature; compose them in a route, or move what both need to lib/ (ADR 022).',
+  })),
+  {
+    target: [`./${WEB}/lib`, `./${WEB}/components`],
+    from: `./${WEB}/features`,
+    message: 'lib/ and components/ are shared by features and never import one (ADR 022).',
+  },
+];
 
 export default tseslint.config(
   {
@@ -59,6 +85,19 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [noServerInBrowser] }],
     },
+  },
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.json'],
+          conditionNames: ['source', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: webBoundaryZones }] },
   },
   {
     // Every user-facing string goes through i18next (English and German).
