@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestCookie } from '../../lib/cookies.js';
-import { errorResponses, noContent } from '../../lib/openapi.js';
+import { errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
 import { PRIVATE_PAGE_HEADERS } from '../channels/channel-router.js';
 import { publicPageCspDirectives, serializeCsp } from '../../lib/security-headers.js';
 import { ASSET_PREFIX } from './public-assets.js';
@@ -34,8 +34,9 @@ export const hostOf = (origin: string): string => new URL(origin).host;
 
 /**
  * The events origin's policy (ADR 017) with the origin itself named beside 'self': in the
- * dashboard's sandboxed preview (no allow-same-origin) the page's origin is opaque, which matches
- * no 'self', so the page's own stylesheet, script and workers would be refused there (ADR 021).
+ * dashboard's sandboxed preview (no allow-same-origin) the page's origin is opaque, and a browser
+ * that matches 'self' against it would refuse the page's own stylesheet, script and workers
+ * (ADR 021).
  */
 export function eventsPageCsp(eventsUrl: string): string {
   const directives = publicPageCspDirectives();
@@ -110,6 +111,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        security: publicAccess,
         tags,
         hide: true,
         summary: 'The events origin itself has no page (404 page)',
@@ -125,6 +127,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        security: publicAccess,
         tags,
         summary: "An event's public page (HTML), on the events origin",
         description:
@@ -142,6 +145,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        security: publicAccess,
         tags,
         summary: "A visible channel's public page (HTML): its overrides over the event's settings",
         params: channelParams,
@@ -156,6 +160,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        security: publicAccess,
         tags,
         summary: 'What open viewer pages poll: the last remote reload',
         params: pageParams,
@@ -181,6 +186,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        security: publicAccess,
         tags,
         summary: "A viewer's message to the organiser (the message tool)",
         description:
@@ -216,6 +222,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        security: publicAccess,
         tags,
         summary: 'The default icon (pages name their own: the event logo or this one)',
         description: 'An SVG image.',
@@ -237,6 +244,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        security: publicAccess,
         tags,
         summary: "The public page's own files (viewer script, video players)",
         description: 'The file as bytes, immutable (`ETag` answers 304); unknown files a 404 page.',
