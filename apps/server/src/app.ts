@@ -158,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerSecurityHeaders(app, config);
     // Parsed on demand by lib/cookies.ts: the few routes that read a cookie pay for it (ADR 020).
     await app.register(fastifyCookie, { hook: false });
-    await registerDocs(app);
+    await registerDocs(app, config);
     await app.register(authenticationPlugin);
 
     let apiRateLimit: preHandlerAsyncHookHandler | undefined;
@@ -218,7 +218,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-async function registerDocs(app: FastifyInstance): Promise<void> {
+async function registerDocs(app: FastifyInstance, config: Config): Promise<void> {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -227,6 +227,10 @@ async function registerDocs(app: FastifyInstance): Promise<void> {
         description: 'The API of the Livent dashboard. Errors answer `{ code, message, errors? }`.',
         version: SERVER_VERSION,
       },
+      servers: [
+        { url: config.publicUrl, description: 'The dashboard and its API (PUBLIC_URL)' },
+        { url: config.eventsUrl, description: 'Public event pages (EVENTS_URL)' },
+      ],
       tags: [
         { name: 'health', description: 'Service health' },
         { name: 'auth', description: 'Sign-up, sign-in, sessions, verification, password reset' },

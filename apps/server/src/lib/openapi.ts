@@ -17,6 +17,12 @@ export const noContent = z.undefined().describe('No content');
 /** OpenAPI security requirement of routes behind `app.authenticate`. */
 export const bearerAuth = [{ bearerAuth: [] }];
 
+/**
+ * OpenAPI security requirement of public routes: none, stated explicitly, so that a route that
+ * forgets to declare its security fails the document's lint (lib/openapi.test.ts).
+ */
+export const publicAccess: Record<string, string[]>[] = [];
+
 /** The OpenAPI security schemes (components.securitySchemes). */
 export const securitySchemes = {
   bearerAuth: {

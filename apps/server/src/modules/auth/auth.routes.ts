@@ -10,7 +10,7 @@ import {
 } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/language.js';
-import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
+import { bearerAuth, errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
 import { requireAuth } from './authenticate.js';
 import { clientInfo } from './client-info.js';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-cookie.js';
@@ -26,6 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       schema: {
+        security: publicAccess,
         tags,
         summary: 'Create an account, sign in and mail the verification link',
         body: registerSchema,
@@ -47,6 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       schema: {
+        security: publicAccess,
         tags,
         summary: 'Sign in',
         body: loginSchema,
@@ -146,6 +148,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/verify-email',
     {
       schema: {
+        security: publicAccess,
         tags,
         summary: 'Follow a verification or email-change link',
         querystring: tokenQuerySchema,
@@ -162,6 +165,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     {
       schema: {
+        security: publicAccess,
         tags,
         summary: 'Mail a password-reset link; answers 204 whether or not the account exists',
         body: forgotPasswordSchema,
@@ -178,6 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     {
       schema: {
+        security: publicAccess,
         tags,
         summary: 'Set a new password through a reset link; ends every session',
         querystring: tokenQuerySchema,

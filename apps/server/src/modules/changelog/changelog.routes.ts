@@ -1,7 +1,7 @@
 import { changelogEntrySchema, changelogFor, changelogQuerySchema } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../lib/openapi.js';
+import { errorResponses, publicAccess } from '../../lib/openapi.js';
 import { toLanguage } from '../auth/user-response.js';
 
 /**
@@ -14,6 +14,7 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticateOptional,
       schema: {
+        security: publicAccess,
         tags: ['changelog'],
         summary: "What's new, newest first",
         querystring: changelogQuerySchema,

@@ -5,6 +5,7 @@ import { MAIL_STATUSES } from '../../db/schema.js';
 import { linksIn } from '../../lib/html/linkify.js';
 import { listMails, type MailRow } from '../../lib/mailer/outbox.js';
 import { renderDevMailbox } from './dev-mailbox-page.js';
+import { publicAccess } from '../../lib/openapi.js';
 
 /**
  * The development mailbox (ARCHITECTURE.md, "Stack", email): the outbox as JSON at
@@ -54,6 +55,7 @@ export const devMailboxApiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dev/mails',
     {
       schema: {
+        security: publicAccess,
         tags: ['development'],
         summary: 'The outbox, newest first (not in production)',
         querystring: devMailsQuerySchema,

@@ -1,6 +1,7 @@
 import { healthSchema } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkHealth } from './health.service.js';
+import { publicAccess } from '../../lib/openapi.js';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -10,6 +11,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       // the per-client API limit.
       config: { rateLimit: false },
       schema: {
+        security: publicAccess,
         tags: ['health'],
         summary: 'Liveness and database reachability',
         response: { 200: healthSchema, 503: healthSchema },

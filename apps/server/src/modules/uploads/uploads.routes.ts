@@ -3,7 +3,7 @@ import { IMAGE_UPLOAD_MAX_BYTES, uploadResponseSchema, validationMessage } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isHttpError, validationFailed } from '../../lib/errors.js';
-import { bearerAuth, errorResponses } from '../../lib/openapi.js';
+import { bearerAuth, errorResponses, publicAccess } from '../../lib/openapi.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../../lib/web-app.js';
 import { requireAuth } from '../auth/authenticate.js';
 
@@ -81,6 +81,7 @@ export const uploadFilesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/uploads/:name',
     {
       schema: {
+        security: publicAccess,
         // A file route outside /api: the API document leaves it out like the dashboard's files.
         hide: true,
         tags,
