@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { testUser } from '../../test/users';
 import { changedProfile } from './components/profile-form';
 import { deviceParts, isMobileSystem } from './user-agent';
 
 describe('only changed profile fields are sent', () => {
-  it('an emptied company becomes null', () => {
-    const values = { name: 'Ada', company: '  ', initials: 'AB' };
-    expect(changedProfile(values, { company: true })).toEqual({ company: null });
-    expect(changedProfile(values, { name: true, initials: true })).toEqual({
-      name: 'Ada',
+  it('an emptied company becomes null; unchanged fields stay out', () => {
+    const saved = testUser({ name: 'Ada', company: 'Acme', initials: 'AL' });
+    expect(changedProfile({ name: 'Ada', company: '  ', initials: 'AL' }, saved)).toEqual({
+      company: null,
+    });
+    expect(changedProfile({ name: 'Ada L.', company: 'Acme ', initials: 'AB' }, saved)).toEqual({
+      name: 'Ada L.',
       initials: 'AB',
     });
   });

@@ -5,6 +5,7 @@ import type {
   ChannelPatch,
   EventSettings,
 } from '@livent/shared';
+import { changedFields } from '../../lib/forms/changed-fields';
 
 /**
  * The overridable settings in the groups the channel screen shows, each behind one "override"
@@ -99,22 +100,16 @@ export function channelPatch(
   saved: Channel,
   highlightOrder: readonly string[],
 ): ChannelPatch {
-  const patch: ChannelPatch = {};
-  if (values.slug !== saved.slug) patch.slug = values.slug;
-  if (values.title !== saved.title) patch.title = values.title;
-  if (values.visible !== saved.visible) patch.visible = values.visible;
-  const overrides = overridesOf(values);
-  if (!sameOverrides(overrides, saved.overrides)) patch.overrides = overrides;
-  const highlightIds = highlightIdsOf(values, highlightOrder);
-  if (JSON.stringify(highlightIds) !== JSON.stringify(saved.highlightIds)) {
-    patch.highlightIds = highlightIds;
-  }
-  return patch;
-}
-
-function sameOverrides(a: ChannelOverrides, b: ChannelOverrides): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<ChannelOverrideField>;
-  return [...keys].every((key) => JSON.stringify(a[key]) === JSON.stringify(b[key]));
+  return changedFields(
+    {
+      slug: values.slug,
+      title: values.title,
+      visible: values.visible,
+      overrides: overridesOf(values),
+      highlightIds: highlightIdsOf(values, highlightOrder),
+    },
+    saved,
+  );
 }
 
 /** Where a server error of the channel (`overrides.playerLink`) sits in the form (`values.playerLink`). */

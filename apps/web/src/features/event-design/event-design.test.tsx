@@ -16,7 +16,7 @@ import { lazyResolver } from '../../lib/forms/lazy-resolver';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { renderInRouter } from '../../test/render';
 import { json } from '../../test/users';
-import { highlightsQueryKey } from './api/highlights-api';
+import { highlightsQueryKey } from '../../lib/events/highlights';
 import { completeHexColor, isHexColor, readableOn, swatchValue } from './color';
 import { ColorField } from './components/color-field';
 import { LayoutOrderField } from './components/layout-order-field';

@@ -1,7 +1,6 @@
 import type { EventSettingsPatch, EventSettingsResponse } from '@livent/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../api-client';
-import { queryClient } from '../query-client';
 import { pageNotFound } from '../router/not-found';
 
 /**
@@ -28,20 +27,22 @@ export const eventSettingsQueryOptions = (eventId: string) =>
  * query cache. A change of what lists show (title, slug) reloads the events list and the header's
  * selector; every change reloads the event's summary (the overview's status chips).
  */
-export async function patchEventSettings(
-  eventId: string,
-  patch: EventSettingsPatch,
-): Promise<EventSettingsResponse> {
-  const saved = await apiFetch<EventSettingsResponse>(`/event-settings/${eventPath(eventId)}`, {
-    method: 'PATCH',
-    body: patch,
+export function useSaveEventSettings(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: EventSettingsPatch) =>
+      apiFetch<EventSettingsResponse>(`/event-settings/${eventPath(eventId)}`, {
+        method: 'PATCH',
+        body: patch,
+      }),
+    onSuccess: (saved, patch) => {
+      queryClient.setQueryData(eventSettingsQueryKey(eventId), saved);
+      void queryClient.invalidateQueries({ queryKey: eventQueryKey(eventId) });
+      if ('title' in patch || 'slug' in patch) {
+        void queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY, exact: true });
+      }
+    },
   });
-  queryClient.setQueryData(eventSettingsQueryKey(eventId), saved);
-  void queryClient.invalidateQueries({ queryKey: eventQueryKey(eventId) });
-  if ('title' in patch || 'slug' in patch) {
-    void queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY, exact: true });
-  }
-  return saved;
 }
 
 /**

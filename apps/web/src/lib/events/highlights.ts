@@ -1,6 +1,6 @@
 import type { Highlight, HighlightInput, HighlightPatch } from '@livent/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch } from '../api-client';
 
 /**
  * An event's highlights (spec section 3, "Highlight"; spec/api.md, "Events"): their own routes,

@@ -18,12 +18,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChangesGuard } from '../../components/unsaved-changes/use-unsaved-changes-guard';
 import { usePlanAllowance } from '../auth/use-plan-allowance';
+import { changedFields } from '../forms/changed-fields';
 import { lazyResolver } from '../forms/lazy-resolver';
 import { loadNamespaces } from '../i18n/i18n';
 import type { Namespace } from '../i18n/resources';
 import { reportFormError } from '../forms/report-error';
 import { notify } from '../notifications';
-import { eventSettingsQueryOptions, patchEventSettings } from './event-settings';
+import { eventSettingsQueryOptions, useSaveEventSettings } from './event-settings';
 
 /** The form values of a section: the settings it edits. */
 export type SettingsValues<K extends EventSettingName> = Pick<EventSettings, K>;
@@ -68,12 +69,7 @@ export function changedSettings<K extends EventSettingName>(
   saved: EventSettings,
   skip: readonly K[] = [],
 ): EventSettingsPatch {
-  const patch: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(values) as [K, unknown][]) {
-    if (skip.includes(name)) continue;
-    if (JSON.stringify(value) !== JSON.stringify(saved[name])) patch[name] = value;
-  }
-  return patch as EventSettingsPatch;
+  return changedFields(values, saved, skip) as EventSettingsPatch;
 }
 
 /** For `register(name, { setValueAs: emptyToNull })` of nullable text settings (start date). */
@@ -130,6 +126,7 @@ export function useSettingsForm<const K extends EventSettingName>(
     defaultValues: pickSettings(settings, names) as never,
   });
   const { isDirty, isSubmitting } = form.formState;
+  const save = useSaveEventSettings(eventId);
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
 
   const missingFeature = (name: K): Feature | undefined => {
@@ -141,8 +138,7 @@ export function useSettingsForm<const K extends EventSettingName>(
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const patch = changedSettings(values as SettingsValues<K>, settings, locked);
-      const saved =
-        Object.keys(patch).length > 0 ? await patchEventSettings(eventId, patch) : settings;
+      const saved = Object.keys(patch).length > 0 ? await save.mutateAsync(patch) : settings;
       form.reset(pickSettings(saved, names) as never);
       notify({ type: 'success', message: t('saved') });
     } catch (error) {

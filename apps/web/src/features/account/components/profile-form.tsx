@@ -10,6 +10,7 @@ import { TextInputField } from '../../../components/forms/text-input-field';
 import { FieldGrid, SaveActions } from '../../../components/forms/save-actions';
 import { SectionCard } from '../../../components/page/section-card';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard';
+import { changedFields } from '../../../lib/forms/changed-fields';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
@@ -34,22 +35,18 @@ const valuesOf = (user: User): ProfileValues => ({
 });
 
 /** Only what the user changed (spec/api.md: "changes are PATCH with only the changed fields"). */
-export function changedProfile(
-  values: ProfileValues,
-  dirty: Partial<Record<keyof ProfileValues, boolean | undefined>>,
-): ProfilePatch {
-  return {
-    ...(dirty.name ? { name: values.name } : {}),
-    ...(dirty.company ? { company: values.company.trim() || null } : {}),
-    ...(dirty.initials ? { initials: values.initials } : {}),
-  };
+export function changedProfile(values: ProfileValues, saved: User): ProfilePatch {
+  return changedFields(
+    { name: values.name, company: values.company.trim() || null, initials: values.initials },
+    saved,
+  );
 }
 
 /** Name, company or brand and initials (spec section 3, "Account"); asks before leaving unsaved. */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'forms']);
   const form = useForm<ProfileValues>({ resolver, defaultValues: valuesOf(user) });
-  const { errors, isSubmitting, isDirty, dirtyFields } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const serverError = errors.root?.server?.message;
   const fields = {
@@ -62,7 +59,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await updateProfile(changedProfile(values, dirtyFields));
+      const saved = await updateProfile(changedProfile(values, user));
       form.reset(valuesOf(saved));
       notify({ type: 'success', message: t('forms:saved') });
     } catch (error) {

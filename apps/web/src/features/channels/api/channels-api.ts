@@ -1,8 +1,7 @@
-import type { Channel, ChannelPatch, Highlight } from '@livent/shared';
-import { queryOptions } from '@tanstack/react-query';
+import type { Channel, ChannelPatch } from '@livent/shared';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { eventQueryKey, eventSettingsQueryKey } from '../../../lib/events/event-settings';
-import { queryClient } from '../../../lib/query-client';
 
 /** An event's channels (spec/api.md, "Events"; ADR 018). */
 
@@ -24,51 +23,48 @@ export const channelQueryOptions = (eventId: string, channelId: string) =>
     queryFn: ({ signal }) => apiFetch<Channel>(channelPath(eventId, channelId), { signal }),
   });
 
-/** The event's highlights, for a channel's choice among them. */
-export const highlightsQueryOptions = (eventId: string) =>
-  queryOptions({
-    // The key of the highlights screen's list, so that both share one cache entry.
-    queryKey: ['highlights', eventId] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<Highlight[]>(`/events/${encodeURIComponent(eventId)}/highlights`, { signal }),
-  });
-
 /** Reloads the list, the event's summary (its channel count) and the routing rules' targets. */
-const refresh = (eventId: string) =>
+const refresh = (queryClient: QueryClient, eventId: string) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: channelsQueryKey(eventId) }),
     queryClient.invalidateQueries({ queryKey: eventQueryKey(eventId) }),
   ]);
 
-export async function createChannel(
-  eventId: string,
-  body: { slug: string; title: string },
-): Promise<Channel> {
-  const channel = await apiFetch<Channel>(channelsPath(eventId), { method: 'POST', body });
-  await refresh(eventId);
-  return channel;
+/** `POST …/channels` with a title and slug; the list and the event's summary follow. */
+export function useCreateChannel(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { slug: string; title: string }) =>
+      apiFetch<Channel>(channelsPath(eventId), { method: 'POST', body }),
+    onSuccess: () => refresh(queryClient, eventId),
+  });
 }
 
-export async function updateChannel(
-  eventId: string,
-  channelId: string,
-  patch: ChannelPatch,
-): Promise<Channel> {
-  const channel = await apiFetch<Channel>(channelPath(eventId, channelId), {
-    method: 'PATCH',
-    body: patch,
+/** `PATCH …/channels/{id}` with the changed fields; the answer becomes the cached channel. */
+export function useUpdateChannel(eventId: string, channelId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: ChannelPatch) =>
+      apiFetch<Channel>(channelPath(eventId, channelId), { method: 'PATCH', body: patch }),
+    onSuccess: async (channel) => {
+      queryClient.setQueryData(channelQueryOptions(eventId, channelId).queryKey, channel);
+      await queryClient.invalidateQueries({ queryKey: channelsQueryKey(eventId), exact: true });
+    },
   });
-  queryClient.setQueryData(channelQueryOptions(eventId, channelId).queryKey, channel);
-  await queryClient.invalidateQueries({ queryKey: channelsQueryKey(eventId), exact: true });
-  return channel;
 }
 
 /** The server also drops the routing rules that pointed at the channel: reload the settings. */
-export async function deleteChannel(eventId: string, channelId: string): Promise<void> {
-  await apiFetch<void>(channelPath(eventId, channelId), { method: 'DELETE' });
-  queryClient.removeQueries({ queryKey: channelQueryOptions(eventId, channelId).queryKey });
-  await Promise.all([
-    refresh(eventId),
-    queryClient.invalidateQueries({ queryKey: eventSettingsQueryKey(eventId) }),
-  ]);
+export function useDeleteChannel(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (channelId: string) =>
+      apiFetch<void>(channelPath(eventId, channelId), { method: 'DELETE' }),
+    onSuccess: async (_answer, channelId) => {
+      queryClient.removeQueries({ queryKey: channelQueryOptions(eventId, channelId).queryKey });
+      await Promise.all([
+        refresh(queryClient, eventId),
+        queryClient.invalidateQueries({ queryKey: eventSettingsQueryKey(eventId) }),
+      ]);
+    },
+  });
 }

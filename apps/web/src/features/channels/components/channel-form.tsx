@@ -21,7 +21,7 @@ import { ApiError } from '../../../lib/api-error';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { updateChannel } from '../api/channels-api';
+import { useUpdateChannel } from '../api/channels-api';
 import { channelFormValues, channelPatch, formFieldOf, type ChannelFormValues } from '../overrides';
 import { OverrideFields } from './override-fields';
 
@@ -130,6 +130,7 @@ export function ChannelForm({
   const serverError = errors.root?.server?.message;
   const order = highlights.map((highlight) => highlight.id);
   const fields = { title: form.register('title'), slug: form.register('slug') };
+  const updateChannel = useUpdateChannel(eventId, channel.id);
 
   const onSubmit = form.handleSubmit(async (values) => {
     const patch = channelPatch(values, channel, order);
@@ -144,7 +145,7 @@ export function ChannelForm({
     }
     try {
       const saved =
-        Object.keys(patch).length > 0 ? await updateChannel(eventId, channel.id, patch) : channel;
+        Object.keys(patch).length > 0 ? await updateChannel.mutateAsync(patch) : channel;
       form.reset(channelFormValues(saved, settings));
       setSlugKey((key) => key + 1);
       notify({ type: 'success', message: t('forms:saved') });

@@ -25,7 +25,7 @@ import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { channelsQueryOptions, deleteChannel } from '../api/channels-api';
+import { channelsQueryOptions, useDeleteChannel } from '../api/channels-api';
 import { CreateChannelDialog } from './create-channel-dialog';
 
 function ChannelRow({
@@ -111,20 +111,17 @@ export function ChannelsList({ eventId, eventUrl }: { eventId: string; eventUrl:
   const limit = limitOf(usePlanAllowance(), 'channels');
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Channel>();
-  const [busy, setBusy] = useState(false);
+  const deleteChannel = useDeleteChannel(eventId);
   const atLimit = channels.length >= limit;
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    setBusy(true);
     try {
-      await deleteChannel(eventId, deleting.id);
+      await deleteChannel.mutateAsync(deleting.id);
       notify({ type: 'success', message: t('delete.done') });
       setDeleting(undefined);
     } catch (error) {
       notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -196,7 +193,7 @@ export function ChannelsList({ eventId, eventUrl }: { eventId: string; eventUrl:
         message={t('delete.text', { title: deleting?.title ?? '' })}
         confirmLabel={t('delete.confirm')}
         destructive
-        busy={busy}
+        busy={deleteChannel.isPending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(undefined)}
       />

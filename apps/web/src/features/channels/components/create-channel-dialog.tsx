@@ -15,7 +15,7 @@ import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { createChannel } from '../api/channels-api';
+import { useCreateChannel } from '../api/channels-api';
 import { slugFromTitle } from '@livent/shared/slug';
 
 interface CreateValues {
@@ -50,6 +50,7 @@ export function CreateChannelDialog({
   const { errors, isSubmitting, dirtyFields } = form.formState;
   const serverError = errors.root?.server?.message;
   const slug = form.register('slug');
+  const createChannel = useCreateChannel(eventId);
   const title = form.register('title', {
     onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
       if (!dirtyFields.slug) form.setValue('slug', slugFromTitle(event.target.value));
@@ -63,7 +64,7 @@ export function CreateChannelDialog({
   };
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const channel = await createChannel(eventId, values);
+      const channel = await createChannel.mutateAsync(values);
       notify({ type: 'success', message: t('create.done', { title: channel.title }) });
       form.reset();
       onClose();

@@ -15,6 +15,7 @@ import { ImageField } from '../../../components/forms/image-field';
 import { FieldGrid } from '../../../components/forms/save-actions';
 import { TextAreaField } from '../../../components/forms/text-area-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
+import { changedFields } from '../../../lib/forms/changed-fields';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
@@ -40,9 +41,7 @@ const valuesOf = (highlight: Highlight | undefined): HighlightInput =>
 
 /** The fields the user changed, for `PATCH …/highlights/{id}` (spec/api.md: changed fields only). */
 export function changedHighlight(values: HighlightInput, saved: HighlightInput): HighlightPatch {
-  return Object.fromEntries(
-    FIELDS.filter((name) => values[name] !== saved[name]).map((name) => [name, values[name]]),
-  ) as HighlightPatch;
+  return changedFields(values, saved);
 }
 
 /**

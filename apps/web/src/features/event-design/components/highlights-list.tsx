@@ -21,7 +21,7 @@ import { SectionCard } from '../../../components/page/section-card';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { highlightsQueryOptions } from '../api/highlights-api';
+import { highlightsQueryOptions } from '../../../lib/events/highlights';
 import { useHighlightMutations } from '../hooks/use-highlights';
 import { HighlightDialog } from './highlight-dialog';
 import { moveItem } from '../list-order';

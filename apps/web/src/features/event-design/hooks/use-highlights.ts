@@ -10,7 +10,7 @@ import {
   highlightsQueryKey,
   saveHighlightOrder,
   updateHighlight,
-} from '../api/highlights-api';
+} from '../../../lib/events/highlights';
 import { applyOrder, moveId, type Direction } from '../list-order';
 
 /**

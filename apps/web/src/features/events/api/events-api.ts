@@ -1,12 +1,12 @@
 import type { EventCreate, EventListItem, EventSummary } from '@livent/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import {
   EVENTS_QUERY_KEY,
   eventQueryKey,
   eventSettingsQueryKey,
 } from '../../../lib/events/event-settings';
-import { queryClient } from '../../../lib/query-client';
+import { session } from '../../../lib/auth/session';
 
 /** The events' calls (spec/api.md, "Events"). */
 
@@ -26,28 +26,53 @@ export const eventQueryOptions = (id: string) =>
     queryFn: ({ signal }) => apiFetch<EventSummary>(path(id), { signal }),
   });
 
-/** `POST /events` within the plan's limit ("Event limit reached"); reloads the list. */
-export async function createEvent(body: EventCreate): Promise<EventListItem> {
-  const created = await apiFetch<EventListItem>('/events', { method: 'POST', body });
-  await queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY, exact: true });
-  return created;
+/**
+ * The signed-in user carries the plan's consumption (the event count on /home and /account):
+ * after creating or deleting an event it is read anew, or those counts go stale.
+ */
+const reloadCounts = () => session.reloadUser().catch(() => undefined);
+
+/** `POST /events` within the plan's limit ("Event limit reached"); reloads the list and counts. */
+export function useCreateEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: EventCreate) => apiFetch<EventListItem>('/events', { method: 'POST', body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY, exact: true }),
+        reloadCounts(),
+      ]),
+  });
 }
 
-/** `DELETE /events/{id}`; forgets the event's cached data and reloads the list. */
-export async function deleteEvent(id: string): Promise<void> {
-  await apiFetch<void>(path(id), { method: 'DELETE' });
-  queryClient.removeQueries({ queryKey: eventQueryKey(id) });
-  queryClient.removeQueries({ queryKey: eventSettingsQueryKey(id) });
-  await queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY, exact: true });
+/** `DELETE /events/{id}`; forgets the event's cached data, reloads the list and counts. */
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(path(id), { method: 'DELETE' }),
+    onSuccess: async (_answer, id) => {
+      queryClient.removeQueries({ queryKey: eventQueryKey(id) });
+      queryClient.removeQueries({ queryKey: eventSettingsQueryKey(id) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY, exact: true }),
+        reloadCounts(),
+      ]);
+    },
+  });
 }
 
-/** Open viewer pages reload within 2 minutes (spec section 4). */
-export async function remoteReload(id: string): Promise<void> {
-  await apiFetch<unknown>(`${path(id)}/remote-reload`, { method: 'POST' });
-  void queryClient.invalidateQueries({ queryKey: eventQueryKey(id) });
+/** Open viewer pages reload within 2 minutes (spec section 4); the summary shows when. */
+export function useRemoteReload() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<unknown>(`${path(id)}/remote-reload`, { method: 'POST' }),
+    onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: eventQueryKey(id) }),
+  });
 }
 
 /** The public page shows the latest changes within 30 seconds (spec section 4). */
-export async function cachePurge(id: string): Promise<void> {
-  await apiFetch<unknown>(`${path(id)}/cache-purge`, { method: 'POST' });
+export function useCachePurge() {
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<unknown>(`${path(id)}/cache-purge`, { method: 'POST' }),
+  });
 }

@@ -14,7 +14,7 @@ import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { createEvent } from '../api/events-api';
+import { useCreateEvent } from '../api/events-api';
 import { slugFromTitle } from '@livent/shared/slug';
 
 interface CreateValues {
@@ -53,6 +53,7 @@ export function CreateEventForm({ events }: { events: readonly EventListItem[] }
   const form = useForm<CreateValues>({ resolver, defaultValues: { title: '', slug: '' } });
   const { errors, isSubmitting } = form.formState;
   const fields = { title: form.register('title'), slug: form.register('slug') };
+  const createEvent = useCreateEvent();
   const [title, slug] = useWatch({ control: form.control, name: ['title', 'slug'] });
   const previewSlug = slug.trim() || slugFromTitle(title) || t('create.slugPlaceholder');
   const base = linkBase(events) ?? '/';
@@ -61,7 +62,7 @@ export function CreateEventForm({ events }: { events: readonly EventListItem[] }
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const created = await createEvent(createBody(values));
+      const created = await createEvent.mutateAsync(createBody(values));
       notify({ type: 'success', message: t('create.created') });
       await navigate({ to: '/events/$eventid', params: { eventid: created.id } });
     } catch (error) {

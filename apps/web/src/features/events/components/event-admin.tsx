@@ -5,6 +5,7 @@ import type { EventSummary } from '@livent/shared';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,25 +14,25 @@ import { SectionCard } from '../../../components/page/section-card';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { cachePurge, deleteEvent, remoteReload } from '../api/events-api';
+import { useCachePurge, useDeleteEvent, useRemoteReload } from '../api/events-api';
 
-/** Runs an admin action with its progress, then the success or failure notification. */
-function useAction(run: () => Promise<void>, success: string) {
-  const [busy, setBusy] = useState(false);
+/** Runs an admin action's mutation, then shows the success or failure notification. */
+function useAction(
+  mutation: UseMutationResult<unknown, Error, string>,
+  id: string,
+  success: string,
+) {
   const start = async () => {
-    setBusy(true);
     try {
-      await run();
+      await mutation.mutateAsync(id);
       notify({ type: 'success', message: success });
       return true;
     } catch (error) {
       notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
       return false;
-    } finally {
-      setBusy(false);
     }
   };
-  return { busy, start };
+  return { busy: mutation.isPending, start };
 }
 
 /**
@@ -42,9 +43,9 @@ export function EventAdmin({ event, timeZone }: { event: EventSummary; timeZone?
   const { t, i18n } = useTranslation('events');
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const reload = useAction(() => remoteReload(event.id), t('admin.reload.done'));
-  const purge = useAction(() => cachePurge(event.id), t('admin.purge.done'));
-  const remove = useAction(() => deleteEvent(event.id), t('admin.delete.done'));
+  const reload = useAction(useRemoteReload(), event.id, t('admin.reload.done'));
+  const purge = useAction(useCachePurge(), event.id, t('admin.purge.done'));
+  const remove = useAction(useDeleteEvent(), event.id, t('admin.delete.done'));
 
   const lastReload = event.remoteReloadAt
     ? new Intl.DateTimeFormat(i18n.language, {

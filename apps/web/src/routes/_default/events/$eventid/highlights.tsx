@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/page/page-header';
-import { highlightsQueryOptions } from '../../../../features/event-design/api/highlights-api';
+import { highlightsQueryOptions } from '../../../../lib/events/highlights';
 import { HighlightsList } from '../../../../features/event-design/components/highlights-list';
 import { HighlightsStyleForm } from '../../../../features/event-design/components/highlights-style-form';
 import { loadEditorScreen } from '../../../../lib/events/editor-loader';

@@ -7,16 +7,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../../../components/links/button-link';
 import { PageHeader } from '../../../../../components/page/page-header';
-import {
-  channelQueryOptions,
-  highlightsQueryOptions,
-} from '../../../../../features/channels/api/channels-api';
+import { channelQueryOptions } from '../../../../../features/channels/api/channels-api';
 import { ChannelForm } from '../../../../../features/channels/components/channel-form';
 import {
   eventSettingsQueryOptions,
   orPageNotFound,
 } from '../../../../../lib/events/event-settings';
 import { loadEditorScreen } from '../../../../../lib/events/editor-loader';
+import { highlightsQueryOptions } from '../../../../../lib/events/highlights';
 
 export const Route = createFileRoute('/_default/events/$eventid/channels/$eventchannelid')({
   staticData: { titleKey: 'channel' },
