@@ -1,3 +1,4 @@
+import type { Feature } from '@livent/shared/plans';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '../../router';
@@ -94,5 +95,28 @@ describe('guards in the router', () => {
     );
     const location = await open('/settings');
     expect(location.pathname).toBe('/verify-email');
+  });
+
+  it('answers /enterprise with the not-found page unless the plan has ENTERPRISE_ADMIN', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, [])),
+    );
+    const withFeature = (features: Feature[]) =>
+      testUser({ planAllowance: { ...testUser().planAllowance, features } });
+    setSignedIn(withFeature([]), 'token');
+    const without = createAppRouter({
+      history: createMemoryHistory({ initialEntries: ['/enterprise'] }),
+    });
+    await without.load();
+    expect(without.state.matches.some((match) => match.status === 'notFound')).toBe(true);
+
+    setSignedIn(withFeature(['ENTERPRISE_ADMIN']), 'token');
+    const allowed = createAppRouter({
+      history: createMemoryHistory({ initialEntries: ['/enterprise'] }),
+    });
+    await allowed.load();
+    expect(allowed.state.matches.some((match) => match.status === 'notFound')).toBe(false);
+    expect(allowed.state.location.pathname).toBe('/enterprise');
   });
 });

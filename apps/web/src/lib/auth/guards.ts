@@ -1,4 +1,6 @@
+import { hasFeature, type Feature } from '@livent/shared/plans';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { pageNotFound } from '../router/not-found';
 import { getAuthState, type AuthState } from './auth-store';
 import { safeRedirectTarget } from './redirect-target';
 import { session } from './session';
@@ -58,6 +60,15 @@ export async function requireSignedIn({ location }: GuardContext): Promise<void>
 export async function requireGuest(_guard: GuardContext): Promise<void> {
   await session.restoreSession();
   follow(guestRedirect(getAuthState()));
+}
+
+/**
+ * `beforeLoad` of a screen that a plan feature opens (spec section 6, e.g. /enterprise with
+ * ENTERPRISE_ADMIN): without it the address does not exist for the user, so hiding the link is
+ * not the only thing that keeps them out. Runs below the default layout's sign-in guard.
+ */
+export function requireFeature(feature: Feature): void {
+  if (!hasFeature(getAuthState().user?.planAllowance, feature)) throw pageNotFound();
 }
 
 /** `beforeLoad` of /verify-email. */
