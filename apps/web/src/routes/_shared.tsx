@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createFileRoute, Outlet, useParams } from '@tanstack/react-router';
+import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SharedLayout } from '../components/layouts/shared-layout';
 import { loadNamespaces } from '../lib/i18n/i18n';
@@ -18,13 +18,11 @@ export const Route = createFileRoute('/_shared')({
 });
 
 function SharedLayoutRoute() {
-  const { t } = useTranslation(['dashboard', 'common']);
-  const { eventid } = useParams({ strict: false });
+  const { t } = useTranslation('common');
   const { queryClient } = Route.useRouteContext();
-  // The event's title arrives with the shared messages API; until then the id names it.
-  const title = eventid
-    ? t('sharedInbox.eventLabel', { eventId: eventid })
-    : t('common:titles.sharedMessages');
+  // The event's title comes with the shared messages API; until then a neutral title, never
+  // the event's raw id.
+  const title = t('titles.sharedMessages');
   return (
     <QueryClientProvider client={queryClient}>
       <SharedLayout title={title}>

@@ -19,7 +19,8 @@ describe("what's new (spec section 2)", () => {
   it('opens when the newest entry is later than what the user has seen', () => {
     expect(newestDate(ENTRIES)).toBe('2026-11-22');
     expect(newestDate([...ENTRIES].reverse())).toBe('2026-11-22');
-    expect(hasNews(ENTRIES, null)).toBe(true);
+    // Never seen any version (a new account): no "since your last visit".
+    expect(hasNews(ENTRIES, null)).toBe(false);
     expect(hasNews(ENTRIES, '2026-10-01')).toBe(true);
     expect(hasNews(ENTRIES, '2026-11-22')).toBe(false);
     expect(hasNews(ENTRIES, '2027-01-01')).toBe(false);
@@ -75,12 +76,21 @@ describe("what's-new dialog", () => {
   });
 
   it('cancelling marks it seen as well', async () => {
-    const fetch = serve(null);
+    const fetch = serve('2026-10-01');
     renderInRouter(<WhatsNewDialog />);
     await screen.findByRole('dialog');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(fetch.mock.calls.some(([path]) => path === '/api/settings')).toBe(true);
+  });
+
+  it('stays closed for a new account and starts it from the newest entry', async () => {
+    const fetch = serve(null);
+    renderInRouter(<WhatsNewDialog />);
+    await waitFor(() => expect(getAuthState().user?.settings.whatsnewSeen).toBe('2026-11-22'));
+    const patch = fetch.mock.calls.find(([path]) => path === '/api/settings');
+    expect(patch?.[1]).toMatchObject({ method: 'PATCH', body: '{"whatsnewSeen":"2026-11-22"}' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('stays closed when everything was seen', async () => {

@@ -10,12 +10,18 @@ export function newestDate(entries: readonly ChangelogEntry[]): string | undefin
 
 /**
  * Spec section 2: the dialog opens when the newest changelog date is later than the user's
- * `whatsnewSeen` (never seen: null). Dates are YYYY-MM-DD, so text order is date order.
+ * `whatsnewSeen`. Dates are YYYY-MM-DD, so text order is date order. A user who has never seen
+ * any version (null: a new account) has no "last visit" to compare with: everything is new to
+ * them, so nothing is news, and the dialog stays closed (`isFirstVisit` marks the newest seen).
  */
 export function hasNews(entries: readonly ChangelogEntry[], seen: string | null): boolean {
   const newest = newestDate(entries);
-  return newest !== undefined && (seen === null || newest > seen);
+  return newest !== undefined && seen !== null && newest > seen;
 }
+
+/** A user who has never seen the changelog, once it has loaded. */
+export const isFirstVisit = (entries: readonly ChangelogEntry[], seen: string | null): boolean =>
+  seen === null && newestDate(entries) !== undefined;
 
 /** The entries since `seen`, newest first, grouped by their date. */
 export function newsSince(

@@ -8,12 +8,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveSettings } from '../../../lib/auth/settings';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
 import { changelogQueryOptions } from '../api/changelog-query';
-import { hasNews, newestDate, newsSince } from '../whats-new';
+import { hasNews, isFirstVisit, newestDate, newsSince } from '../whats-new';
 import { IconTile } from '../../../components/page/icon-tile';
 
 /** Spec section 2, "Banners and dialog": the what's-new dialog (width 700). */
@@ -41,6 +41,12 @@ export function WhatsNewDialog() {
     // Silent: failing to remember only means the dialog shows again next time.
     if (newest) void saveSettings({ whatsnewSeen: newest }).catch(() => undefined);
   };
+  // A new account starts from today's version: the next release is its first news.
+  const firstVisit = isFirstVisit(entries, seen);
+  const newest = newestDate(entries);
+  useEffect(() => {
+    if (firstVisit && newest) void saveSettings({ whatsnewSeen: newest }).catch(() => undefined);
+  }, [firstVisit, newest]);
 
   return (
     <Dialog
