@@ -301,6 +301,10 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: everyone(200),
     request: () => ({ url: '/_livent/video.min.js', headers: eventsHost() }),
   },
+  'GET /favicon.ico': {
+    expected: everyone(200),
+    request: () => ({ url: '/favicon.ico', headers: eventsHost() }),
+  },
   'GET /uploads/:name': {
     expected: everyone(200),
     request: ({ ownerUploadName }) => ({ url: `/uploads/${ownerUploadName}` }),
