@@ -243,7 +243,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         { name: 'uploads', description: 'Images for event pages' },
         { name: 'channels', description: "An event's channels (alternate versions of its page)" },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
-        { name: 'development', description: 'Development aids (not in production)' },
+        { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],
       components: { securitySchemes },
     },

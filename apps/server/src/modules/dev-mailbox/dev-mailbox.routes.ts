@@ -9,8 +9,9 @@ import { publicAccess } from '../../lib/openapi.js';
 
 /**
  * The development mailbox (ARCHITECTURE.md, "Stack", email): the outbox as JSON at
- * `GET /api/dev/mails` and as a page at `GET /dev/mailbox`. Registered only outside production
- * (ADR 012); in production both paths are unknown (404 / the dashboard's 404).
+ * `GET /api/dev/mails` and as a page at `GET /dev/mailbox`. Registered only with the development
+ * tools (`npm run dev`, the test harnesses; ADR 019); under `npm start` both paths are unknown
+ * (404 / the dashboard's 404), whatever NODE_ENV says.
  */
 const devMailSchema = z.object({
   id: z.string(),
