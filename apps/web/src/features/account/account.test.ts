@@ -23,6 +23,10 @@ describe('session devices', () => {
       system: 'Linux',
     });
     expect(deviceParts('Safari 17 on iOS')).toEqual({ browser: 'Safari 17', system: 'iOS' });
+    expect(deviceParts('Chrome 126 on Chrome OS')).toEqual({
+      browser: 'Chrome 126',
+      system: 'Chrome OS',
+    });
     expect(deviceParts('curl/8.5.0')).toEqual({ browser: 'curl/8.5.0' });
     expect(deviceParts(null)).toEqual({ browser: '' });
     expect(isMobileSystem('Android')).toBe(true);
