@@ -77,6 +77,15 @@ describe('AccessTokens', () => {
     expect(tokens.verify(await make())).toBeUndefined();
   });
 
+  it('answers a token verified before the same way, and refuses a forgery of it', async () => {
+    const { token } = await tokens.sign({ userId: 'user-1', sessionId: 'session-1' });
+    const first = tokens.verify(token);
+    expect(first).toBeDefined();
+    expect(tokens.verify(token)).toEqual(first);
+    const [header, payload] = token.split('.');
+    expect(tokens.verify(`${header}.${payload}.${'A'.repeat(43)}`)).toBeUndefined();
+  });
+
   it("checks exp against the service's clock, not the machine's", async () => {
     const moving = testClock('2026-11-22T10:00:00.000Z');
     const timed = new AccessTokens(SECRET, ISSUER, moving.now);

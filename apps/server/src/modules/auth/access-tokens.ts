@@ -8,6 +8,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 export const ACCESS_TOKEN_AUDIENCE = 'livent-api';
 const ALGORITHM = 'HS256';
+/** Verified tokens remembered (one per active client is plenty). */
+const ACCESS_TOKEN_CACHE_SIZE = 2000;
 
 export interface AccessTokenClaims {
   userId: string;
@@ -57,6 +59,10 @@ export class AccessTokens {
       // A verifier's clock is fixed when it is made; `exp` is checked below against the
       // service's clock instead, which tests move.
       ignoreExpiration: true,
+      // Verified payloads by SHA-256 of the token: a client sends its token with every request,
+      // and a hit skips decoding and claim checks (about 4 µs instead of 10; ADR 020). Only valid
+      // tokens are kept, and `exp` is still checked below on every call.
+      cache: ACCESS_TOKEN_CACHE_SIZE,
     });
   }
 
