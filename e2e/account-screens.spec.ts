@@ -225,6 +225,13 @@ test.describe('plan features in the header (spec section 6)', () => {
       '/account/plan',
     );
 
+    // Without the feature the address itself is not there, not only the link.
+    await page.goto('/enterprise');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "You are lost. This page doesn't exist.",
+    );
+    await page.goto(`/events/${event.id}/general`);
+
     await setPlan(account.email, 'enterprise-admin');
     await page.reload();
     await expect(nav.getByRole('link', { name: 'Login List' })).toBeVisible();
@@ -238,9 +245,12 @@ test.describe('plan features in the header (spec section 6)', () => {
       'Account',
       'Enterprise',
       'Settings',
-      'Logout',
+      'Sign out',
     ]);
     await expect(menu.getByRole('menuitemradio')).toHaveText(['English', 'Deutsch']);
+    await page.keyboard.press('Escape');
+    await page.goto('/enterprise');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Enterprise overview');
   });
 });
 

@@ -166,7 +166,7 @@ test.describe('guards (spec section 2, "Redirects")', () => {
     for (const path of ['/', '/events', '/account', '/settings']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/login(\?redirect=.*)?$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
     }
   });
 
@@ -212,7 +212,7 @@ test.describe('guards (spec section 2, "Redirects")', () => {
     await page.goto('/logout');
     await expect(page).toHaveURL(/\/login$/);
     await expect(second).toHaveURL(/\/login/);
-    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Login');
+    await expect(second.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   });
 });
 
@@ -221,7 +221,7 @@ test.describe('password reset (spec section 2, /reset-password)', () => {
     const account = await registerAccount();
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset Password');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset password');
     await page.getByLabel('Email address').fill(account.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('status')).toContainText(

@@ -18,7 +18,7 @@ const SIGNED_IN_PAGES = [
   ['default layout with event navigation', '/events/$event/general', 'General'],
   ['default layout with account navigation', '/account/profile', 'Profile'],
   ['default layout without side navigation', '/events', 'Events'],
-  ['shared layout', '/shared/messages/demo?token=abc', 'Message Inbox'],
+  ['shared layout', '/shared/messages/demo?token=abc', 'Message inbox'],
   [
     'error page inside the default layout',
     '/events/$event/unknown',
@@ -33,9 +33,9 @@ const SIGNED_IN_PAGES = [
 
 /** The guest pages of the centered layout. */
 const GUEST_PAGES = [
-  ['login', '/login', 'Login'],
-  ['sign-up', '/register', 'Sign Up'],
-  ['password reset request', '/reset-password', 'Reset Password'],
+  ['login', '/login', 'Sign in'],
+  ['sign-up', '/register', 'Sign up'],
+  ['password reset request', '/reset-password', 'Reset password'],
   ['error page', '/this/does/not/exist', 'This page could not be found'],
 ] as const;
 

@@ -46,7 +46,7 @@ test.describe('error page (spec section 2, "Error page", and section 8)', () => 
 
   test('the shared inbox with a token uses the shared layout', async ({ page }) => {
     await page.goto('/shared/messages/demo?token=abc');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message Inbox');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message inbox');
     await expect(page.getByTestId('shared-title')).toHaveText('Event demo');
     await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
@@ -71,7 +71,7 @@ test.describe('error page (spec section 2, "Error page", and section 8)', () => 
 
     await page.unroute('**/api/health');
     await page.getByRole('button', { name: 'Reload' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('System Check');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('System check');
     await expect(page.getByText('All systems operational')).toBeVisible();
   });
 

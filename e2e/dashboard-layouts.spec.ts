@@ -2,28 +2,28 @@ import { ownAccount } from './event-helpers.js';
 import { expect, test, VIEWPORTS } from './fixtures.js';
 
 const EVENT_LINKS = [
-  'Event Stats',
-  'Message Inbox',
+  'Event stats',
+  'Message inbox',
   'General',
   'Player',
-  'Text/Content',
+  'Text/content',
   'Highlights',
   'Channels',
   'Appearance',
   'Navigation',
-  'Interaction Tools',
-  'Access Settings',
-  'Invitation List',
-  'Registration List',
-  // Login List needs the CUSTOM_ACCESS feature, which the free plan lacks.
+  'Interaction tools',
+  'Access settings',
+  'Invitation list',
+  'Registration list',
+  // Login list needs the CUSTOM_ACCESS feature, which the free plan lacks.
   'Compliance',
-  'Advanced Settings',
-  'Event Administration',
+  'Advanced settings',
+  'Event administration',
 ];
 
 test('the centered layout has logo, card and footer but no app bar', async ({ page }) => {
   await page.goto('/login');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Livent home' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
   await expect(page.getByRole('navigation')).toHaveCount(0);
@@ -57,8 +57,8 @@ test.describe('layouts (spec section 2, "Layouts")', () => {
       'Security',
       'Plan',
       'Billing',
-      'Custom Domains',
-      'Shared Permissions',
+      'Custom domains',
+      'Shared permissions',
       'Administration',
       'Settings',
     ]);
@@ -79,7 +79,7 @@ test.describe('layouts (spec section 2, "Layouts")', () => {
       'aria-current',
       'page',
     );
-    await expect(nav.getByRole('link', { name: 'Access Settings' })).toHaveAttribute(
+    await expect(nav.getByRole('link', { name: 'Access settings' })).toHaveAttribute(
       'href',
       `/events/${demoEvent.id}/access/settings`,
     );
@@ -176,7 +176,7 @@ test.describe('navigation toggle', () => {
     await expect(nav.getByRole('link')).toHaveText(['Add event', 'Events', 'Account', 'Settings']);
     await nav.getByRole('link', { name: 'Add event' }).click();
     await expect(page).toHaveURL(/\/events\/add$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Event');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create event');
   });
 });
 

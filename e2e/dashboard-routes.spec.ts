@@ -1,8 +1,18 @@
 import type { Page } from '@playwright/test';
 import { eventPath, expect, signIn, test, useLanguage, type DemoEvent } from './fixtures.js';
 
-/** A path with its page title in English and German; `heading` when the page names its object. */
+/**
+ * A path with its page title in English and German; `heading` when the page names its object.
+ * English headings are the title in sentence case (the spec's page titles stay the document
+ * titles), so they are compared without regard to case unless `heading` gives other words.
+ */
 type Route = readonly [path: string, title: string, german: string, heading?: string];
+
+/** English headings in other words than the page title: one term, "Sign in", for signing in. */
+const ENGLISH_HEADINGS: Readonly<Record<string, string>> = { '/login': 'Sign in' };
+
+const sameWords = (text: string) =>
+  new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'i');
 
 /** The guest pages (spec section 5, "Guard guest"): signed out only. */
 const GUEST_ROUTES: readonly Route[] = [
@@ -20,7 +30,6 @@ const ROUTES: readonly Route[] = [
   ['/verify-email', 'Verify Email', 'E-Mail bestätigen'],
   ['/settings', 'Settings', 'Einstellungen'],
   ['/feedback', 'Feedback', 'Feedback'],
-  ['/enterprise', 'Enterprise Overview', 'Enterprise-Übersicht'],
   ['/test', 'System Check', 'Systemprüfung'],
   ['/account', 'Account', 'Konto'],
   ['/account/admin', 'Administration', 'Administration'],
@@ -80,7 +89,9 @@ async function expectHardRefreshes(
     await test.step(`${path} → ${title}`, async () => {
       const response = await page.goto(path);
       expect.soft(response?.status(), path).toBe(200);
-      await expect.soft(page.getByRole('heading', { level: 1 }), path).toHaveText(heading ?? title);
+      const expected =
+        heading ?? (language === 'en' ? ENGLISH_HEADINGS[template] : undefined) ?? sameWords(title);
+      await expect.soft(page.getByRole('heading', { level: 1 }), path).toHaveText(expected);
       await expect.soft(page, path).toHaveTitle(`${title} · Livent`);
       await expect.soft(page.locator('html'), path).toHaveAttribute('lang', language);
     });
@@ -119,7 +130,7 @@ test.describe('every route loads on a hard refresh', () => {
 
       await page.goto('/logout');
       await expect(page).toHaveURL(/\/login$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Login');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
       await expect(page).toHaveTitle('Login · Livent');
     });
   });

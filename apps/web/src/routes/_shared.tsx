@@ -22,7 +22,7 @@ function SharedLayoutRoute() {
   const { queryClient } = Route.useRouteContext();
   // The event's title comes with the shared messages API; until then a neutral title, never
   // the event's raw id.
-  const title = t('titles.sharedMessages');
+  const title = t('headings.sharedMessages');
   return (
     <QueryClientProvider client={queryClient}>
       <SharedLayout title={title}>

@@ -4,23 +4,23 @@ import { renderInRouter } from '../../test/render';
 import { AccountNavigation, DefaultNavigation, EventNavigation } from './side-navigation';
 
 const EVENT_LINKS = [
-  ['Event Stats', '/events/demo/stats'],
-  ['Message Inbox', '/events/demo/messages'],
+  ['Event stats', '/events/demo/stats'],
+  ['Message inbox', '/events/demo/messages'],
   ['General', '/events/demo/general'],
   ['Player', '/events/demo/player'],
-  ['Text/Content', '/events/demo/text'],
+  ['Text/content', '/events/demo/text'],
   ['Highlights', '/events/demo/highlights'],
   ['Channels', '/events/demo/channels'],
   ['Appearance', '/events/demo/appearance'],
   ['Navigation', '/events/demo/navigation'],
-  ['Interaction Tools', '/events/demo/interaction'],
-  ['Access Settings', '/events/demo/access/settings'],
-  ['Invitation List', '/events/demo/access/invitationlist'],
-  ['Registration List', '/events/demo/access/registrationlist'],
-  ['Login List', '/events/demo/access/loginlist'],
+  ['Interaction tools', '/events/demo/interaction'],
+  ['Access settings', '/events/demo/access/settings'],
+  ['Invitation list', '/events/demo/access/invitationlist'],
+  ['Registration list', '/events/demo/access/registrationlist'],
+  ['Login list', '/events/demo/access/loginlist'],
   ['Compliance', '/events/demo/compliance'],
-  ['Advanced Settings', '/events/demo/advanced'],
-  ['Event Administration', '/events/demo/admin'],
+  ['Advanced settings', '/events/demo/advanced'],
+  ['Event administration', '/events/demo/admin'],
 ] as const;
 
 async function eventLinks(allowance: Parameters<typeof EventNavigation>[0]['allowance']) {
@@ -44,13 +44,13 @@ describe('event side navigation (spec section 2)', () => {
 
   it('hides the login list without CUSTOM_ACCESS (16 sections)', async () => {
     const links = await eventLinks(undefined);
-    expect(links.slice(1)).toEqual(EVENT_LINKS.filter(([label]) => label !== 'Login List'));
+    expect(links.slice(1)).toEqual(EVENT_LINKS.filter(([label]) => label !== 'Login list'));
     expect(links.slice(1)).toHaveLength(16);
   });
 
   it('hides it for a plan with other features only', async () => {
     const links = await eventLinks({ features: ['CUSTOM_DOMAIN', 'PAID'], limit: {} });
-    expect(links.map(([label]) => label)).not.toContain('Login List');
+    expect(links.map(([label]) => label)).not.toContain('Login list');
   });
 
   it('marks the current page', async () => {
@@ -71,7 +71,7 @@ describe('event side navigation (spec section 2)', () => {
       path: '/events/$eventid/general',
       url: '/events/demo/general',
     });
-    expect(await screen.findByRole('link', { name: 'Event Stats' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Event stats' })).toBeInTheDocument();
   });
 });
 
@@ -89,8 +89,8 @@ describe('account and default side navigation', () => {
       'Security',
       'Plan',
       'Billing',
-      'Custom Domains',
-      'Shared Permissions',
+      'Custom domains',
+      'Shared permissions',
       'Administration',
       'Settings',
     ]);

@@ -18,7 +18,7 @@ export function CenteredScreen({
   return (
     <Stack spacing={3.5}>
       <Stack spacing={1}>
-        <Typography variant="h1">{t(`titles.${titleKey}`)}</Typography>
+        <Typography variant="h1">{t(`headings.${titleKey}`)}</Typography>
         {description && (
           <Typography component="div" sx={{ color: 'text.secondary' }}>
             {description}

@@ -8,8 +8,8 @@ import { PageHeader } from './page-header';
 import { IconTile } from './icon-tile';
 
 /**
- * The frame of a screen whose content a later issue adds: its title (h1) and a panel that says
- * what the screen is for (spec section 2 lists the screen; its purpose comes from the spec).
+ * The frame of a screen whose content comes later: its title (h1) and a panel that says it is not
+ * available yet and what it will be for (spec section 2 lists the screen and its purpose).
  */
 export function ScreenIntro({
   screen,
@@ -26,7 +26,7 @@ export function ScreenIntro({
   const { t: tScreens } = useTranslation('screens');
   return (
     <>
-      <PageHeader title={t(`titles.${screen}`)} actions={actions} />
+      <PageHeader title={t(`headings.${screen}`)} actions={actions} />
       <Paper
         variant="outlined"
         sx={{
@@ -42,6 +42,10 @@ export function ScreenIntro({
         }}
       >
         <IconTile icon={Icon} size={56} />
+        {/* Says that the screen is not built yet, so that its purpose below promises nothing. */}
+        <Typography component="p" variant="h6">
+          {t('screen.notAvailable')}
+        </Typography>
         <Typography sx={{ color: 'text.secondary', maxWidth: 520 }}>{tScreens(screen)}</Typography>
         {children}
       </Paper>

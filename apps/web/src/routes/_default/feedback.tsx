@@ -15,7 +15,7 @@ function FeedbackScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.feedback')} description={t('screens:feedback')} />
+      <PageHeader title={t('headings.feedback')} description={t('screens:feedback')} />
       <FeedbackForm user={useCurrentUser()} />
     </>
   );

@@ -15,7 +15,7 @@ function SettingsScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.settings')} description={t('screens:settings')} />
+      <PageHeader title={t('headings.settings')} description={t('screens:settings')} />
       <SettingsForm user={useCurrentUser()} />
     </>
   );

@@ -92,7 +92,7 @@ export function AccountOverview({ user }: { user: User }) {
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
       <OverviewCard
         icon={PersonOutlined}
-        title={t('common:titles.profile')}
+        title={t('common:headings.profile')}
         rows={[
           [t('overview.name'), user.name],
           [t('overview.company'), user.company || none],
@@ -111,7 +111,7 @@ export function AccountOverview({ user }: { user: User }) {
       />
       <OverviewCard
         icon={ShieldOutlined}
-        title={t('common:titles.security')}
+        title={t('common:headings.security')}
         rows={[
           [t('overview.password'), t('overview.passwordSet')],
           [
@@ -127,7 +127,7 @@ export function AccountOverview({ user }: { user: User }) {
       />
       <OverviewCard
         icon={WorkspacePremiumOutlined}
-        title={t('common:titles.plan')}
+        title={t('common:headings.plan')}
         rows={[
           [t('overview.plan'), t(`dashboard:plans.${user.plan}`)],
           [t('overview.planExpires'), date(user.planExpires)],
@@ -147,7 +147,7 @@ export function AccountOverview({ user }: { user: User }) {
       />
       <OverviewCard
         icon={SettingsOutlined}
-        title={t('common:titles.settings')}
+        title={t('common:headings.settings')}
         rows={[
           [t('settings.timezone.label'), user.settings.timezone.replaceAll('_', ' ')],
           [t('settings.emailLanguage.label'), t(`common:language.${user.settings.emailLanguage}`)],

@@ -113,7 +113,7 @@ export function EventsList({
         ) : (
           <Box
             component="ul"
-            aria-label={t('common:titles.events')}
+            aria-label={t('common:headings.events')}
             sx={{ listStyle: 'none', m: 0, p: 0 }}
           >
             {shown.map((event) => (

@@ -77,7 +77,7 @@ export function SystemCheck() {
   return (
     <>
       <PageHeader
-        title={t('common:titles.systemCheck')}
+        title={t('common:headings.systemCheck')}
         description={tScreens('systemCheck')}
         actions={
           <Button

@@ -21,7 +21,7 @@ function AccountScreen() {
   const { t } = useTranslation(['common', 'screens', 'account']);
   return (
     <>
-      <PageHeader title={t('titles.account')} description={t('screens:account')} />
+      <PageHeader title={t('headings.account')} description={t('screens:account')} />
       <AccountOverview user={useCurrentUser()} />
       <Typography variant="h2" sx={{ mt: 5, mb: 2 }}>
         {t('account:overview.more')}

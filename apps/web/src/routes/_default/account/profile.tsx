@@ -18,7 +18,7 @@ function ProfileScreen() {
   const user = useCurrentUser();
   return (
     <>
-      <PageHeader title={t('titles.profile')} description={t('screens:profile')} />
+      <PageHeader title={t('headings.profile')} description={t('screens:profile')} />
       <Stack spacing={3}>
         <ProfileForm user={user} />
         <EmailChangeForm user={user} />

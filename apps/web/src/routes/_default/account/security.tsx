@@ -19,7 +19,7 @@ function SecurityScreen() {
   const user = useCurrentUser();
   return (
     <>
-      <PageHeader title={t('titles.security')} description={t('screens:security')} />
+      <PageHeader title={t('headings.security')} description={t('screens:security')} />
       <Stack spacing={3}>
         <PasswordChangeForm user={user} />
         <SessionsList />

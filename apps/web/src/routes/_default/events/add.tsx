@@ -21,7 +21,7 @@ function CreateEventScreen() {
   const { data: events } = useSuspenseQuery(eventsQueryOptions());
   return (
     <>
-      <PageHeader title={t('titles.createEvent')} description={t('screens:createEvent')} />
+      <PageHeader title={t('headings.createEvent')} description={t('screens:createEvent')} />
       <CreateEventForm events={events} />
     </>
   );

@@ -28,7 +28,7 @@ function EventsScreen() {
   return (
     <>
       <PageHeader
-        title={t('common:titles.events')}
+        title={t('common:headings.events')}
         description={t('screens:events')}
         actions={
           <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 3, flexWrap: 'wrap' }}>

@@ -25,7 +25,7 @@ function EventAdminScreen() {
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventid));
   return (
     <>
-      <PageHeader title={t('titles.eventAdmin')} description={t('events:admin.description')} />
+      <PageHeader title={t('headings.eventAdmin')} description={t('events:admin.description')} />
       <EventAdmin event={event} timeZone={user.settings.timezone} />
     </>
   );

@@ -15,7 +15,7 @@ function AdvancedScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.advanced')} description={t('screens:advanced')} />
+      <PageHeader title={t('headings.advanced')} description={t('screens:advanced')} />
       <AdvancedSection key={eventid} eventId={eventid} />
     </>
   );

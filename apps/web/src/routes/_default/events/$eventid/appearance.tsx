@@ -16,7 +16,7 @@ function AppearanceScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.appearance')} description={t('screens:appearance')} />
+      <PageHeader title={t('headings.appearance')} description={t('screens:appearance')} />
       <AppearanceForm key={eventid} eventId={eventid} />
     </>
   );

@@ -15,7 +15,7 @@ function ComplianceScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.compliance')} description={t('screens:compliance')} />
+      <PageHeader title={t('headings.compliance')} description={t('screens:compliance')} />
       <ComplianceSection key={eventid} eventId={eventid} />
     </>
   );

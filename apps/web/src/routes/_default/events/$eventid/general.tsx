@@ -15,7 +15,7 @@ function GeneralScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.general')} description={t('screens:general')} />
+      <PageHeader title={t('headings.general')} description={t('screens:general')} />
       <GeneralSection key={eventid} eventId={eventid} />
     </>
   );

@@ -24,7 +24,7 @@ function HighlightsScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.highlights')} description={t('screens:highlights')} />
+      <PageHeader title={t('headings.highlights')} description={t('screens:highlights')} />
       <Stack spacing={3}>
         <HighlightsList key={`list-${eventid}`} eventId={eventid} />
         <HighlightsStyleForm key={`style-${eventid}`} eventId={eventid} />

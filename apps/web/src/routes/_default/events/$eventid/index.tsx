@@ -29,7 +29,7 @@ function EventOverviewScreen() {
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventid));
   return (
     <>
-      <PageHeader title={event.title} description={t('common:titles.eventOverview')} />
+      <PageHeader title={event.title} description={t('common:headings.eventOverview')} />
       <EventOverview event={event} />
       <Box component="section" aria-labelledby="event-sections" sx={{ mt: 4 }}>
         <Typography id="event-sections" variant="h2" sx={{ fontSize: '1.0625rem', mb: 2 }}>

@@ -15,7 +15,7 @@ function InteractionScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.interaction')} description={t('screens:interaction')} />
+      <PageHeader title={t('headings.interaction')} description={t('screens:interaction')} />
       <InteractionSection key={eventid} eventId={eventid} />
     </>
   );

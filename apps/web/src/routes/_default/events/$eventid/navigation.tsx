@@ -16,7 +16,7 @@ function NavigationScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.navigation')} description={t('screens:navigation')} />
+      <PageHeader title={t('headings.navigation')} description={t('screens:navigation')} />
       <NavigationForm key={eventid} eventId={eventid} />
     </>
   );

@@ -15,7 +15,7 @@ function PlayerScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.player')} description={t('screens:player')} />
+      <PageHeader title={t('headings.player')} description={t('screens:player')} />
       <PlayerSection key={eventid} eventId={eventid} />
     </>
   );

@@ -15,7 +15,7 @@ function TextScreen() {
   const { t } = useTranslation(['common', 'screens']);
   return (
     <>
-      <PageHeader title={t('titles.text')} description={t('screens:text')} />
+      <PageHeader title={t('headings.text')} description={t('screens:text')} />
       <TextSection key={eventid} eventId={eventid} />
     </>
   );

@@ -29,7 +29,7 @@ function ChannelsScreen() {
   const { data: settings } = useSuspenseQuery(eventSettingsQueryOptions(eventid));
   return (
     <>
-      <PageHeader title={t('titles.channels')} description={t('screens:channels')} />
+      <PageHeader title={t('headings.channels')} description={t('screens:channels')} />
       <Stack spacing={3}>
         <ChannelsList eventId={eventid} eventUrl={settings.fullUrl} />
         <RoutingRulesEditor eventId={eventid} />
