@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Logo } from '../brand/logo';
 import { TextLink } from '../links/text-link';
 import { AccountMenu, type AccountMenuProps } from './account-menu';
-import { EventSelector, type EventOption } from './event-selector';
+import { CurrentEventTitle, EventSelector, type EventOption } from './event-selector';
 import { HelpMenu } from './help-menu';
 import { OfflineIndicator } from './offline-indicator';
 
@@ -21,7 +21,8 @@ export interface AppHeaderProps {
 
 /**
  * The top bar of the default layout (spec section 2): navigation toggle, logo, event selector
- * (medium screens and up), offline indicator, help and account menus.
+ * (medium screens and up; below, the open event's title), offline indicator, help and account
+ * menus.
  */
 export function AppHeader({
   navigationId,
@@ -54,6 +55,9 @@ export function AppHeader({
         </TextLink>
         <Box sx={{ display: { xs: 'none', md: 'block' } }}>
           <EventSelector events={events} />
+        </Box>
+        <Box sx={{ display: { xs: 'flex', md: 'none' }, minWidth: 0, ml: 0.5 }}>
+          <CurrentEventTitle events={events} />
         </Box>
         <Box sx={{ flexGrow: 1 }} />
         <OfflineIndicator />

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderInRouter } from '../../test/render';
-import { EventSelector, type EventOption } from './event-selector';
+import { CurrentEventTitle, EventSelector, type EventOption } from './event-selector';
 
 const events: EventOption[] = [
   { id: 'e1', title: 'Annual Meeting', fullUrl: 'https://events.example/annual' },
@@ -39,6 +39,26 @@ describe('event selector (spec section 2, "Header")', () => {
       'href',
       '/events/add',
     );
+  });
+
+  it('names the open event for small screens, and nothing elsewhere', async () => {
+    renderInRouter(<CurrentEventTitle events={events} />, {
+      path: '/events/$eventid/general',
+      url: '/events/e2/general',
+    });
+    expect(await screen.findByTestId('current-event-title')).toHaveTextContent('Product Launch');
+  });
+
+  it('names no event outside an event', async () => {
+    renderInRouter(
+      <>
+        <CurrentEventTitle events={events} />
+        <span>ready</span>
+      </>,
+      { path: '/events', url: '/events' },
+    );
+    await screen.findByText('ready');
+    expect(screen.queryByTestId('current-event-title')).not.toBeInTheDocument();
   });
 
   it('opens the public page of the current event in a new tab', async () => {

@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,27 @@ export interface EventOption {
   title: string;
   /** The public event page. */
   fullUrl: string;
+}
+
+/**
+ * The open event's title, for the header on small screens where the selector does not fit: on
+ * a phone, the event section pages would otherwise not say which event is being edited.
+ */
+export function CurrentEventTitle({ events }: { events: readonly EventOption[] }) {
+  const { eventid } = useParams({ strict: false });
+  const current = events.find((event) => event.id === eventid);
+  if (!current) return null;
+  return (
+    <Typography
+      component="p"
+      noWrap
+      title={current.title}
+      data-testid="current-event-title"
+      sx={{ fontWeight: 600, minWidth: 0, color: 'text.primary' }}
+    >
+      {current.title}
+    </Typography>
+  );
 }
 
 /**
