@@ -47,7 +47,8 @@ test.describe('error page (spec section 2, "Error page", and section 8)', () => 
   test('the shared inbox with a token uses the shared layout', async ({ page }) => {
     await page.goto('/shared/messages/demo?token=abc');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message inbox');
-    await expect(page.getByTestId('shared-title')).toHaveText('Event demo');
+    // No raw event id in the header: a neutral title until the inbox brings the event's.
+    await expect(page.getByTestId('shared-title')).toHaveText('Message inbox');
     await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
     await expect(page.getByRole('navigation')).toHaveCount(0);
@@ -123,5 +124,28 @@ test.describe('chunk load failure (spec section 4)', () => {
     const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
     expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\./); // no JWT
     expect(stored).not.toContain('refresh');
+  });
+});
+
+test.describe('an anonymous visit', () => {
+  test.use({ signedIn: false });
+
+  test('logs nothing in the console: having no session is not an error', async ({ page }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') {
+        problems.push(`${message.type()}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    const refresh = page.waitForResponse((response) =>
+      response.url().endsWith('/api/auth/refresh-tokens'),
+    );
+    await page.goto('/login');
+    expect((await refresh).status()).toBe(204);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign up');
+    expect(problems).toEqual([]);
   });
 });
