@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.js';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { UserRow } from './users.repository.js';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -104,22 +105,29 @@ export async function revokeSessions(
   return Number(result.numUpdatedRows);
 }
 
-/** The session (active: not revoked, not expired) and its user, in one indexed lookup. */
+/**
+ * The session (active: not revoked, not expired) and its user, in one indexed lookup. It runs on
+ * every signed-in request, so it is compiled once (ADR 020, second pass).
+ */
+const activeSessionUser = reusableQuery(
+  (db: Kysely<Database>, sessionId: string, userId: string, now: string) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .selectAll('users')
+      .where('sessions.id', '=', sessionId)
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now),
+);
+
 export async function findActiveSessionUser(
   db: Kysely<Database>,
   sessionId: string,
   userId: string,
   now: string,
 ): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.user_id', '=', userId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+  return activeSessionUser.executeTakeFirst(db, sessionId, userId, now);
 }
 
 export async function listActiveSessions(

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, EventsTable } from '../../db/schema.js';
 
 export type EventRow = Selectable<EventsTable>;
@@ -35,19 +36,23 @@ export async function countEventsOfOwner(db: Kysely<Database>, ownerId: string):
 /**
  * The events `userId` may have a role on, newest first (the index `events_owner_id_created_at`
  * serves it). Today that is the events they own; event-access.ts decides the role of each row,
- * and this filter must let through every row it gives one.
+ * and this filter must let through every row it gives one. The dashboard asks for it on every
+ * page, so it is compiled once (ADR 020, second pass).
  */
-export async function listAccessibleEvents(
-  db: Kysely<Database>,
-  userId: string,
-): Promise<EventListRow[]> {
-  return db
+const accessibleEvents = reusableQuery((db: Kysely<Database>, userId: string) =>
+  db
     .selectFrom('events')
     .select(['id', 'title', 'slug', 'created_at', 'owner_id'])
     .where('owner_id', '=', userId)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+    .orderBy('id', 'desc'),
+);
+
+export async function listAccessibleEvents(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<EventListRow[]> {
+  return accessibleEvents.execute(db, userId);
 }
 
 /**
