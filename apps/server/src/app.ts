@@ -24,6 +24,7 @@ import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './lib/abuse-limits.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { errorHandler } from './lib/error-handler.js';
 import { createLoggerOptions } from './lib/logger.js';
+import { OneLineRequestLog } from './lib/request-log.js';
 import { DEFAULT_MAIL_WORKER_OPTIONS, type MailWorkerOptions } from './lib/mailer/worker.js';
 import { securitySchemes } from './lib/openapi.js';
 import { registerApiRateLimit } from './lib/rate-limit.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? createLoggerOptions(config),
     trustProxy: toFastifyTrustProxy(config.trustProxy),
+    logController: new OneLineRequestLog(),
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

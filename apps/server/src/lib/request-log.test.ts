@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, memoryStream, type TestApp } from '../test/test-app.js';
+
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+}
+
+function lines(text: string): LogLine[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as LogLine);
+}
+
+describe('request log', () => {
+  let testApp: TestApp | undefined;
+  afterEach(async () => {
+    await testApp?.cleanup();
+    testApp = undefined;
+  });
+
+  it('writes one line per request with the request, its status and its response time', async () => {
+    const log = memoryStream();
+    testApp = await buildTestApp({}, { logStream: log });
+    await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    await testApp.app.inject({ method: 'GET', url: '/api/events?page=2' });
+
+    const requests = lines(log.text()).filter((line) => line.req !== undefined);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/health' }),
+        res: { statusCode: 200 },
+        responseTime: expect.any(Number),
+      }),
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'GET', url: '/api/events?page=2' }),
+        res: { statusCode: 401 },
+      }),
+    ]);
+    expect(lines(log.text()).some((line) => line.msg === 'incoming request')).toBe(false);
+  });
+
+  it('writes nothing per request below info', async () => {
+    const log = memoryStream();
+    testApp = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: log });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    // Start-up warnings (e.g. no dashboard build) may be there; no line speaks of a request.
+    expect(lines(log.text()).filter((line) => line.req !== undefined || line.reqId)).toEqual([]);
+  });
+});
