@@ -34,10 +34,10 @@ export async function countEventsOfOwner(db: Kysely<Database>, ownerId: string):
 }
 
 /**
- * The events `userId` may have a role on, newest first (the index `events_owner_id_created_at`
- * serves it). Today that is the events they own; event-access.ts decides the role of each row,
- * and this filter must let through every row it gives one. The dashboard asks for it on every
- * page, so it is compiled once (ADR 020, second pass).
+ * The events `userId` may have a role on, newest first (the index `events_owner_id_created_at_id`
+ * serves it, sort included). Today that is the events they own; event-access.ts decides the role
+ * of each row, and this filter must let through every row it gives one. The dashboard asks for it
+ * on every page, so it is compiled once (ADR 020, second pass).
  */
 const accessibleEvents = reusableQuery((db: Kysely<Database>, userId: string) =>
   db
