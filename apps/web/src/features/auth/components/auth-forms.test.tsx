@@ -30,6 +30,18 @@ describe('login form', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('focuses the first wrong field, and a message goes once its field is right', async () => {
+    serve(() => json(500));
+    renderInRouter(<LoginForm redirect={undefined} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
+    const email = screen.getByLabelText('Email address');
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    await userEvent.type(email, 'ada@example.com');
+    await waitFor(() => expect(email).not.toHaveAttribute('aria-invalid'));
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('says "Email or password not correct!" with a prompt to reset the password', async () => {
     serve(() => json(401, { code: 401, message: 'Incorrect email or password' }));
     renderInRouter(<LoginForm redirect={undefined} />);

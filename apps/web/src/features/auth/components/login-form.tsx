@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { PasswordField } from '../../../components/forms/password-field';
@@ -11,48 +11,112 @@ import { EmailField } from '../../../components/forms/text-input-field';
 import { TextLink } from '../../../components/links/text-link';
 import { safeRedirectTarget } from '../../../lib/auth/redirect-target';
 import { session } from '../../../lib/auth/session';
-import { lazyResolver } from '../../../lib/forms/lazy-resolver';
+import { loadNamespaces } from '../../../lib/i18n/i18n';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 
-const resolver = lazyResolver<LoginRequest>(
-  async () => (await import('../../../lib/forms/schemas')).loginSchema,
-);
-const FIELDS = ['email', 'password'] as const;
+type Field = keyof LoginRequest;
+const FIELDS: readonly Field[] = ['email', 'password'];
+/** Message keys per field, and `root` for the form's own alert (as react-hook-form names it). */
+type LoginErrors = Partial<Record<Field | 'root', string>>;
+
+/** The shared schema, loaded with zod on the first submission only (ADR 009). */
+async function loadLoginSchema() {
+  const [{ loginSchema }] = await Promise.all([
+    import('../../../lib/forms/schemas'),
+    loadNamespaces('forms'),
+  ]);
+  return loginSchema;
+}
+
+/** The first message of each field (shared message keys such as `validation.email`). */
+async function validate(values: LoginRequest): Promise<[LoginRequest | undefined, LoginErrors]> {
+  const checked = (await loadLoginSchema()).safeParse(values);
+  if (checked.success) return [checked.data, {}];
+  const errors: LoginErrors = {};
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return [undefined, errors];
+}
 
 /**
  * Sign-in (spec section 2; section 8: a wrong email or password shows "Email or password not
  * correct!" with a prompt to reset the password). Afterwards: the page the visitor wanted, if
  * it is one of this app's, else / (spec section 2, "Redirects").
+ *
+ * The one form without react-hook-form: it is the first screen most visitors load, and the
+ * library is a tenth of that load's budget (ADR 022). Two fields need no more than the browser's
+ * form data, the shared schema and the shared server-error mapping that every other form uses.
  */
 export function LoginForm({ redirect }: { redirect: string | undefined }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const router = useRouter();
-  const form = useForm<LoginRequest>({
-    resolver,
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const email = form.register('email');
-  const password = form.register('password');
-  const serverError = errors.root?.server?.message;
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const serverError = errors.root;
   const wrongCredentials = serverError === 'serverErrors.incorrectEmailOrPassword';
 
-  const onSubmit = form.handleSubmit(async (credentials) => {
+  const valuesOf = (form: HTMLFormElement): LoginRequest => {
+    const data = new FormData(form);
+    return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
+  };
+
+  /** After a first submission, a field's message follows its value (react-hook-form's default). */
+  const onChange = async (event: FormEvent<HTMLFormElement>) => {
+    const field = (event.target as HTMLInputElement).name as Field;
+    if (!submitted || !FIELDS.includes(field)) return;
+    const [, found] = await validate(valuesOf(event.currentTarget));
+    setErrors((current) => ({ ...current, [field]: found[field] }));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSubmitted(true);
+    setSubmitting(true);
     try {
-      await session.signIn(credentials);
-    } catch (error) {
-      await reportFormError(form.setError, error, FIELDS);
-      return;
+      const [credentials, found] = await validate(valuesOf(form));
+      if (!credentials) {
+        setErrors(found);
+        const first = FIELDS.find((field) => found[field]);
+        if (first) form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+        return;
+      }
+      setErrors({});
+      try {
+        await session.signIn(credentials);
+      } catch (error) {
+        const placed: LoginErrors = {};
+        await reportFormError<LoginRequest>(
+          (name, { message }) => {
+            placed[name === 'root.server' ? 'root' : (name as Field)] = message;
+          },
+          error,
+          FIELDS,
+        );
+        setErrors(placed);
+        return;
+      }
+      const target = safeRedirectTarget(redirect);
+      if (target) router.history.replace(target);
+      else await navigate({ to: '/', replace: true });
+    } finally {
+      setSubmitting(false);
     }
-    const target = safeRedirectTarget(redirect);
-    if (target) router.history.replace(target);
-    else await navigate({ to: '/', replace: true });
-  });
+  };
 
   return (
-    <Stack component="form" noValidate spacing={2.5} onSubmit={onSubmit}>
+    <Stack
+      component="form"
+      noValidate
+      spacing={2.5}
+      onSubmit={(event) => void onSubmit(event)}
+      onChange={(event) => void onChange(event)}
+    >
       {serverError && (
         <FormAlert
           action={
@@ -67,19 +131,19 @@ export function LoginForm({ redirect }: { redirect: string | undefined }) {
           {translateMessage(serverError)}
         </FormAlert>
       )}
-      <EmailField label={t('fields.email')} error={errors.email?.message} {...email} />
+      <EmailField label={t('fields.email')} name="email" error={errors.email} />
       <PasswordField
         label={t('fields.password')}
+        name="password"
         autoComplete="current-password"
-        error={errors.password?.message}
+        error={errors.password}
         labelAction={
           <TextLink to="/reset-password" variant="body2">
             {t('login.forgotPassword')}
           </TextLink>
         }
-        {...password}
       />
-      <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
+      <Button type="submit" variant="contained" size="large" fullWidth loading={submitting}>
         {t('login.submit')}
       </Button>
     </Stack>
