@@ -64,9 +64,10 @@ try {
 }
 process.stdout.write(`Livent is running at ${config.publicUrl}\n`);
 if (config.devTools) {
-  // Without a mail server, sign-up and password reset are only usable through the outbox.
+  // Without a mail server, sign-up and password reset are only usable through the outbox. The
+  // server's own port: under npm run dev, PUBLIC_URL is Vite's, which proxies only /api.
   process.stdout.write(
-    `Mails (development): ${config.publicUrl}/dev/mailbox${config.smtpUrl ? '' : ' (SMTP_URL is not set: nothing is sent)'}\n`,
+    `Mails (development): http://localhost:${config.port}/dev/mailbox${config.smtpUrl ? '' : ' (SMTP_URL is not set: nothing is sent)'}\n`,
   );
 } else if (!config.smtpUrl) {
   // A self-hoster's server shows no mailbox: without SMTP nobody receives sign-up or reset mails.
