@@ -126,6 +126,23 @@ describe('createLogDestination', () => {
     expect(() => destination.write('line\n')).not.toThrow();
   });
 
+  it('flushes once the reader has taken everything', async () => {
+    const pending: Array<() => void> = [];
+    const stream = new Writable({
+      highWaterMark: 16,
+      write: (_chunk, _encoding, callback) => pending.push(callback),
+    });
+    const destination = createLogDestination(stream, 1000);
+    for (let i = 0; i < 5; i += 1) destination.write(`line ${i}\n`);
+    let flushed = false;
+    const flush = destination.flush(60_000).then(() => (flushed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(flushed).toBe(false);
+    while (pending.length > 0) pending.shift()?.();
+    await flush;
+    expect(stream.writableLength).toBe(0);
+  });
+
   it('stops waiting for a stalled reader when the flush times out', async () => {
     const stream = stalledStream();
     const destination = createLogDestination(stream, 100);
