@@ -21,6 +21,7 @@ import { SaveActions } from '../../../components/forms/save-actions';
 import { SectionCard } from '../../../components/page/section-card';
 import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-unsaved-changes-guard';
 import { saveSettings } from '../../../lib/auth/settings';
+import { changedFields } from '../../../lib/forms/changed-fields';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage, reportFormError } from '../../../lib/forms/report-error';
@@ -44,13 +45,8 @@ const resolver = lazyResolver<SettingsValues>(
 const valuesOf = ({ whatsnewSeen: _seen, ...values }: Settings): SettingsValues => values;
 
 /** Only the changed fields (spec section 7: "PATCH /settings — the changed settings fields"). */
-export function changedSettings(
-  values: SettingsValues,
-  dirty: Partial<Record<keyof SettingsValues, boolean | undefined>>,
-): SettingsPatch {
-  return Object.fromEntries(
-    FIELDS.filter((field) => dirty[field]).map((field) => [field, values[field]]),
-  ) as SettingsPatch;
+export function changedSettings(values: SettingsValues, saved: Settings): SettingsPatch {
+  return changedFields(values, saved);
 }
 
 /** One setting: its name and explanation on the left, its control on the right. */
@@ -99,7 +95,7 @@ function SettingRow({
 export function SettingsForm({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'forms', 'common']);
   const form = useForm<SettingsValues>({ resolver, defaultValues: valuesOf(user.settings) });
-  const { errors, isSubmitting, isDirty, dirtyFields } = form.formState;
+  const { errors, isSubmitting, isDirty } = form.formState;
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const helpId = useId();
   const delimiterId = useId();
@@ -114,7 +110,7 @@ export function SettingsForm({ user }: { user: User }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await saveSettings(changedSettings(values, dirtyFields));
+      const saved = await saveSettings(changedSettings(values, user.settings));
       form.reset(valuesOf(saved));
       notify({ type: 'success', message: t('forms:saved') });
     } catch (error) {
