@@ -762,6 +762,10 @@ describe('public page: viewer messages', () => {
     [{ name: 'A', text: '   ' }, 'text'],
     [{ name: 'A', text: 'x'.repeat(2001) }, 'text'],
     [{ name: 'A', text: 'x', extra: 1 }, 'extra'],
+    [{ name: 'A\r\nB', text: 'x' }, 'name'],
+    [{ name: '\u200b\u2060', text: 'x' }, 'name'],
+    [{ name: 'A', text: 'x\u0000y' }, 'text'],
+    [{ name: 'A', text: 'x\ud800y' }, 'text'],
   ])('refuses invalid messages %j', async (payload, field) => {
     const event = await insertEvent(app, ownerId, { messagesEnabled: true });
     const response = await post(event.slug, payload);

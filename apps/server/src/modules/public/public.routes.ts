@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fields } from '@livent/shared';
+import { fields, multiLineText, singleLineText } from '@livent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,8 +23,8 @@ const channelParams = z.object({ slug: slugParam, channelSlug: slugParam });
 const html = z.string().describe('The rendered HTML page');
 
 export const viewerMessageSchema = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  text: z.string().trim().min(1).max(2000),
+  name: singleLineText({ min: 1, max: 100, trim: true }),
+  text: multiLineText({ min: 1, max: 2000, trim: true }),
   /** The channel page the message was sent from. */
   channel: fields.slug().optional(),
 });
