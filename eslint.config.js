@@ -5,6 +5,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -24,7 +25,9 @@ const noBrowserInServer = {
  * features. Paths are resolved, so relative imports (`../../channels/...`) are caught as well.
  */
 const WEB = 'apps/web/src';
-const webFeatures = readdirSync(`${WEB}/features`, { withFileTypes: true })
+// Zones are relative to this file, not to the directory ESLint was started in.
+const root = fileURLToPath(new URL('.', import.meta.url));
+const webFeatures = readdirSync(`${root}${WEB}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 export const webBoundaryZones = [
@@ -97,7 +100,9 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: webBoundaryZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: webBoundaryZones }],
+    },
   },
   {
     // Every user-facing string goes through i18next (English and German).
