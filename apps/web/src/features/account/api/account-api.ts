@@ -1,30 +1,41 @@
 import type { AuthResponse, PasswordChange, ProfilePatch, Session, User } from '@livent/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { setUser } from '../../../lib/auth/auth-store';
 import { session } from '../../../lib/auth/session';
 
 /** The account pages' calls (spec/api.md, "Auth and account"; ADR 014 for the answers). */
 
-/** `PATCH /account/profile` with the changed fields; the answer is the user. */
-export async function updateProfile(patch: ProfilePatch): Promise<User> {
-  const user = await apiFetch<User>('/account/profile', { method: 'PATCH', body: patch });
-  setUser(user);
-  return user;
-}
+/** `PATCH /account/profile` with the changed fields; the answer is the signed-in user. */
+export const useUpdateProfile = () =>
+  useMutation({
+    mutationFn: (patch: ProfilePatch) =>
+      apiFetch<User>('/account/profile', { method: 'PATCH', body: patch }),
+    onSuccess: setUser,
+  });
 
 /** Starts an email change: the new address is `pendingEmail` until its mailed link is opened. */
-export async function requestEmailChange(body: { email: string; password: string }) {
-  const user = await apiFetch<User>('/account/email', { method: 'POST', body });
-  setUser(user);
-  return user;
-}
+export const useRequestEmailChange = () =>
+  useMutation({
+    mutationFn: (body: { email: string; password: string }) =>
+      apiFetch<User>('/account/email', { method: 'POST', body }),
+    onSuccess: setUser,
+  });
 
-/** Changes the password; the server ends every session and answers a fresh one (ADR 010). */
-export async function changePassword(body: PasswordChange): Promise<void> {
-  session.acceptSession(
-    await apiFetch<AuthResponse>('/account/password', { method: 'POST', body }),
-  );
+/**
+ * Changes the password; the server ends every session and answers a fresh one (ADR 010), so
+ * the sessions list reloads.
+ */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PasswordChange) =>
+      apiFetch<AuthResponse>('/account/password', { method: 'POST', body }),
+    onSuccess: async (answer) => {
+      session.acceptSession(answer);
+      await queryClient.invalidateQueries(sessionsQueryOptions());
+    },
+  });
 }
 
 export const sessionsQueryOptions = () =>
@@ -39,7 +50,9 @@ export const revokeSession = (id: string) =>
 export const revokeOtherSessions = () => apiFetch<void>('/account/sessions', { method: 'DELETE' });
 
 /** Deletes the account (refused for custom-type plans, spec section 6) and ends the session. */
-export async function deleteAccount(password: string): Promise<void> {
-  await apiFetch<void>('/account', { method: 'DELETE', body: { password } });
-  session.endSession();
-}
+export const useDeleteAccount = () =>
+  useMutation({
+    mutationFn: (password: string) =>
+      apiFetch<void>('/account', { method: 'DELETE', body: { password } }),
+    onSuccess: () => session.endSession(),
+  });

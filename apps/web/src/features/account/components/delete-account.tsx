@@ -19,7 +19,7 @@ import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { deleteAccount } from '../api/account-api';
+import { useDeleteAccount } from '../api/account-api';
 
 interface DeletionValues {
   password: string;
@@ -39,6 +39,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { errors, isSubmitting } = form.formState;
   const serverError = errors.root?.server?.message;
   const password = form.register('password');
+  const deleteAccount = useDeleteAccount();
 
   const close = () => {
     if (isSubmitting) return;
@@ -47,7 +48,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   };
   const onSubmit = form.handleSubmit(async ({ password: value }) => {
     try {
-      await deleteAccount(value);
+      await deleteAccount.mutateAsync(value);
     } catch (error) {
       await reportFormError(form.setError, error, ['password'], {
         accountDeletionFailed: 'password',

@@ -17,7 +17,7 @@ import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { requestEmailChange } from '../api/account-api';
+import { useRequestEmailChange } from '../api/account-api';
 
 interface EmailValues {
   email: string;
@@ -38,10 +38,11 @@ export function EmailChangeForm({ user }: { user: User }) {
   const { errors, isSubmitting } = form.formState;
   const serverError = errors.root?.server?.message;
   const fields = { email: form.register('email'), password: form.register('password') };
+  const requestEmailChange = useRequestEmailChange();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const updated = await requestEmailChange(values);
+      const updated = await requestEmailChange.mutateAsync(values);
       form.reset();
       notify({
         type: 'success',

@@ -2,7 +2,6 @@ import type { PasswordChange, User } from '@livent/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/form-alert';
@@ -12,7 +11,7 @@ import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { changePassword, sessionsQueryOptions } from '../api/account-api';
+import { useChangePassword } from '../api/account-api';
 
 const resolver = lazyResolver<PasswordChange>(
   async () => (await import('../../../lib/forms/schemas')).passwordChangeSchema,
@@ -26,7 +25,7 @@ const EMPTY: PasswordChange = { oldPassword: '', newPassword: '', confirmPasswor
  */
 export function PasswordChangeForm({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'auth']);
-  const queryClient = useQueryClient();
+  const changePassword = useChangePassword();
   const form = useForm<PasswordChange>({ resolver, defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
   const serverError = errors.root?.server?.message;
@@ -38,7 +37,7 @@ export function PasswordChangeForm({ user }: { user: User }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await changePassword(values);
+      await changePassword.mutateAsync(values);
     } catch (error) {
       await reportFormError(form.setError, error, FIELDS, {
         passwordChangeFailed: 'oldPassword',
@@ -47,7 +46,6 @@ export function PasswordChangeForm({ user }: { user: User }) {
     }
     form.reset(EMPTY);
     notify({ type: 'success', message: t('security.password.changed') });
-    await queryClient.invalidateQueries(sessionsQueryOptions());
   });
 
   return (

@@ -15,7 +15,7 @@ import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { updateProfile } from '../api/account-api';
+import { useUpdateProfile } from '../api/account-api';
 
 interface ProfileValues {
   name: string;
@@ -47,6 +47,7 @@ export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'forms']);
   const form = useForm<ProfileValues>({ resolver, defaultValues: valuesOf(user) });
   const { errors, isSubmitting, isDirty } = form.formState;
+  const updateProfile = useUpdateProfile();
   const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
   const serverError = errors.root?.server?.message;
   const fields = {
@@ -59,7 +60,7 @@ export function ProfileForm({ user }: { user: User }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await updateProfile(changedProfile(values, user));
+      const saved = await updateProfile.mutateAsync(changedProfile(values, user));
       form.reset(valuesOf(saved));
       notify({ type: 'success', message: t('forms:saved') });
     } catch (error) {
