@@ -9,11 +9,12 @@ import { FormAlert } from '../../../components/forms/form-alert';
 import { TextAreaField } from '../../../components/forms/text-area-field';
 import { EmailField } from '../../../components/forms/text-input-field';
 import { SectionCard } from '../../../components/page/section-card';
-import { ApiError, apiFetch } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
+import { useSendFeedback } from '../api/feedback-api';
 
 /** Spec section 3, "Feedback": email, message. The server caps the message at 5000 characters. */
 export const FEEDBACK_MAX_LENGTH = 5000;
@@ -33,10 +34,11 @@ export function FeedbackForm({ user }: { user: User }) {
   const serverError = errors.root?.server?.message;
   const fields = { email: form.register('email'), message: form.register('message') };
   const length = useWatch({ control: form.control, name: 'message' }).length;
+  const sendFeedback = useSendFeedback();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await apiFetch<void>('/feedback', { method: 'POST', body: values });
+      await sendFeedback.mutateAsync(values);
     } catch (error) {
       // Field errors go onto the fields, 429 to its notification; anything else is "Feedback
       // could not be sent" (spec section 8).
