@@ -366,6 +366,8 @@ describe('auth', () => {
     it('logs out: revokes the session, its tokens stop working, the cookie is cleared', async () => {
       const app = await build();
       const { refreshCookie, headers } = await register(app);
+      // Signed in just before: the session check's cache (session-cache.ts) knows the session.
+      expect((await self(headers.authorization)).statusCode).toBe(200);
       const response = await app.inject({
         method: 'POST',
         url: '/api/auth/logout',

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.js';
 import { reusableQuery } from '../../db/reusable-query.js';
-import type { UserRow } from './users.repository.js';
+import { authDataChanged, type ActiveSession } from './session-cache.js';
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -101,13 +101,17 @@ export async function revokeSessions(
   if (where.sessionId !== undefined) query = query.where('id', '=', where.sessionId);
   if (where.userId !== undefined) query = query.where('user_id', '=', where.userId);
   if (where.exceptSessionId !== undefined) query = query.where('id', '!=', where.exceptSessionId);
+  // Before and after: a session check running meanwhile must not keep the session it read.
+  authDataChanged();
   const result = await query.executeTakeFirst();
+  authDataChanged();
   return Number(result.numUpdatedRows);
 }
 
 /**
  * The session (active: not revoked, not expired) and its user, in one indexed lookup. It runs on
- * every signed-in request, so it is compiled once (ADR 020, second pass).
+ * every signed-in request the session cache does not answer, so it is compiled once (ADR 020,
+ * second pass).
  */
 const activeSessionUser = reusableQuery(
   (db: Kysely<Database>, sessionId: string, userId: string, now: string) =>
@@ -115,6 +119,7 @@ const activeSessionUser = reusableQuery(
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
+      .select('sessions.expires_at as session_expires_at')
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)
       .where('sessions.revoked_at', 'is', null)
@@ -126,8 +131,11 @@ export async function findActiveSessionUser(
   sessionId: string,
   userId: string,
   now: string,
-): Promise<UserRow | undefined> {
-  return activeSessionUser.executeTakeFirst(db, sessionId, userId, now);
+): Promise<ActiveSession | undefined> {
+  const row = await activeSessionUser.executeTakeFirst(db, sessionId, userId, now);
+  if (!row) return undefined;
+  const { session_expires_at: sessionExpiresAt, ...user } = row;
+  return { user, sessionExpiresAt };
 }
 
 export async function listActiveSessions(

@@ -17,6 +17,7 @@ import {
   touchSession,
   type SessionRow,
 } from './sessions.repository.js';
+import { SessionCache } from './session-cache.js';
 import type { UserRow } from './users.repository.js';
 
 /** A session lives 30 days from sign-in, however often it is refreshed (the cookie's Max-Age). */
@@ -60,6 +61,7 @@ export type RevokeReason =
  */
 export class SessionService {
   private readonly rotationKey: Uint8Array;
+  private readonly activeSessions = new SessionCache();
   private lastCleanup = 0;
 
   constructor(
@@ -161,17 +163,16 @@ export class SessionService {
   }
 
   /**
-   * Who an access token speaks for: a valid JWT whose session is neither revoked nor expired,
-   * checked with one primary-key lookup per request, so that revocation takes effect at once.
+   * Who an access token speaks for: a valid JWT whose session is neither revoked nor expired.
+   * Revocation on this instance takes effect at once, on other instances within
+   * `SESSION_CACHE_TTL_MS` (session-cache.ts).
    */
   async authenticate(accessToken: string): Promise<AuthContext | undefined> {
     const claims = this.accessTokens.verify(accessToken);
     if (!claims) return undefined;
-    const user = await findActiveSessionUser(
-      this.db,
-      claims.sessionId,
-      claims.userId,
-      this.now().toISOString(),
+    const now = this.now().toISOString();
+    const user = await this.activeSessions.get(claims.sessionId, claims.userId, now, () =>
+      findActiveSessionUser(this.db, claims.sessionId, claims.userId, now),
     );
     if (!user) return undefined;
     return {

@@ -1,11 +1,15 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
+import { authDataChanged } from './session-cache.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserChanges = Omit<Updateable<UsersTable>, 'id' | 'created_at'>;
 
-/** The SQL of `users`. Emails are compared lowercased, as they are stored. */
+/**
+ * The SQL of `users`. Emails are compared lowercased, as they are stored. Writes tell the session
+ * cache (session-cache.ts), which keeps users for signed-in requests.
+ */
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -30,16 +34,22 @@ export async function updateUser(
   id: string,
   changes: UserChanges,
 ): Promise<UserRow | undefined> {
-  return db
+  authDataChanged();
+  const row = await db
     .updateTable('users')
     .set(changes)
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();
+  // Again once written: a session check that read the old row meanwhile must not keep it.
+  authDataChanged();
+  return row;
 }
 
 /** Deletes the user; sessions, tokens, mails and feedback go with it (foreign-key cascade). */
 export async function deleteUser(db: Kysely<Database>, id: string): Promise<boolean> {
+  authDataChanged();
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  authDataChanged();
   return result.numDeletedRows > 0n;
 }
