@@ -322,7 +322,7 @@ test.describe("what's new (spec section 2)", () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
     await page.goto('/home');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome back');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Hello, ');
     await page.waitForTimeout(500);
     await expect(dialog).toHaveCount(0);
   });

@@ -24,7 +24,7 @@ const SIGNED_IN_PAGES = [
     '/events/$event/unknown',
     'This page could not be found',
   ],
-  ['start page', '/home', /^Welcome back, Ada$/],
+  ['start page', '/home', /^Hello, Ada$/],
   ['account overview', '/account', 'Account'],
   ['security', '/account/security', 'Security'],
   ['settings', '/settings', 'Settings'],

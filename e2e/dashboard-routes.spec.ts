@@ -115,7 +115,7 @@ test.describe('every route loads on a hard refresh', () => {
     test('/home greets the signed-in user', async ({ page, account }) => {
       await page.goto('/home');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-        `Welcome back, ${account.name.split(' ')[0]}`,
+        `Hello, ${account.name.split(' ')[0]}`,
       );
       await expect(page).toHaveTitle('Home · Livent');
     });
