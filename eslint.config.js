@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Code flows one way (ARCHITECTURE.md, "Layout"): browser apps never import server code and back. */
+/** Code flows one way (docs/architecture.md, "Layout"): browser apps never import server code and back. */
 const noServerInBrowser = {
   group: ['**/apps/server/**', '@livent/server', '@livent/server/**'],
   message: 'Browser apps never import server code; share it through packages/shared.',
@@ -20,7 +20,7 @@ const noBrowserInServer = {
 };
 
 /**
- * The dashboard's boundaries (ARCHITECTURE.md, "Layout"; ADR 022): a feature never imports another
+ * The dashboard's boundaries (docs/architecture.md, "Layout"; ADR 022): a feature never imports another
  * feature, and the shared folders (`lib`, `components`) never import a feature; routes compose
  * features. Paths are resolved, so relative imports (`../../channels/...`) are caught as well.
  */

@@ -3,7 +3,7 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end tests run against the production build, served by the real server on its own
  * SQLite database. Chromium comes from Debian (`/usr/bin/chromium`); Playwright never downloads
- * a browser here (ARCHITECTURE.md, "Testing on these machines").
+ * a browser here (docs/architecture.md, "Testing on these machines").
  */
 export const e2ePort = Number(process.env.E2E_PORT ?? 3107);
 export const baseURL = `http://localhost:${e2ePort}`;

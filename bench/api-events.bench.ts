@@ -1,5 +1,5 @@
 // The signed-in GET /api/events (five events) against a bare node:http server sending the same
-// bytes, side by side in one run (ARCHITECTURE.md, "Performance budgets": at least 0.4 of its
+// bytes, side by side in one run (docs/architecture.md, "Performance budgets": at least 0.4 of its
 // throughput, p99 under 20 ms at 50 connections; ADR 020).
 //
 // BENCH_CPU_PROF=DIR writes a CPU profile of the server into DIR (`node --cpu-prof`).

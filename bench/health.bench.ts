@@ -1,5 +1,5 @@
 // GET /api/health on the real server against a bare node:http server sending the same bytes,
-// side by side in one run (issue 2; ARCHITECTURE.md, "Performance budgets").
+// side by side in one run (docs/architecture.md, "Performance budgets").
 import { compare, report } from './lib/load.js';
 import { startBareServer, startLivent } from './lib/processes.js';
 

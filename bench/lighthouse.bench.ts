@@ -1,6 +1,6 @@
 // Lighthouse on /login against the production build, with its default mobile settings (a
 // mid-range phone, throttled network and CPU): the budgets are performance >= 95 and
-// accessibility 100 (ARCHITECTURE.md, "Performance budgets"). Runs offline: Chromium is the
+// accessibility 100 (docs/architecture.md, "Performance budgets"). Runs offline: Chromium is the
 // machine's (CHROMIUM_PATH, default /usr/bin/chromium), launched by chrome-launcher.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';

@@ -1,5 +1,5 @@
 // The gzip size of the JavaScript that /login loads first, measured in real Chromium against
-// the production build (budget 180 KB; ARCHITECTURE.md, "Performance budgets"). Sizes are those
+// the production build (budget 180 KB; docs/architecture.md, "Performance budgets"). Sizes are those
 // of the precompressed files the server sends (gzip -9, ADR 004); brotli, which browsers
 // that accept it get, is printed beside them.
 import { chromium, type Response } from '@playwright/test';

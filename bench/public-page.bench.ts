@@ -1,5 +1,5 @@
 // The cached public event page (GET /{slug} on the events host) against a bare node:http server
-// sending the same bytes, side by side in one run (issue 5; ARCHITECTURE.md, "Performance
+// sending the same bytes, side by side in one run (docs/architecture.md, "Performance
 // budgets": at least 0.85 of its throughput).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';

@@ -35,7 +35,7 @@ test.describe('profile (/account/profile)', () => {
     await page.getByLabel(/Company or brand/).fill('Analytical Engines');
     await page.getByLabel('Initials').fill('ak');
 
-    // Unsaved changes: leaving asks first (spec section 4).
+    // Unsaved changes: leaving asks first (docs/product-spec.md section 4).
     await page
       .getByRole('navigation', { name: 'Account navigation' })
       .getByRole('link', { name: 'Security' })

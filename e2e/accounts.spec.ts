@@ -75,7 +75,7 @@ test('sign up, confirm by mail, sign in, save settings in German, reload, sign o
     (request) => request.url().endsWith('/api/settings') && request.method() === 'PATCH',
   );
   await phone.getByRole('button', { name: 'Änderungen speichern' }).click();
-  // Only the changed fields (spec section 7).
+  // Only the changed fields (docs/product-spec.md section 7).
   expect((await patch).postDataJSON()).toEqual({
     timezone: 'America/New_York',
     emailLanguage: 'de',
@@ -125,7 +125,7 @@ test.describe('sign-in', () => {
     page,
   }) => {
     const account = await registerAccount();
-    // The per-account limit: 10 failures in 15 minutes (ARCHITECTURE.md, "Security").
+    // The per-account limit: 10 failures in 15 minutes (docs/architecture.md, "Security").
     for (let attempt = 0; attempt < 10; attempt += 1) {
       const response = await page.request.post('/api/auth/login', {
         data: { email: account.email, password: 'Wrong-Password-1' },
@@ -195,7 +195,7 @@ test.describe('guards (spec section 2, "Redirects")', () => {
     await expect(page).toHaveURL(/\/events$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
 
-    // A link is used once: again, it says so (spec section 8, "Token not found").
+    // A link is used once: again, it says so (docs/product-spec.md section 8, "Token not found").
     await page.goto(mailLink(second, '/verify-email'));
     await expect(page.getByRole('alert')).toHaveText(
       'Token not found: this link is not valid or has already been used.',

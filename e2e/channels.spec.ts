@@ -12,7 +12,7 @@ import {
 } from './fixtures.js';
 
 /**
- * Channels and routing rules (issue 5, points 4 and 5; ADR 018): channels up to the free plan's
+ * Channels and routing rules (ADR 018): channels up to the free plan's
  * limit, a channel's overrides, switching channels on the public page, and a first-time viewer
  * sent to the German channel by a browser-language rule.
  */

@@ -13,7 +13,7 @@ import {
   type DemoEvent,
 } from './fixtures.js';
 
-/** One page per layout and navigation variant (spec section 2, "Layouts"), signed in. */
+/** One page per layout and navigation variant (docs/product-spec.md section 2, "Layouts"), signed in. */
 const SIGNED_IN_PAGES = [
   ['default layout with event navigation', '/events/$event/general', 'General'],
   ['default layout with account navigation', '/account/profile', 'Profile'],

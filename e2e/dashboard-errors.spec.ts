@@ -119,7 +119,7 @@ test.describe('chunk load failure (spec section 4)', () => {
     expect(loads).toBeLessThanOrEqual(3); // … but did not loop.
     const lastReload = await page.evaluate(() => sessionStorage.getItem('lvnt.chunkReloadAt'));
     expect(Number(lastReload)).toBeGreaterThan(0);
-    // Local storage is not used (spec section 4), and no token is kept in session storage.
+    // Local storage is not used (docs/product-spec.md section 4), and no token is kept in session storage.
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
     const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }));
     expect(stored).not.toMatch(/eyJ[\w-]+\.[\w-]+\./); // no JWT

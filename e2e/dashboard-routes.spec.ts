@@ -14,7 +14,7 @@ const ENGLISH_HEADINGS: Readonly<Record<string, string>> = { '/login': 'Sign in'
 const sameWords = (text: string) =>
   new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`, 'i');
 
-/** The guest pages (spec section 5, "Guard guest"): signed out only. */
+/** The guest pages (docs/product-spec.md section 5, "Guard guest"): signed out only. */
 const GUEST_ROUTES: readonly Route[] = [
   ['/login', 'Login', 'Anmelden'],
   ['/register', 'Sign Up', 'Registrieren'],
@@ -22,7 +22,7 @@ const GUEST_ROUTES: readonly Route[] = [
 ];
 
 /**
- * Every other route of spec section 2 loads on a hard refresh (the server's history fallback)
+ * Every other route of docs/product-spec.md section 2 loads on a hard refresh (the server's history fallback)
  * with its page title and heading, signed in. `$event` and `$channel` stand for the worker's
  * demo event and its channel. /home greets the user by name instead; /logout ends on /login.
  */

@@ -13,7 +13,7 @@ import {
 } from './fixtures.js';
 
 /**
- * The editor sections highlights, appearance and navigation (issue 4): each saves, says so and
+ * The editor sections highlights, appearance and navigation: each saves, says so and
  * keeps its values over a reload; plan features show the notice on the free plan and unlock on
  * enterprise; every screen passes axe in English and German, on desktop and phone.
  */

@@ -132,7 +132,7 @@ test.describe('event editor sections', () => {
     page,
   }) => {
     const { event } = await eventOfOwnAccount(page);
-    // Noise does not compress: a PNG well over the 600 KB threshold (spec section 5).
+    // Noise does not compress: a PNG well over the 600 KB threshold (docs/product-spec.md section 5).
     const { default: sharp } = await import('sharp');
     const width = 1600;
     const height = 1000;

@@ -244,7 +244,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 /**
- * Puts an account on another plan. Clients can never set a plan (ARCHITECTURE.md, "Strict
+ * Puts an account on another plan. Clients can never set a plan (docs/architecture.md, "Strict
  * input schemas") and billing comes with a later issue, so the test writes the e2e server's
  * database directly (scripts/e2e-server.mjs keeps it under .tmp/e2e/<port>).
  */

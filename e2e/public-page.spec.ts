@@ -3,7 +3,7 @@ import { createEventByApi, ownAccount } from './event-helpers.js';
 import { e2ePort } from '../playwright.config.js';
 import { expect, expectAccessible, saveScreenshot, test, VIEWPORTS } from './fixtures.js';
 
-// The public event page on the events origin (issue 5; ADR 017): settings made in the dashboard
+// The public event page on the events origin (ADR 017): settings made in the dashboard
 // show there, viewers send messages, and each layout looks right on desktop and phone.
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;

@@ -1,5 +1,5 @@
 // Decides whether a workspace's build output is older than its sources, so that `npm start`
-// builds only what is not built (ARCHITECTURE.md, "Contracts").
+// builds only what is not built (docs/architecture.md, "Contracts").
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -1,6 +1,6 @@
 // Starts the built server for Playwright on a fresh database of its own, so that every e2e run
 // begins from the same empty state, with a real SMTP server on loopback that keeps the mails it
-// receives (ARCHITECTURE.md, "Testing on these machines": real browser, real database, real
+// receives (docs/architecture.md, "Testing on these machines": real browser, real database, real
 // SMTP) and a small HTTP endpoint through which the specs read them:
 //
 //   GET    http://127.0.0.1:3108/mails?to=<address>   the mails to that address, oldest first

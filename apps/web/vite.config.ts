@@ -8,7 +8,7 @@ const fromHere = (path: string): string => fileURLToPath(new URL(path, import.me
 export default defineConfig({
   plugins: [
     // The router plugin must run before the React plugin: it rewrites route files into
-    // lazily loaded chunks, one per screen (spec section 2: "most screens load on demand").
+    // lazily loaded chunks, one per screen (docs/product-spec.md section 2: "most screens load on demand").
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

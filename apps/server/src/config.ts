@@ -33,7 +33,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /**
  * Which reverse proxies may set `X-Forwarded-*`: none (`false`), all (`true`), the first N hops,
- * or the listed addresses/CIDRs. The client IP is derived only from this (ARCHITECTURE.md,
+ * or the listed addresses/CIDRs. The client IP is derived only from this (docs/architecture.md,
  * "Security requirements").
  */
 export type TrustProxy = boolean | number | string[];
@@ -254,7 +254,7 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
   const publicUrl = values.PUBLIC_URL ?? `http://localhost:${values.PORT}`;
   const eventsUrl = values.EVENTS_URL ?? `http://events.localhost:${values.PORT}`;
   // Organisers paste their own embed code into event pages; on the dashboard's origin it could
-  // read the session (ARCHITECTURE.md, "Public event pages"; ADR 003).
+  // read the session (docs/architecture.md, "Public event pages"; ADR 003).
   if (publicUrl === eventsUrl) {
     throw new ConfigError([
       {

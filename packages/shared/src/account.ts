@@ -3,7 +3,7 @@ import { LANGUAGES } from './constants.js';
 import { FEATURES, LIMITS, PLAN_NAMES } from './plans.js';
 import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
 
-/** Account settings (spec section 3, "Settings"). */
+/** Account settings (docs/product-spec.md section 3, "Settings"). */
 export const CSV_DELIMITERS = [',', ';', '\t'] as const;
 
 export const isTimezone = (value: string): boolean => {

@@ -40,7 +40,7 @@ export const tokenSchema = z.object({ token: z.string(), expires: z.string() });
 export const authTokensSchema = z.object({ access: tokenSchema, refresh: tokenSchema });
 export type AuthTokens = z.infer<typeof authTokensSchema>;
 
-/** Answer of login, register and refresh (spec section 7). */
+/** Answer of login, register and refresh (docs/product-spec.md section 7). */
 export const authResponseSchema = z.object({ user: userSchema, tokens: authTokensSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 

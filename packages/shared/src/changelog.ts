@@ -3,7 +3,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './constants.js';
 import { fields } from './validation.js';
 
 /**
- * What's new in Livent (spec section 2, "What's-new dialog"), newest first, in every interface
+ * What's new in Livent (docs/product-spec.md section 2, "What's-new dialog"), newest first, in every interface
  * language. The server answers `GET /changelog` from this list and the dashboard may import it
  * directly; the dialog shows the entries dated after the user's `whatsnewSeen` setting.
  */

@@ -1,21 +1,21 @@
-/** Business constants of spec section 9 and the contracts of ARCHITECTURE.md. */
+/** Business constants of docs/product-spec.md section 9 and the contracts of docs/architecture.md. */
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-/** Session cookies (spec section 4, "Session"). */
+/** Session cookies (docs/product-spec.md section 4, "Session"). */
 export const AUTH_COOKIE_PREFIX = 'lvnt.auth.';
 export const AUTH_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // 2592000
 
-/** The interface language is kept in this cookie for a year (spec section 9). */
+/** The interface language is kept in this cookie for a year (docs/product-spec.md section 9). */
 export const LOCALE_COOKIE = 'lvnt.locale';
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'error'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** How long a notification stays, in milliseconds (spec section 9). */
+/** How long a notification stays, in milliseconds (docs/product-spec.md section 9). */
 export const NOTIFICATION_TIMEOUT_MS: Record<NotificationType, number> = {
   info: 5000,
   success: 5000,
@@ -23,7 +23,7 @@ export const NOTIFICATION_TIMEOUT_MS: Record<NotificationType, number> = {
   error: 8000,
 };
 
-/** A chunk that fails to load reloads the page at most this often (spec section 4). */
+/** A chunk that fails to load reloads the page at most this often (docs/product-spec.md section 4). */
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 
 export const IMAGE_RESIZE_THRESHOLD_BYTES = 600 * 1024;
@@ -34,6 +34,6 @@ export const ALLOWED_EMAIL_DOMAINS_MAX = 10;
 export const PREDEFINED_OPTIONS_MAX = 300;
 export const PREDEFINED_OPTION_MAX_LENGTH = 50;
 
-/** Plan banner thresholds (spec section 2, "Banners and dialog"). */
+/** Plan banner thresholds (docs/product-spec.md section 2, "Banners and dialog"). */
 export const PROMO_BANNER_MAX_DAYS = 31;
 export const RENEW_BANNER_DAYS = 7;

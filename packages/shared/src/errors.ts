@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one error shape of the API (ARCHITECTURE.md, "Conventions"): the HTTP status as `code`,
+ * The one error shape of the API (docs/architecture.md, "Conventions"): the HTTP status as `code`,
  * a message key or text as `message`, and for validation failures `errors` mapping each field
  * to a validation message key.
  */
@@ -13,7 +13,7 @@ export const apiErrorSchema = z.object({
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
 /**
- * Server messages (spec section 8). The dashboard translates them by these exact texts, so a
+ * Server messages (docs/product-spec.md section 8). The dashboard translates them by these exact texts, so a
  * text here never changes without the dashboard's catalogues changing with it.
  */
 export const ERROR_MESSAGES = {
@@ -41,11 +41,11 @@ export const ERROR_MESSAGES = {
   // Messages the spec does not list, for situations it implies (ADR 014).
   /** An email change whose password check failed (the spec's "Password change failed" is for passwords). */
   emailChangeFailed: 'Email change failed',
-  /** "Custom-plan accounts cannot delete the account manually" (spec section 6). */
+  /** "Custom-plan accounts cannot delete the account manually" (docs/product-spec.md section 6). */
   accountDeletionNotAllowed: 'Account deletion is not available on your plan',
-  /** A route that needs a verified email address (spec section 5, "Guard verified"). */
+  /** A route that needs a verified email address (docs/product-spec.md section 5, "Guard verified"). */
   emailNotVerified: 'Email not verified',
-  /** A setting or action that needs a plan feature the account lacks (spec section 6; ADR 015). */
+  /** A setting or action that needs a plan feature the account lacks (docs/product-spec.md section 6; ADR 015). */
   featureNotAvailable: 'Feature not available on your plan',
   /** An upload that is not one of the accepted image types, judged by its bytes. */
   imageNotSupported: 'Image type not supported',

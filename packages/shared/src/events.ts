@@ -4,7 +4,7 @@ import type { Feature } from './plans.js';
 import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
 
 /**
- * Events and their settings (spec section 3, "Event"; section 5 for the rules). Field names are
+ * Events and their settings (docs/product-spec.md section 3, "Event"; section 5 for the rules). Field names are
  * the spec's in camelCase. One schema checks the dashboard's forms and the API's requests.
  */
 
@@ -33,7 +33,7 @@ export const BACKGROUND_ATTACHMENTS = ['scroll', 'fixed'] as const;
 export const EVENT_LAYOUTS = ['classic', 'modern', 'tube'] as const;
 export type EventLayout = (typeof EVENT_LAYOUTS)[number];
 export const HEADER_LAYOUTS = ['default', 'headline', 'centered', 'banner'] as const;
-/** The blocks of the custom layout order (spec section 3, "custom layout order"). */
+/** The blocks of the custom layout order (docs/product-spec.md section 3, "custom layout order"). */
 export const LAYOUT_ITEMS = [
   'player',
   'extraFrame',
@@ -91,7 +91,7 @@ const ipOrCidr = () =>
     );
 
 /**
- * A channel routing rule (spec section 3): a first-time viewer whose address is in `value`
+ * A channel routing rule (docs/product-spec.md section 3): a first-time viewer whose address is in `value`
  * (kind `ip`), whose country is `value` (ISO 3166-1 alpha-2, kind `country`) or whose browser
  * prefers language `value` (ISO 639-1, kind `language`) is sent to the channel `channelId`.
  * Rules are tried in order; the first match wins.
@@ -288,9 +288,9 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
 };
 
 /**
- * Settings that need a plan feature to be changed (spec sections 1 and 6). Saving such a field
+ * Settings that need a plan feature to be changed (docs/product-spec.md sections 1 and 6). Saving such a field
  * without the feature is refused; a page that was saved on a better plan keeps its value until
- * the organiser changes it (spec section 4, "Plan expiry").
+ * the organiser changes it (docs/product-spec.md section 4, "Plan expiry").
  */
 export const EVENT_SETTING_FEATURES: Partial<Record<EventSettingName, Feature>> = {
   contactName: 'PAID',
@@ -323,7 +323,7 @@ export type EventCreate = z.infer<typeof eventCreateSchema>;
 
 export const EVENT_ROLES = ['owner', 'shared'] as const;
 
-/** One event in `GET /events` and the header's event selector (spec section 3). */
+/** One event in `GET /events` and the header's event selector (docs/product-spec.md section 3). */
 export const eventListItemSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -358,7 +358,7 @@ export const eventSettingsResponseSchema = eventSettingsSchema.extend({
 });
 export type EventSettingsResponse = z.infer<typeof eventSettingsResponseSchema>;
 
-// Highlights (spec section 3, "Highlight").
+// Highlights (docs/product-spec.md section 3, "Highlight").
 
 export const highlightInputSchema = z.strictObject({
   group: singleLineText({ max: 50, trim: true }),
@@ -399,7 +399,7 @@ export const uploadResponseSchema = z.object({
 });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
-// Channels (spec section 3, "Event channel"): alternate versions of an event, e.g. per language.
+// Channels (docs/product-spec.md section 3, "Event channel"): alternate versions of an event, e.g. per language.
 
 /** The event settings a channel may override; the rest always comes from the event. */
 export const CHANNEL_OVERRIDE_FIELDS = [

@@ -1,4 +1,4 @@
-/** Plans, features and limits (spec sections 1, 6 and 9). */
+/** Plans, features and limits (docs/product-spec.md sections 1, 6 and 9). */
 
 export const PLAN_NAMES = [
   'free',
@@ -43,7 +43,7 @@ export interface PlanAllowance {
   limit: Partial<Record<LimitName, number>>;
 }
 
-/** "Plan feature checks default to false and limit checks to 0 when absent" (spec section 5). */
+/** "Plan feature checks default to false and limit checks to 0 when absent" (docs/product-spec.md section 5). */
 export const hasFeature = (allowance: PlanAllowance | undefined, feature: Feature): boolean =>
   allowance?.features.includes(feature) ?? false;
 

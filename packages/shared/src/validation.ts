@@ -2,9 +2,9 @@ import { z } from 'zod';
 
 /**
  * Validation messages are translation keys with their parameters, never English text
- * (ARCHITECTURE.md, "Conventions"), so that the dashboard shows them in German too. A message
+ * (docs/architecture.md, "Conventions"), so that the dashboard shows them in German too. A message
  * is `validation.<key>` optionally followed by `?name=value&…`, e.g. `validation.maxLength?max=100`.
- * The keys are the messages of spec section 5.
+ * The keys are the messages of docs/product-spec.md section 5.
  */
 export const VALIDATION_KEYS = [
   'required',
@@ -152,7 +152,7 @@ export const singleLineText = (options: TextOptions) => checkedText(true, option
 /** A text of several lines (description, message): line breaks and tabs, no other controls. */
 export const multiLineText = (options: TextOptions) => checkedText(false, options);
 
-/** Common field schemas with the rules of spec section 5. */
+/** Common field schemas with the rules of docs/product-spec.md section 5. */
 export const fields = {
   email: () => z.string().trim().toLowerCase().max(254).pipe(z.email()),
   /** "password must contain a lowercase letter, an uppercase letter and a number" */

@@ -72,7 +72,7 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     const sqlite = new SqliteDatabase(location.filename);
     // WAL with synchronous=NORMAL keeps every committed transaction across a crash or `kill -9`
     // of the process (the WAL is in the OS page cache already); only a power loss or OS crash
-    // can lose the last transactions. That is the durability contract of ARCHITECTURE.md.
+    // can lose the last transactions. That is the durability contract of docs/architecture.md.
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');

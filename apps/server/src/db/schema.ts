@@ -88,7 +88,7 @@ export interface TokensTable {
   used_at: string | null;
 }
 
-/** Spec section 3, "Mail status". */
+/** docs/product-spec.md section 3, "Mail status". */
 export const MAIL_STATUSES = [
   'queued',
   'accepted',

@@ -4,7 +4,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * The abuse limits of the account flows (ARCHITECTURE.md, "Security requirements";
+ * The abuse limits of the account flows (docs/architecture.md, "Security requirements";
  * ADR 011). Per account means per email address (or user id when signed in), per
  * address means `request.ip` (ADR 008). They come on top of the API-wide limit per address.
  */

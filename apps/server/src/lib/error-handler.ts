@@ -9,7 +9,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isHttpError, type FieldErrors } from './errors.js';
 
 /**
- * The one error handler (ARCHITECTURE.md, "Conventions"): every error leaves as
+ * The one error handler (docs/architecture.md, "Conventions"): every error leaves as
  * `{ code: <status>, message, errors? }`. Client errors keep their message; server errors never
  * carry internals to the client, only to the log (with the request id).
  */

@@ -5,7 +5,7 @@ export type FieldErrors = Record<string, string>;
 
 /**
  * An error meant for the client: the error handler answers `{ code: status, message, errors? }`
- * with exactly this status and message (ARCHITECTURE.md, "Conventions"). Services throw these;
+ * with exactly this status and message (docs/architecture.md, "Conventions"). Services throw these;
  * anything else that escapes a route becomes a 500 without details.
  */
 export class HttpError extends Error {

@@ -6,7 +6,7 @@ export type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | un
 
 /**
  * Query parameters whose name ends in "token" (`token`, `access_token`, `refreshToken`) carry
- * verification, reset or guest tokens; their values never reach the log (ARCHITECTURE.md,
+ * verification, reset or guest tokens; their values never reach the log (docs/architecture.md,
  * "Security requirements").
  */
 const TOKEN_PARAMETER = /([?&][^=&#]*token=)[^&#]*/gi;

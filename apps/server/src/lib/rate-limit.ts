@@ -16,7 +16,7 @@ export const API_RATE_LIMIT_WINDOW = '1 minute';
  *
  * The counters live in this process's memory. With several instances behind a load balancer
  * each keeps its own, so the effective limit multiplies; a shared store (PostgreSQL or Redis)
- * is needed there (ARCHITECTURE.md, "Scale-out") and comes with a later issue.
+ * is needed there (docs/architecture.md, "Scale-out") and comes with a later issue.
  *
  * Returns a hook that counts a request against the same limit, for requests that reach no
  * route (unknown /api paths answer 404 from the app-wide not-found handler).

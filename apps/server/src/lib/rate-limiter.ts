@@ -33,7 +33,7 @@ const CLEANUP_INTERVAL_MS = 60_000;
 
 /**
  * Rate limits whose counters live in the database (table `rate_limits`), so that every server
- * instance sees the same counts (ARCHITECTURE.md, "Scale-out"; ADR 011, ADR 024).
+ * instance sees the same counts (docs/architecture.md, "Scale-out"; ADR 011, ADR 024).
  *
  * Sliding windows by the two-window approximation: attempts are counted in windows aligned to
  * `windowMs`, and the count of the last `windowMs` is the current window's count plus the

@@ -20,7 +20,7 @@ export type CspDirectives = Record<string, string[]>;
 /**
  * The dashboard's Content-Security-Policy. Styles allow 'unsafe-inline' because MUI (emotion)
  * injects <style> elements at runtime; scripts never do. Event pages are framed only from the
- * events origin, in the sandboxed preview (ARCHITECTURE.md, "Public event pages").
+ * events origin, in the sandboxed preview (docs/architecture.md, "Public event pages").
  */
 export function dashboardCspDirectives(config: Pick<Config, 'eventsUrl'>): CspDirectives {
   return {
@@ -125,7 +125,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 }
 
 /**
- * Security headers on every response (ARCHITECTURE.md, "Security requirements"), helmet's
+ * Security headers on every response (docs/architecture.md, "Security requirements"), helmet's
  * defaults with the dashboard's policy. A route that answers with other content (the public
  * event pages) opts out with `config: { securityHeaders: false }` and sends its own.
  */

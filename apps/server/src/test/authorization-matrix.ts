@@ -5,7 +5,7 @@ import { multipartFile, testPng } from './uploads.js';
 
 /**
  * Every route the server registers × every kind of caller, with the answer each must get
- * (ARCHITECTURE.md, "Security requirements"). `authorization.test.ts` collects the routes from
+ * (docs/architecture.md, "Security requirements"). `authorization.test.ts` collects the routes from
  * the server and fails on any route missing here, then calls each route as each principal.
  *
  * Keys are `METHOD path` as Fastify registered them (`:id` for parameters). A HEAD route that

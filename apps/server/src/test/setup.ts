@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 import { afterEach, beforeEach, expect, vi, type MockInstance } from 'vitest';
 
-// Any console.error during a test fails it (ARCHITECTURE.md, "Conventions"): errors that are
+// Any console.error during a test fails it (docs/architecture.md, "Conventions"): errors that are
 // only printed are errors nobody sees.
 let consoleError: MockInstance<typeof console.error>;
 

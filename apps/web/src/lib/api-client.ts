@@ -70,8 +70,8 @@ async function send(
 
 /**
  * The one way the dashboard calls the API: JSON in and out, `ApiError` on any non-2xx answer,
- * one refresh and retry after a 401 (ARCHITECTURE.md, "Conventions"), and the "Too many
- * requests" notification on HTTP 429 (spec section 8).
+ * one refresh and retry after a 401 (docs/architecture.md, "Conventions"), and the "Too many
+ * requests" notification on HTTP 429 (docs/product-spec.md section 8).
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const authHeaders = request.anonymous ? {} : auth.headers();

@@ -1,7 +1,7 @@
 // Kept apart from the API client so the first load stays small (no zod here: ADR 009).
 
 /**
- * An API failure with the server's one error shape (ARCHITECTURE.md, "Conventions"):
+ * An API failure with the server's one error shape (docs/architecture.md, "Conventions"):
  * `code` is the HTTP status, `message` a message key or text, `errors` field -> message key.
  */
 export class ApiError extends Error {
@@ -18,7 +18,7 @@ export class ApiError extends Error {
     this.retryAfter = retryAfter;
   }
 
-  /** The HTTP status; the error page shows it (spec section 8). */
+  /** The HTTP status; the error page shows it (docs/product-spec.md section 8). */
   get status(): number {
     return this.code;
   }

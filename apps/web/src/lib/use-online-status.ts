@@ -9,7 +9,7 @@ function subscribe(onChange: () => void): () => void {
   };
 }
 
-/** Whether the browser believes it is online (spec section 4: online/offline indicator). */
+/** Whether the browser believes it is online (docs/product-spec.md section 4: online/offline indicator). */
 export function useOnlineStatus(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -3,7 +3,7 @@ import { CenteredLayout } from '../components/layouts/centered-layout';
 import { loadNamespaces } from '../lib/i18n/i18n';
 
 /**
- * Login-type pages (spec section 2, "Layouts"). The guest guard sits on the guest pages
+ * Login-type pages (docs/product-spec.md section 2, "Layouts"). The guest guard sits on the guest pages
  * themselves: /verify-email and /logout are reachable while signed in.
  */
 export const Route = createFileRoute('/_centered')({

@@ -11,7 +11,7 @@ import { loadNamespaces } from '../lib/i18n/i18n';
 import { loadQueryContext } from '../lib/query-context';
 
 /**
- * Signed-in pages (spec section 2, "Layouts"): the guard sends visitors who are signed out to
+ * Signed-in pages (docs/product-spec.md section 2, "Layouts"): the guard sends visitors who are signed out to
  * /login and unverified users to /verify-email before any screen renders. Its own not-found
  * component keeps unknown addresses below it (e.g. /events/x/unknown) in the layout.
  */
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_default')({
       loadQueryContext(),
       loadNamespaces('dashboard', 'screens'),
     ]);
-    // Spec section 2: the default layout "loads the events list" (for the header's selector);
+    // docs/product-spec.md section 2: the default layout "loads the events list" (for the header's selector);
     // screens do not wait for it. Imported here on demand: `beforeLoad` stays in the first
     // load, whose budget has no room for the query code (ADR 009).
     void import('../features/events/api/events-api').then(({ eventsQueryOptions }) =>
@@ -36,7 +36,7 @@ export const Route = createFileRoute('/_default')({
 
 const NO_EVENTS = [] as const;
 
-// Spec section 2: the what's-new dialog opens on load when there is news the user has not seen.
+// docs/product-spec.md section 2: the what's-new dialog opens on load when there is news the user has not seen.
 const WhatsNewDialog = lazy(() =>
   import('../features/whats-new/components/whats-new-dialog').then((module) => ({
     default: module.WhatsNewDialog,

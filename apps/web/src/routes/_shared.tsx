@@ -5,7 +5,7 @@ import { SharedLayout } from '../components/layouts/shared-layout';
 import { loadNamespaces } from '../lib/i18n/i18n';
 import { loadQueryContext } from '../lib/query-context';
 
-/** Pages shared with guests: no sign-in, only the event title in the header (spec section 2). */
+/** Pages shared with guests: no sign-in, only the event title in the header (docs/product-spec.md section 2). */
 export const Route = createFileRoute('/_shared')({
   beforeLoad: async () => {
     const [context] = await Promise.all([

@@ -9,7 +9,7 @@ await initI18n('en');
 // Screens load their namespaces in their routes; tests render components without routes.
 await loadNamespaces('dashboard', 'screens', 'auth', 'onboarding', 'forms', 'account');
 
-// Any console.error fails the test (ARCHITECTURE.md, "Conventions"): React warnings, failed
+// Any console.error fails the test (docs/architecture.md, "Conventions"): React warnings, failed
 // prop types and swallowed errors must not pass unnoticed.
 let consoleErrors: string[] = [];
 

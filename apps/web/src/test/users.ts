@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS, PLAN_ALLOWANCES, type AuthResponse, type User } from '@livent/shared';
 
-/** A signed-in user as the server answers it (spec section 3, "Account / user"). */
+/** A signed-in user as the server answers it (docs/product-spec.md section 3, "Account / user"). */
 export function testUser(overrides: Partial<User> = {}): User {
   return {
     id: 'u1',

@@ -1,7 +1,7 @@
 import { PostgresAdapter, type Kysely } from 'kysely';
 
 // Events, their highlights and channels, and uploaded images (issue "Events and the event
-// editor"). An event's settings are one JSON document in `settings` (spec section 3 lists over
+// editor"). An event's settings are one JSON document in `settings` (docs/product-spec.md section 3 lists over
 // sixty of them, read and written together); what is queried or must be unique has a column.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>): Promise<void> {
@@ -17,7 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('settings', 'text', (column) => column.notNull())
     // Bumped by every change that alters the public page: its cache key.
     .addColumn('version', 'integer', (column) => column.notNull().defaultTo(1))
-    // When the organiser last asked open viewer pages to reload (spec section 4).
+    // When the organiser last asked open viewer pages to reload (docs/product-spec.md section 4).
     .addColumn('remote_reload_at', 'text')
     .addColumn('created_at', 'text', (column) => column.notNull())
     .addColumn('updated_at', 'text', (column) => column.notNull())
@@ -67,7 +67,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addUniqueConstraint('channels_event_id_slug', ['event_id', 'slug'])
     .execute();
 
-  // Images live in the database so that server instances stay stateless (ARCHITECTURE.md,
+  // Images live in the database so that server instances stay stateless (docs/architecture.md,
   // "Scale-out"); each is re-encoded and capped, so rows stay small.
   const binary = db.getExecutor().adapter instanceof PostgresAdapter ? 'bytea' : 'blob';
   await db.schema

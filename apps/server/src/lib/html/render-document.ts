@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 
 /**
- * The server's one way to build HTML (ARCHITECTURE.md, "Stack": server HTML): components
+ * The server's one way to build HTML (docs/architecture.md, "Stack": server HTML): components
  * rendered by React, which escapes every text and attribute value. Pages and emails are static
  * markup — nothing hydrates them — so no React attributes are emitted.
  */

@@ -10,7 +10,7 @@ import frViewer from '../../locales/fr/viewer.json' with { type: 'json' };
 /**
  * What the server writes in the reader's language — the public page's own texts (`viewer`) and
  * the emails (`emails`) — lives in i18next JSON catalogues under `src/locales/{language}/`, as the
- * dashboard's do (ARCHITECTURE.md, "Stack": i18n). English is the source; every other language of
+ * dashboard's do (docs/architecture.md, "Stack": i18n). English is the source; every other language of
  * a namespace has the same keys (checked by `i18n.test.ts`).
  */
 export const SERVER_RESOURCES = {

@@ -43,7 +43,7 @@ export function detectImageFormat(bytes: Buffer): ImageFormat | undefined {
 }
 
 /**
- * Decodes and re-encodes an image (ARCHITECTURE.md, "Security requirements"): turned upright by
+ * Decodes and re-encodes an image (docs/architecture.md, "Security requirements"): turned upright by
  * its EXIF orientation, scaled into `maxSide`, and written afresh without any metadata (EXIF,
  * GPS, XMP, ICC comments). The format stays, except GIF, which becomes a PNG of its first frame.
  */

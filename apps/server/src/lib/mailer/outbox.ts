@@ -97,7 +97,7 @@ export async function claimMail(
 
 /**
  * Links in mails carry one-time tokens; once a mail has left (or never will), they are of no
- * further use in the outbox and are blanked (ARCHITECTURE.md: tokens stored hashed where they need
+ * further use in the outbox and are blanked (docs/architecture.md: tokens stored hashed where they need
  * not be shown again).
  */
 export const scrubTokens = (body: string): string =>

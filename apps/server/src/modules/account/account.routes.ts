@@ -18,7 +18,7 @@ const tags = ['account'];
 const sessionParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
 
 /**
- * The account pages (spec section 2, /account/profile and /account/security). Unverified users
+ * The account pages (docs/product-spec.md section 2, /account/profile and /account/security). Unverified users
  * may use them: someone who mistyped the address at sign-up can correct it here.
  */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {

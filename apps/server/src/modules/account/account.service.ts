@@ -16,7 +16,7 @@ import { describeUserAgent } from './user-agent.js';
 import { toLanguage, toPlanName, toUser } from '../auth/user-response.js';
 import { deleteUser, findUserByEmail, updateUser, type UserRow } from '../auth/users.repository.js';
 
-/** The account pages: profile, email, password, sessions and deletion (spec sections 2 and 6). */
+/** The account pages: profile, email, password, sessions and deletion (docs/product-spec.md sections 2 and 6). */
 export class AccountService {
   constructor(private readonly deps: AccountDependencies) {}
 
@@ -32,7 +32,7 @@ export class AccountService {
 
   /**
    * Starts an email change: the new address gets a confirmation link and becomes the account's
-   * only when it is followed (spec section 4); meanwhile the user shows it as `pendingEmail`.
+   * only when it is followed (docs/product-spec.md section 4); meanwhile the user shows it as `pendingEmail`.
    */
   async requestEmailChange(
     auth: AuthContext,
@@ -133,7 +133,7 @@ export class AccountService {
     );
   }
 
-  /** Deletes the account and everything of it; refused for custom-type plans (spec section 6). */
+  /** Deletes the account and everything of it; refused for custom-type plans (docs/product-spec.md section 6). */
   async deleteAccount(auth: AuthContext, password: string): Promise<void> {
     const { user } = auth;
     if (isCustomPlan(toPlanName(user.plan)))

@@ -18,7 +18,7 @@ import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from './refresh-
 const tags = ['auth'];
 const refreshCookie = [{ refreshCookie: [] }];
 
-/** Sign-up, sign-in and sessions (spec section 7; docs/api.md "Auth and account"). */
+/** Sign-up, sign-in and sessions (docs/product-spec.md section 7; docs/api.md "Auth and account"). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
 

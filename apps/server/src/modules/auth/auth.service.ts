@@ -52,7 +52,7 @@ export function dashboardLink(publicUrl: string, path: string, token: string): s
 }
 
 /**
- * Sign-up, sign-in, sessions, email verification and password reset (spec sections 4 and 7;
+ * Sign-up, sign-in, sessions, email verification and password reset (docs/product-spec.md sections 4 and 7;
  * ADRs 010 and 014).
  */
 export class AuthService {

@@ -36,7 +36,7 @@ export class TokenError extends Error {
 
 /**
  * Links that prove control of an email address: random, stored as SHA-256 only, single use,
- * expiring (ARCHITECTURE.md, "Security requirements").
+ * expiring (docs/architecture.md, "Security requirements").
  */
 export class OneTimeTokens {
   constructor(private readonly now: Clock) {}

@@ -3,11 +3,11 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { requestCookie } from '../../lib/cookies.js';
 
-/** `lvnt.auth.refresh` (spec section 4, "Session"). */
+/** `lvnt.auth.refresh` (docs/product-spec.md section 4, "Session"). */
 export const REFRESH_COOKIE = `${AUTH_COOKIE_PREFIX}refresh`;
 
 /**
- * The attributes the spec and ARCHITECTURE.md fix: Path=/, Max-Age=2592000, SameSite=Strict,
+ * The attributes the spec and docs/architecture.md fix: Path=/, Max-Age=2592000, SameSite=Strict,
  * Secure, HttpOnly. Browsers accept Secure cookies from http://localhost as well.
  */
 const ATTRIBUTES: CookieSerializeOptions = {

@@ -42,7 +42,7 @@ export function toSettings(row: UserRow): Settings {
   };
 }
 
-/** What the account uses of its plan's limits (spec section 3, "planConsumption"). */
+/** What the account uses of its plan's limits (docs/product-spec.md section 3, "planConsumption"). */
 export interface PlanConsumption {
   /** The account's events (`countEventsOfOwner`). */
   events: number;

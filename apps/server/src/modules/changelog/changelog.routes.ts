@@ -5,7 +5,7 @@ import { errorResponses, publicAccess } from '../../lib/openapi.js';
 import { toLanguage } from '../auth/user-response.js';
 
 /**
- * What's new (spec section 2): public, since it only describes the product; a signed-in
+ * What's new (docs/product-spec.md section 2): public, since it only describes the product; a signed-in
  * request without `?language=` gets the user's email language.
  */
 export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -9,7 +9,7 @@ const id = () => z.string().min(1).max(64);
 const eventParamsSchema = z.strictObject({ id: id() });
 const channelParamsSchema = z.strictObject({ id: id(), channelId: id() });
 
-/** An event's channels (spec section 2, /events/{eventid}/channels; ADR 018). */
+/** An event's channels (docs/product-spec.md section 2, /events/{eventid}/channels; ADR 018). */
 export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { channels } = app.services;
   const secured = { preHandler: app.authenticate };

@@ -41,12 +41,12 @@ export interface ChannelsDependencies {
 
 type Transaction = Kysely<Database>;
 
-/** 409 with the message at the slug field, like the event's slug (spec section 5). */
+/** 409 with the message at the slug field, like the event's slug (docs/product-spec.md section 5). */
 const slugInUse = () =>
   new HttpError(409, ERROR_MESSAGES.validationFailed, { slug: validationMessage('slugInUse') });
 
 /**
- * Channels: alternate versions of an event at `/{eventSlug}/{channelSlug}` (spec section 3,
+ * Channels: alternate versions of an event at `/{eventSlug}/{channelSlug}` (docs/product-spec.md section 3,
  * "Event channel"; ADR 018). Every change bumps the event's version, the public page's cache
  * key. Only the event's owner reaches them; anyone else gets "Event not found".
  */

@@ -8,7 +8,7 @@ import { renderDevMailbox } from './dev-mailbox-page.js';
 import { publicAccess } from '../../lib/openapi.js';
 
 /**
- * The development mailbox (ARCHITECTURE.md, "Stack", email): the outbox as JSON at
+ * The development mailbox (docs/architecture.md, "Stack", email): the outbox as JSON at
  * `GET /api/dev/mails` and as a page at `GET /dev/mailbox`. Registered only with the development
  * tools (`npm run dev`, the test harnesses; ADR 019); under `npm start` both paths are unknown
  * (404 / the dashboard's 404), whatever NODE_ENV says.

@@ -28,7 +28,7 @@ async function reducePlayerEmbedCode(request: FastifyRequest): Promise<void> {
   if (source !== undefined) body.playerLink = source;
 }
 
-/** Events and their settings (spec sections 3 and 7; ADRs 015 and 016). */
+/** Events and their settings (docs/product-spec.md sections 3 and 7; ADRs 015 and 016). */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { events } = app.services;
   const secured = { preHandler: app.authenticate };

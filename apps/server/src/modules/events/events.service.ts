@@ -49,7 +49,7 @@ export interface EventsDependencies {
   eventsUrl: string;
 }
 
-/** "slug already in use" at the slug field (spec section 5), with 409 (ADR 016). */
+/** "slug already in use" at the slug field (docs/product-spec.md section 5), with 409 (ADR 016). */
 export const slugInUse = () =>
   new HttpError(409, ERROR_MESSAGES.validationFailed, { slug: validationMessage('slugInUse') });
 
@@ -57,7 +57,7 @@ export const slugInUse = () =>
 const CREATE_ATTEMPTS = 3;
 
 /**
- * Events and their settings (spec section 3, "Event"; ADRs 015 and 016). Only the owner reaches
+ * Events and their settings (docs/product-spec.md section 3, "Event"; ADRs 015 and 016). Only the owner reaches
  * an event; for anyone else it does not exist ("Event not found"), so ids do not leak. Every
  * change bumps the event's `version`, the public page's cache key.
  */
@@ -191,12 +191,12 @@ export class EventsService {
     }
   }
 
-  /** Open viewer pages reload within 2 minutes (spec section 4); a new cache key as well. */
+  /** Open viewer pages reload within 2 minutes (docs/product-spec.md section 4); a new cache key as well. */
   async remoteReload(auth: AuthContext, eventId: string): Promise<void> {
     await this.touch(auth, eventId, true);
   }
 
-  /** A new cache key: the public page is rendered afresh (spec section 4, within 30 s). */
+  /** A new cache key: the public page is rendered afresh (docs/product-spec.md section 4, within 30 s). */
   async purgeCache(auth: AuthContext, eventId: string): Promise<void> {
     await this.touch(auth, eventId, false);
   }

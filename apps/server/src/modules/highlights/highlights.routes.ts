@@ -16,7 +16,7 @@ const highlightParamsSchema = eventParamsSchema.extend({
   highlightId: z.string().min(1).max(64),
 });
 
-/** An event's highlights (spec section 2, /events/{eventid}/highlights; ADR 016). */
+/** An event's highlights (docs/product-spec.md section 2, /events/{eventid}/highlights; ADR 016). */
 export const highlightsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { highlights } = app.services;
   const secured = { preHandler: app.authenticate };

@@ -32,7 +32,7 @@ export interface HighlightsDependencies {
 }
 
 /**
- * An event's highlights (spec section 3, "Highlight"): ordered by `position`. Every change
+ * An event's highlights (docs/product-spec.md section 3, "Highlight"): ordered by `position`. Every change
  * bumps the event's version (the public page's cache key) in the same transaction; the event
  * row is locked on PostgreSQL so that parallel changes number positions one after another.
  */

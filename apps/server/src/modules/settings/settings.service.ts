@@ -19,7 +19,7 @@ export function settingsColumns(patch: SettingsPatch): UserChanges {
   };
 }
 
-/** `PATCH /settings` (spec section 7): one UPDATE of the changed columns, so concurrent patches of different fields never undo each other. */
+/** `PATCH /settings` (docs/product-spec.md section 7): one UPDATE of the changed columns, so concurrent patches of different fields never undo each other. */
 export class SettingsService {
   constructor(private readonly deps: Pick<AccountDependencies, 'db' | 'now'>) {}
 

@@ -12,7 +12,7 @@ import { ButtonLink } from '../links/button-link';
 
 /**
  * `lost`: a route said the thing does not exist; `unknownRoute`: no route matches the address;
- * `generic`: anything else (spec section 2, "Error page", and section 8).
+ * `generic`: anything else (docs/product-spec.md section 2, "Error page", and section 8).
  */
 export type ErrorKind = 'lost' | 'unknownRoute' | 'generic';
 

@@ -11,7 +11,7 @@ import {
 import { isPageNotFoundData } from '../../lib/router/not-found';
 import { ErrorPage } from './error-page';
 
-/** The status code of an error: its own (ApiError, HTTP-like errors) or 500 (spec section 8). */
+/** The status code of an error: its own (ApiError, HTTP-like errors) or 500 (docs/product-spec.md section 8). */
 export function statusOf(error: unknown): number {
   if (typeof error === 'object' && error !== null) {
     for (const key of ['status', 'code', 'statusCode'] as const) {
@@ -24,7 +24,7 @@ export function statusOf(error: unknown): number {
 
 /**
  * The router's error component. A chunk that failed to load (usually a new deployment)
- * reloads the page, at most once a minute (spec section 4); otherwise the generic error page.
+ * reloads the page, at most once a minute (docs/product-spec.md section 4); otherwise the generic error page.
  */
 export function RouteError({ error }: ErrorComponentProps) {
   const { t } = useTranslation();

@@ -24,7 +24,7 @@ async function uploadFailureKey(error: unknown): Promise<string> {
 
 /**
  * An image setting (ADR 015): choose a file or drop it here; large images are resized and
- * converted to JPG in the browser (spec section 5) and uploaded to `POST /api/uploads`. Shows a
+ * converted to JPG in the browser (docs/product-spec.md section 5) and uploaded to `POST /api/uploads`. Shows a
  * preview and a remove button. The value is the stored image's path, or null. Bound to a
  * react-hook-form field by `control` and `name`. Needs the `events` namespace.
  */

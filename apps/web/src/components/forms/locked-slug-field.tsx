@@ -16,7 +16,7 @@ export interface LockedSlugTexts {
 
 /**
  * A slug (part of a public link) that is read-only until the user unlocks it and confirms that
- * old links stop working (spec section 5: "Changing a slug needs an explicit unlock and
+ * old links stop working (docs/product-spec.md section 5: "Changing a slug needs an explicit unlock and
  * confirmation"). Spread react-hook-form's `register('slug')` onto it; `onUnlocked` can focus it.
  */
 export function LockedSlugField({

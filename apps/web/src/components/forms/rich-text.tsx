@@ -2,7 +2,7 @@ import { Fragment, type ReactNode } from 'react';
 
 /**
  * Renders a translated sentence with one marked part, e.g. "I accept the <link>terms</link>",
- * so the sentence stays whole in each language (ARCHITECTURE.md: "keys, never sentences split
+ * so the sentence stays whole in each language (docs/architecture.md: "keys, never sentences split
  * across keys") without react-i18next's Trans on the first load.
  */
 export function withMarkedPart(text: string, render: (part: string) => ReactNode): ReactNode {

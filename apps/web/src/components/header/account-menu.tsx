@@ -24,7 +24,7 @@ import { i18n, switchLanguage } from '../../lib/i18n/i18n';
 import { notify } from '../../lib/notifications';
 import { MenuItemLink } from '../links/menu-item-link';
 
-/** The signed-in user as the avatar menu shows them (spec section 2, "Header"). */
+/** The signed-in user as the avatar menu shows them (docs/product-spec.md section 2, "Header"). */
 export interface AccountMenuUser {
   name: string;
   email: string;
@@ -35,7 +35,7 @@ export interface AccountMenuUser {
 export interface AccountMenuProps {
   /** The signed-in user; without one the menu offers only the language switch. */
   user?: AccountMenuUser;
-  /** The ENTERPRISE_ADMIN feature shows the enterprise link (spec section 6). */
+  /** The ENTERPRISE_ADMIN feature shows the enterprise link (docs/product-spec.md section 6). */
   showEnterprise?: boolean;
   onLogout?: () => void;
 }
@@ -47,8 +47,8 @@ async function changeLanguage(language: Language): Promise<void> {
 }
 
 /**
- * The avatar menu (spec section 2, "Header"): initials, name, email and the plan badge (a link
- * to /account/plan), then account, enterprise, settings, the language switch (spec section 1)
+ * The avatar menu (docs/product-spec.md section 2, "Header"): initials, name, email and the plan badge (a link
+ * to /account/plan), then account, enterprise, settings, the language switch (docs/product-spec.md section 1)
  * and logout.
  */
 export function AccountMenu({ user, showEnterprise = false, onLogout }: AccountMenuProps) {

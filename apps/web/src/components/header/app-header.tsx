@@ -20,7 +20,7 @@ export interface AppHeaderProps {
 }
 
 /**
- * The top bar of the default layout (spec section 2): navigation toggle, logo, event selector
+ * The top bar of the default layout (docs/product-spec.md section 2): navigation toggle, logo, event selector
  * (medium screens and up; below, the open event's title), offline indicator, help and account
  * menus.
  */

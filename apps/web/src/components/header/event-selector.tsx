@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButtonLink } from '../links/icon-button-link';
 
-/** What the selector needs of an event (spec section 3: "In the event list and selector"). */
+/** What the selector needs of an event (docs/product-spec.md section 3: "In the event list and selector"). */
 export interface EventOption {
   id: string;
   title: string;
@@ -41,7 +41,7 @@ export function CurrentEventTitle({ events }: { events: readonly EventOption[] }
 }
 
 /**
- * The header's event selector (spec section 2, "Header"): choosing an event opens its route;
+ * The header's event selector (docs/product-spec.md section 2, "Header"): choosing an event opens its route;
  * the icon opens the current event's public page, or /events/add when no event is open.
  */
 export function EventSelector({ events }: { events: readonly EventOption[] }) {

@@ -26,7 +26,7 @@ const external: ReadonlyArray<{
   { key: 'supportChat', icon: SupportAgentOutlined },
 ];
 
-/** Documentation, help center, support chat, send feedback (spec section 2, "Header"). */
+/** Documentation, help center, support chat, send feedback (docs/product-spec.md section 2, "Header"). */
 export function HelpMenu() {
   const { t } = useTranslation('dashboard');
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);

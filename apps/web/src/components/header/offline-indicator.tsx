@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { useOnlineStatus } from '../../lib/use-online-status';
 
-/** Shown only while the browser is offline (spec section 4, "Online/offline indicator"). */
+/** Shown only while the browser is offline (docs/product-spec.md section 4, "Online/offline indicator"). */
 export function OfflineIndicator() {
   const { t } = useTranslation('dashboard');
   const online = useOnlineStatus();

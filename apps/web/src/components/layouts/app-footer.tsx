@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** The footer with the copyright (spec section 2, "Layouts"). */
+/** The footer with the copyright (docs/product-spec.md section 2, "Layouts"). */
 export function AppFooter() {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { InsideLayoutContext } from './layout-context';
 import { MAIN_CONTENT_ID } from './skip-link';
 
 /**
- * The layout of login-type pages (spec section 2, "Layouts"): logo, content card, footer.
+ * The layout of login-type pages (docs/product-spec.md section 2, "Layouts"): logo, content card, footer.
  * No app bar and no navigation.
  */
 export function CenteredLayout({ children }: { children: ReactNode }) {

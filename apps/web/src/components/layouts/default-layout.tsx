@@ -30,7 +30,7 @@ export interface DefaultLayoutProps {
 }
 
 /**
- * The signed-in layout (spec section 2, "Layouts"). The side navigation (width 280) shows only
+ * The signed-in layout (docs/product-spec.md section 2, "Layouts"). The side navigation (width 280) shows only
  * on account and event pages: full on large screens, the mini variant on small and medium ones
  * (the toggle expands it), and a temporary drawer on phones. Elsewhere the toggle opens a
  * temporary drawer with the default navigation.

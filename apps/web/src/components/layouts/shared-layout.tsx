@@ -8,7 +8,7 @@ import { InsideLayoutContext } from './layout-context';
 import { MAIN_CONTENT_ID } from './skip-link';
 
 /**
- * The layout of pages shared with guests (spec section 2): a header with only the event's
+ * The layout of pages shared with guests (docs/product-spec.md section 2): a header with only the event's
  * title, no navigation and no sign-in.
  */
 export function SharedLayout({ title, children }: { title: string; children: ReactNode }) {

@@ -41,6 +41,6 @@ function AnchorLink(
 
 /**
  * A text link that is a typed router link: `to` and `params` are checked against the route
- * tree, so URLs are never built from strings (ARCHITECTURE.md, "Conventions").
+ * tree, so URLs are never built from strings (docs/architecture.md, "Conventions").
  */
 export const TextLink = createLink(AnchorLink);

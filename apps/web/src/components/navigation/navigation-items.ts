@@ -41,13 +41,13 @@ export interface NavigationItemExtras {
   id: string;
   labelKey: NavigationLabelKey;
   icon: ComponentType<SvgIconProps>;
-  /** The plan feature the item needs (spec section 6); absent means everyone sees it. */
+  /** The plan feature the item needs (docs/product-spec.md section 6); absent means everyone sees it. */
   feature?: Feature;
 }
 
 /**
- * The event area's links, in the order of spec section 2 ("Side navigation"). The login list
- * needs the CUSTOM_ACCESS feature; plan checks default to false (spec section 5).
+ * The event area's links, in the order of docs/product-spec.md section 2 ("Side navigation"). The login list
+ * needs the CUSTOM_ACCESS feature; plan checks default to false (docs/product-spec.md section 5).
  */
 export function eventNavigationItems(eventid: string, allowance: PlanAllowance | undefined) {
   const params = { eventid };
@@ -185,7 +185,7 @@ export const backToEventsItem = linkOptions({
   icon: EventOutlined,
 });
 
-/** The account area (spec section 2), with Settings after a divider. */
+/** The account area (docs/product-spec.md section 2), with Settings after a divider. */
 export const accountNavigationItems = linkOptions([
   {
     id: 'account',
@@ -225,7 +225,7 @@ export const settingsItem = linkOptions({
   icon: SettingsOutlined,
 });
 
-/** Pages without an area of their own: add event, events, account, settings (spec section 2). */
+/** Pages without an area of their own: add event, events, account, settings (docs/product-spec.md section 2). */
 export const defaultNavigationItems = linkOptions([
   {
     id: 'add-event',

@@ -119,7 +119,7 @@ function CurrentEventNavigation(display: DisplayProps) {
   return <EventNavigation eventId={eventid} allowance={allowance} {...display} />;
 }
 
-/** The side navigation's three variants (spec section 2, "Side navigation"). */
+/** The side navigation's three variants (docs/product-spec.md section 2, "Side navigation"). */
 export function SideNavigation({
   variant,
   ...display

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotifications } from '../../lib/notifications';
 
 // Snackbars and alerts load with the first notification, not with the first screen
-// (ARCHITECTURE.md, "Performance budgets").
+// (docs/architecture.md, "Performance budgets").
 const NotificationStack = lazy(() =>
   import('./notification-stack').then((module) => ({ default: module.NotificationStack })),
 );

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { dismiss, type Notification } from '../../lib/notifications';
 
 /**
- * The notifications as stacked snackbars, newest at the bottom (spec section 3, "Notification").
+ * The notifications as stacked snackbars, newest at the bottom (docs/product-spec.md section 3, "Notification").
  * The store closes them after their timeout; the close button does it at once. Errors and
  * warnings interrupt screen readers (role=alert); the others wait (role=status).
  */

@@ -6,7 +6,7 @@ import { AlertBox } from '../forms/form-alert';
 import { TextLink } from '../links/text-link';
 
 /**
- * "Not available on your plan" (spec section 6) with a link to the plans; the fields it is
+ * "Not available on your plan" (docs/product-spec.md section 6) with a link to the plans; the fields it is
  * about stay visible but disabled. Needs the `events` namespace.
  */
 export function PlanFeatureNotice({ children }: { children?: ReactNode }) {
@@ -19,7 +19,7 @@ export function PlanFeatureNotice({ children }: { children?: ReactNode }) {
   );
 }
 
-/** A feature that is still in beta (spec section 6). Needs the `events` namespace. */
+/** A feature that is still in beta (docs/product-spec.md section 6). Needs the `events` namespace. */
 export function BetaNotice({ children }: { children?: ReactNode }) {
   const { t } = useTranslation('events');
   return (

@@ -9,7 +9,7 @@ import { IconTile } from './icon-tile';
 
 /**
  * The frame of a screen whose content comes later: its title (h1) and a panel that says it is not
- * available yet and what it will be for (spec section 2 lists the screen and its purpose).
+ * available yet and what it will be for (docs/product-spec.md section 2 lists the screen and its purpose).
  */
 export function ScreenIntro({
   screen,

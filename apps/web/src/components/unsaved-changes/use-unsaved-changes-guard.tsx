@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { UnsavedChangesDialog } from './unsaved-changes-dialog';
 
 /**
- * Asks before leaving a page with unsaved changes (spec section 4): in-app navigation shows a
+ * Asks before leaving a page with unsaved changes (docs/product-spec.md section 4): in-app navigation shows a
  * dialog (Stay / Leave); closing or reloading the tab gets the browser's own prompt.
  * Render the returned element next to the form.
  *

@@ -1,4 +1,4 @@
-/** Colours are `#rrggbb` (spec section 5, "color not valid (#000000)"; `fields.color`). */
+/** Colours are `#rrggbb` (docs/product-spec.md section 5, "color not valid (#000000)"; `fields.color`). */
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
 export const isHexColor = (value: string): boolean => HEX.test(value);

@@ -60,7 +60,7 @@ export function completeLayoutOrder(order: readonly LayoutItem[]): LayoutItem[] 
 }
 
 /**
- * The "use custom order" switch (spec section 3, "custom layout order"): on starts from the
+ * The "use custom order" switch (docs/product-spec.md section 3, "custom layout order"): on starts from the
  * standard order of the blocks, off is null (the layout's own order).
  */
 export function toggleLayoutOrder(

@@ -1,4 +1,4 @@
-/** A date in the user's time zone setting (spec section 3, "Settings"), in the interface language. */
+/** A date in the user's time zone setting (docs/product-spec.md section 3, "Settings"), in the interface language. */
 export function formatDate(iso: string, language: string, timeZone: string | undefined): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -9,7 +9,7 @@ export function newestDate(entries: readonly ChangelogEntry[]): string | undefin
 }
 
 /**
- * Spec section 2: the dialog opens when the newest changelog date is later than the user's
+ * docs/product-spec.md section 2: the dialog opens when the newest changelog date is later than the user's
  * `whatsnewSeen`. Dates are YYYY-MM-DD, so text order is date order. A user who has never seen
  * any version (null: a new account) has no "last visit" to compare with: everything is new to
  * them, so nothing is news, and the dialog stays closed (`isFirstVisit` marks the newest seen).

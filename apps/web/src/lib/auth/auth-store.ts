@@ -1,9 +1,9 @@
 import type { Settings, User } from '@livent/shared';
 
 /**
- * Who is signed in (spec section 4, "Authentication"). `unknown` until the first session
+ * Who is signed in (docs/product-spec.md section 4, "Authentication"). `unknown` until the first session
  * restore has answered; the guards wait for it. The access token lives in this module's memory
- * only: never in local or session storage, never in a URL (ARCHITECTURE.md, "Contracts").
+ * only: never in local or session storage, never in a URL (docs/architecture.md, "Contracts").
  */
 export type AuthStatus = 'unknown' | 'signedIn' | 'signedOut';
 

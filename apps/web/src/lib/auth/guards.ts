@@ -14,7 +14,7 @@ export type GuardRedirect =
   { to: '/login'; redirect: string | undefined } | { to: '/verify-email' } | { to: '/' };
 
 /**
- * The default layout's rule (spec section 2, "Redirects"; section 5, "Guard verified"): signed
+ * The default layout's rule (docs/product-spec.md section 2, "Redirects"; section 5, "Guard verified"): signed
  * out → /login, keeping the wanted page; signed in with an unverified email → /verify-email.
  */
 export function signedInRedirect(state: AuthState, wanted: string): GuardRedirect | undefined {
@@ -23,7 +23,7 @@ export function signedInRedirect(state: AuthState, wanted: string): GuardRedirec
   return undefined;
 }
 
-/** Guest pages (login, sign-up, reset): signed-in users go to / (spec section 5, "Guard guest"). */
+/** Guest pages (login, sign-up, reset): signed-in users go to / (docs/product-spec.md section 5, "Guard guest"). */
 export function guestRedirect(state: AuthState): GuardRedirect | undefined {
   return state.user ? { to: '/' } : undefined;
 }
@@ -63,7 +63,7 @@ export async function requireGuest(_guard: GuardContext): Promise<void> {
 }
 
 /**
- * `beforeLoad` of a screen that a plan feature opens (spec section 6, e.g. /enterprise with
+ * `beforeLoad` of a screen that a plan feature opens (docs/product-spec.md section 6, e.g. /enterprise with
  * ENTERPRISE_ADMIN): without it the address does not exist for the user, so hiding the link is
  * not the only thing that keeps them out. Runs below the default layout's sign-in guard.
  */

@@ -9,7 +9,7 @@ import {
   type AuthState,
 } from './auth-store';
 
-/** The channel and lock names other tabs of the dashboard share (spec section 4). */
+/** The channel and lock names other tabs of the dashboard share (docs/product-spec.md section 4). */
 export const AUTH_CHANNEL = 'lvnt.auth';
 export const REFRESH_LOCK = 'lvnt.auth.refresh';
 

@@ -3,7 +3,7 @@ import { apiFetch } from '../api-client';
 import { setSettings } from './auth-store';
 
 /**
- * `PATCH /settings` with only the changed fields (spec section 7); the answer becomes the
+ * `PATCH /settings` with only the changed fields (docs/product-spec.md section 7); the answer becomes the
  * signed-in user's settings. Saved-notices are the caller's (they are shown "unless silent").
  */
 export async function saveSettings(patch: SettingsPatch): Promise<Settings> {

@@ -5,7 +5,7 @@ export const CHUNK_RELOAD_STORAGE_KEY = 'lvnt.chunkReloadAt';
 
 /**
  * Whether a failed chunk load may reload the page now: at most once per interval
- * (spec section 4: "the page reloads, at most once a minute"). Pure, so it is easy to test.
+ * (docs/product-spec.md section 4: "the page reloads, at most once a minute"). Pure, so it is easy to test.
  */
 export function mayReloadAfterChunkError(
   lastReloadAt: number | undefined,

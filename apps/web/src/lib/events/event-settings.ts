@@ -47,7 +47,7 @@ export function useSaveEventSettings(eventId: string) {
 
 /**
  * For route loaders: a missing event (or another account's, which answers 404 alike) shows the
- * "You are lost" page rather than the generic error (spec sections 2 and 8).
+ * "You are lost" page rather than the generic error (docs/product-spec.md sections 2 and 8).
  */
 export async function orPageNotFound<T>(loading: Promise<T>): Promise<T> {
   try {

@@ -3,7 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../api-client';
 
 /**
- * An event's highlights (spec section 3, "Highlight"; spec/api.md, "Events"): their own routes,
+ * An event's highlights (docs/product-spec.md section 3, "Highlight"; spec/api.md, "Events"): their own routes,
  * apart from the event's settings. The list comes in the order the public page shows.
  */
 

@@ -5,7 +5,7 @@ export const RESIZE_MAX_SIDE = 2560;
 const JPEG_QUALITY = 0.85;
 
 /**
- * "Images over 600kb are resized and converted to JPG" (spec section 5). GIFs stay as they are
+ * "Images over 600kb are resized and converted to JPG" (docs/product-spec.md section 5). GIFs stay as they are
  * (a canvas would keep only their first frame); the server caps their size.
  */
 export function needsResize(file: Pick<File, 'size' | 'type'>): boolean {

@@ -34,11 +34,11 @@ export interface SettingsForm<K extends EventSettingName> {
   form: UseFormReturn<SettingsValues<K>>;
   /** The form's submit handler: saves the changed fields. */
   onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
-  /** Render next to the form: asks before leaving with unsaved changes (spec section 4). */
+  /** Render next to the form: asks before leaving with unsaved changes (docs/product-spec.md section 4). */
   guard: ReactElement;
   /** Every saved setting of the event (also those the section does not edit). */
   settings: EventSettingsResponse;
-  /** The plan feature a setting needs and the plan lacks, or undefined (spec section 6). */
+  /** The plan feature a setting needs and the plan lacks, or undefined (docs/product-spec.md section 6). */
   missingFeature: (name: K) => Feature | undefined;
   /**
    * `register(name)` of each setting, for spreading onto native inputs (`{...fields.title}`):

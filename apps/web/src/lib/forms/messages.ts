@@ -1,9 +1,9 @@
 import { i18n } from '../i18n/i18n';
 
 /**
- * Form messages are keys, never text, so they follow the interface language (ARCHITECTURE.md,
+ * Form messages are keys, never text, so they follow the interface language (docs/architecture.md,
  * "Conventions"): `validation.<key>?<params>` from the shared schemas and the server's `errors`
- * map, `serverErrors.<key>` for the server's messages of spec section 8, and `text:<literal>`
+ * map, `serverErrors.<key>` for the server's messages of docs/product-spec.md section 8, and `text:<literal>`
  * for a server message without a translation. Callers re-render on language changes through
  * `useTranslation`.
  *

@@ -9,7 +9,7 @@ const KEY_BY_MESSAGE = new Map<string, ServerErrorKey>(
 );
 
 /**
- * The message key of a server message (spec section 8): `serverErrors.<key>` for the texts of
+ * The message key of a server message (docs/product-spec.md section 8): `serverErrors.<key>` for the texts of
  * `ERROR_MESSAGES`, which the dashboard translates; other texts are shown as they are.
  */
 export function serverMessageKey(message: string): string {
@@ -37,7 +37,7 @@ export type MessageFields<Values extends FieldValues> = Partial<
  * Puts a failed submission onto the form: the server's field errors (`errors` map of
  * validation keys) onto the fields the form has, a message listed in `messageFields` onto its
  * field, everything else into `root.server`. A 429 is left to the API client's "Too many
- * requests" notification (spec section 8).
+ * requests" notification (docs/product-spec.md section 8).
  */
 export function applyServerError<Values extends FieldValues>(
   setError: UseFormSetError<Values>,

@@ -20,7 +20,7 @@ export function readCookie(cookieString: string, name: string): string | undefin
 
 /**
  * The interface language: the locale cookie first (the user's explicit choice), then the
- * browser's languages (German for any `de-*`), else English (spec sections 1 and 4).
+ * browser's languages (German for any `de-*`), else English (docs/product-spec.md sections 1 and 4).
  */
 export function detectLanguage(
   cookieString: string,
@@ -35,7 +35,7 @@ export function detectLanguage(
   return DEFAULT_LANGUAGE;
 }
 
-/** The cookie string the language switch writes (365 days, spec section 9; no local storage). */
+/** The cookie string the language switch writes (365 days, docs/product-spec.md section 9; no local storage). */
 export function localeCookie(language: Language, secure: boolean): string {
   const attributes = [
     `${LOCALE_COOKIE}=${language}`,

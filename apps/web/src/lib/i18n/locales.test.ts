@@ -63,7 +63,7 @@ describe('locale catalogues', () => {
     }
   }
 
-  it('keeps the spec texts verbatim in English (ARCHITECTURE.md, "Contracts")', () => {
+  it('keeps the spec texts verbatim in English (docs/architecture.md, "Contracts")', () => {
     const errors = resources.en.common.errors;
     expect(errors.lost).toBe("You are lost. This page doesn't exist.");
     expect(errors.unknownRoute).toBe('This page could not be found');

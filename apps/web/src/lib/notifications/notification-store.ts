@@ -1,6 +1,6 @@
 import { NOTIFICATION_TIMEOUT_MS, type NotificationType } from '@livent/shared/constants';
 
-/** A notification of spec section 3: type, message, timeout, timestamp. */
+/** A notification of docs/product-spec.md section 3: type, message, timeout, timestamp. */
 export interface Notification {
   id: number;
   type: NotificationType;
@@ -38,7 +38,7 @@ export function dismiss(id: number): void {
 }
 
 /**
- * Shows a notification. Timeouts default to spec section 9: 5000 ms for info and success,
+ * Shows a notification. Timeouts default to docs/product-spec.md section 9: 5000 ms for info and success,
  * 8000 ms for warning and error.
  */
 export function notify({ type, message, timeout }: NotifyOptions): number {

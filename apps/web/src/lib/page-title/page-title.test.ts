@@ -22,7 +22,7 @@ createAppRouter({ history: createMemoryHistory() });
 const resources = await loadAllCatalogues();
 const screens = leafRoutes(routeTree as unknown as AnyRoute);
 
-/** Spec section 2, "Screens and routes" (event id and channel id as parameters). */
+/** docs/product-spec.md section 2, "Screens and routes" (event id and channel id as parameters). */
 const SPEC_ROUTES = [
   '/',
   '/home',

@@ -9,7 +9,7 @@ interface TitleMatch {
 
 /**
  * The title of what is on screen: the error page's when a match failed, else the deepest
- * route's `staticData.titleKey` (spec section 2, "Page titles": from the route name).
+ * route's `staticData.titleKey` (docs/product-spec.md section 2, "Page titles": from the route name).
  */
 export function pageTitleKey(matches: readonly TitleMatch[]): TitleKey | undefined {
   if (matches.some((match) => match.status === 'notFound' || match._notFound)) {

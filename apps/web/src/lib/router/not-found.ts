@@ -4,8 +4,8 @@ const MISSING = 'missing-page';
 
 /**
  * The 404 a route throws for something that does not exist, e.g. the shared inbox without a
- * token (spec section 2). Its page says "You are lost. This page doesn't exist.", unlike an
- * unknown address, which says "This page could not be found" (spec section 2, "Error page").
+ * token (docs/product-spec.md section 2). Its page says "You are lost. This page doesn't exist.", unlike an
+ * unknown address, which says "This page could not be found" (docs/product-spec.md section 2, "Error page").
  */
 export function pageNotFound() {
   return notFound({ data: { reason: MISSING } });

@@ -1,7 +1,7 @@
 import { alpha, createTheme } from '@mui/material/styles';
 
 /**
- * The dashboard's light theme with the seven colours of spec section 9 (primary, accent,
+ * The dashboard's light theme with the seven colours of docs/product-spec.md section 9 (primary, accent,
  * secondary, info, success, warning, error). Every `main` colour keeps at least 4.5:1 contrast
  * against white text and the page background (WCAG AA), which the axe checks in e2e rely on.
  */
@@ -35,7 +35,7 @@ declare module '@mui/material/IconButton' {
 const border = 'rgba(15, 23, 42, 0.1)';
 const ink = '#0F172A';
 
-/** Width of the expanded side navigation (spec section 2, "Layouts"). */
+/** Width of the expanded side navigation (docs/product-spec.md section 2, "Layouts"). */
 export const DRAWER_WIDTH = 280;
 /** Width of the mini variant: icons only. */
 export const DRAWER_MINI_WIDTH = 64;

@@ -9,7 +9,7 @@ import { session } from '../../lib/auth/session';
 import { notify } from '../../lib/notifications';
 
 /**
- * Signs out (spec section 2, "Redirects": after logout → /login): ends the session on the
+ * Signs out (docs/product-spec.md section 2, "Redirects": after logout → /login): ends the session on the
  * server, forgets it here and in the other tabs. It happens in the screen, not in `beforeLoad`,
  * so that preloading a link to /logout (hover) never signs anyone out.
  */

@@ -10,7 +10,7 @@ import { requireVerifyEmailAccess } from '../../lib/auth/guards';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 
 /**
- * Email verification (spec section 4): with the mailed `?token=` it confirms the address (or an
+ * Email verification (docs/product-spec.md section 4): with the mailed `?token=` it confirms the address (or an
  * email change) for anyone who has the link; without, it is about the signed-in user.
  */
 export const Route = createFileRoute('/_centered/verify-email')({

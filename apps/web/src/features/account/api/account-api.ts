@@ -49,7 +49,7 @@ export const revokeSession = (id: string) =>
 
 export const revokeOtherSessions = () => apiFetch<void>('/account/sessions', { method: 'DELETE' });
 
-/** Deletes the account (refused for custom-type plans, spec section 6) and ends the session. */
+/** Deletes the account (refused for custom-type plans, docs/product-spec.md section 6) and ends the session. */
 export const useDeleteAccount = () =>
   useMutation({
     mutationFn: (password: string) =>

@@ -71,7 +71,7 @@ function OverviewCard({
 }
 
 /**
- * /account: one card per section with its current values and a link there (spec section 2,
+ * /account: one card per section with its current values and a link there (docs/product-spec.md section 2,
  * "Account routes").
  */
 export function AccountOverview({ user }: { user: User }) {

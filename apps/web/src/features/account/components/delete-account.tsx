@@ -29,7 +29,7 @@ const resolver = lazyResolver<DeletionValues>(
   async () => (await import('../../../lib/forms/schemas')).accountDeletionSchema,
 );
 
-/** The confirmation dialog: deletion needs the password (spec section 5). */
+/** The confirmation dialog: deletion needs the password (docs/product-spec.md section 5). */
 function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
@@ -96,7 +96,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
 
 /**
  * The danger zone: account deletion behind a password confirmation. Custom-type plans cannot
- * delete the account themselves (spec section 6); the page says so and the server refuses too.
+ * delete the account themselves (docs/product-spec.md section 6); the page says so and the server refuses too.
  */
 export function DeleteAccount({ user }: { user: User }) {
   const { t } = useTranslation('account');

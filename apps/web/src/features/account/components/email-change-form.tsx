@@ -29,7 +29,7 @@ const resolver = lazyResolver<EmailValues>(
 );
 
 /**
- * Changing the address (spec section 4, "Email change: started; active only after
+ * Changing the address (docs/product-spec.md section 4, "Email change: started; active only after
  * verification via an emailed link"): the new address shows as pending until then.
  */
 export function EmailChangeForm({ user }: { user: User }) {

@@ -20,7 +20,7 @@ const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY: PasswordChange = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Password change (spec section 5: "passwords do not match", "new password should not match old
+ * Password change (docs/product-spec.md section 5: "passwords do not match", "new password should not match old
  * password"; section 8: "Password change failed"). The server signs out every other device.
  */
 export function PasswordChangeForm({ user }: { user: User }) {

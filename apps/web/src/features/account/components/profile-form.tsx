@@ -42,7 +42,7 @@ export function changedProfile(values: ProfileValues, saved: User): ProfilePatch
   );
 }
 
-/** Name, company or brand and initials (spec section 3, "Account"); asks before leaving unsaved. */
+/** Name, company or brand and initials (docs/product-spec.md section 3, "Account"); asks before leaving unsaved. */
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'forms']);
   const form = useForm<ProfileValues>({ resolver, defaultValues: valuesOf(user) });

@@ -42,9 +42,9 @@ async function validate(values: LoginRequest): Promise<[LoginRequest | undefined
 }
 
 /**
- * Sign-in (spec section 2; section 8: a wrong email or password shows "Email or password not
+ * Sign-in (docs/product-spec.md section 2; section 8: a wrong email or password shows "Email or password not
  * correct!" with a prompt to reset the password). Afterwards: the page the visitor wanted, if
- * it is one of this app's, else / (spec section 2, "Redirects").
+ * it is one of this app's, else / (docs/product-spec.md section 2, "Redirects").
  *
  * The one form without react-hook-form: it is the first screen most visitors load, and the
  * library is a tenth of that load's budget (ADR 022). Two fields need no more than the browser's

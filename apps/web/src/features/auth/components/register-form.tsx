@@ -31,7 +31,7 @@ const ACCEPTANCES = [
 ] as const;
 
 /**
- * Sign-up (spec section 2; section 5: terms and privacy must be accepted). It signs in at
+ * Sign-up (docs/product-spec.md section 2; section 5: terms and privacy must be accepted). It signs in at
  * once, the server mails the verification link, and the visitor continues at /verify-email.
  */
 export function RegisterForm() {

@@ -22,7 +22,7 @@ const resolver = lazyResolver<ResetValues>(
 
 /**
  * The new password for a mailed reset link. Success ends every session (ADR 010) and leads to
- * sign-in; a bad or expired link says "Password reset failed" (spec section 8).
+ * sign-in; a bad or expired link says "Password reset failed" (docs/product-spec.md section 8).
  */
 export function ResetPasswordForm({
   token,

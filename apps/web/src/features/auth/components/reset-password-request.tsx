@@ -21,7 +21,7 @@ const resolver = lazyResolver<RequestValues>(
 
 /**
  * Asks for a reset link. The answer is the same whether or not an account exists, so the page
- * never tells (ARCHITECTURE.md, "No account enumeration").
+ * never tells (docs/architecture.md, "No account enumeration").
  */
 export function ResetPasswordRequest() {
   const { t } = useTranslation(['onboarding', 'auth']);

@@ -112,7 +112,7 @@ function Verified({ user }: { user: User }) {
 }
 
 /**
- * "Check your inbox" with a resend button (spec section 4: "resend available"). When the tab
+ * "Check your inbox" with a resend button (docs/product-spec.md section 4: "resend available"). When the tab
  * comes back into view (the link was opened in another tab), it asks the server whether the
  * address is verified now and then moves on by itself.
  */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * A mailed one-time token from the address bar: kept in memory and removed from the URL at
- * once (replace, so it is neither in the history nor sent as a referrer; ARCHITECTURE.md,
+ * once (replace, so it is neither in the history nor sent as a referrer; docs/architecture.md,
  * "tokens in URLs are swapped out at once").
  */
 export function useUrlToken(tokenInUrl: string | undefined): string | undefined {

@@ -106,7 +106,7 @@ function HighlightsChoice({ form, highlights }: { form: Form; highlights: Highli
 }
 
 /**
- * A channel's screen (spec section 2, /events/{eventid}/channels/{eventchannelid}): title,
+ * A channel's screen (docs/product-spec.md section 2, /events/{eventid}/channels/{eventchannelid}): title,
  * address (behind an unlock, like the event's), visibility, overrides of the event's settings and
  * its highlights. Saves only what changed; asks before leaving with unsaved changes.
  */

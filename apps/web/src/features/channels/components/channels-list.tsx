@@ -102,7 +102,7 @@ function ChannelRow({
 }
 
 /**
- * The event's channels (spec section 2, /events/{eventid}/channels): each with its address and
+ * The event's channels (docs/product-spec.md section 2, /events/{eventid}/channels): each with its address and
  * visibility, add within the plan's limit per event ("2 of 2 channels"), delete after asking.
  */
 export function ChannelsList({ eventId, eventUrl }: { eventId: string; eventUrl: string }) {

@@ -27,7 +27,7 @@ import { channelsQueryOptions } from '../api/channels-api';
 import { COUNTRY_CODES, LANGUAGE_CODES, namedCodes } from '../codes';
 
 /**
- * The event's channel routing rules (spec section 3, "channel routing rules"; ADR 018): by IP
+ * The event's channel routing rules (docs/product-spec.md section 3, "channel routing rules"; ADR 018): by IP
  * address or network, country or browser language to a channel, checked top to bottom. Saved
  * with the event's settings (`PATCH /event-settings/{id}` { channelRoutingRules }).
  */

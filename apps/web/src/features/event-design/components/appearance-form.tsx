@@ -82,7 +82,7 @@ function ColorGroup({ title, children }: { title: string; children: React.ReactN
 }
 
 /**
- * The appearance of the event page (spec section 3; issue 4, "appearance"): logo, the six
+ * The appearance of the event page (docs/product-spec.md section 3, "appearance"): logo, the six
  * colours with a live preview, font, background image and its mode, layout, header layout and
  * height, the custom layout order (enterprise) and hiding the footer logo (professional and
  * up). Settings the plan lacks stay visible, disabled, with the plan notice.

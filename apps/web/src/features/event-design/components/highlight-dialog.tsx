@@ -45,7 +45,7 @@ export function changedHighlight(values: HighlightInput, saved: HighlightInput):
 }
 
 /**
- * Creates a highlight or edits one (spec section 3, "Highlight": group, title, description,
+ * Creates a highlight or edits one (docs/product-spec.md section 3, "Highlight": group, title, description,
  * link, image), checked by the shared schema; the server's field errors show at the fields.
  * Mount it with a `key` per highlight so that it starts from that highlight's values.
  */

@@ -209,7 +209,7 @@ interface DragProps {
 type Editing = { mode: 'create' } | { mode: 'edit'; highlight: Highlight };
 
 /**
- * The event's highlights (spec section 3, "Highlight") as cards in the page's order: create and
+ * The event's highlights (docs/product-spec.md section 3, "Highlight") as cards in the page's order: create and
  * edit in a dialog, delete after a confirmation, move up and down. Load
  * `highlightsQueryOptions(eventId)` in the route's loader.
  */

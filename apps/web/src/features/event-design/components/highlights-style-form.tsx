@@ -63,7 +63,7 @@ function AlignPreview({ align }: { align: (typeof HIGHLIGHT_ALIGNS)[number] }) {
   );
 }
 
-/** How the public page shows the highlights: size and text alignment (spec section 3). */
+/** How the public page shows the highlights: size and text alignment (docs/product-spec.md section 3). */
 export function HighlightsStyleForm({ eventId }: { eventId: string }) {
   const { t } = useTranslation('design');
   const settingsForm = useSettingsForm(eventId, ['highlightsSize', 'highlightsAlign']);

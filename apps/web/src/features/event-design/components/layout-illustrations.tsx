@@ -121,7 +121,7 @@ function Tiles({ dark = false }: { dark?: boolean }) {
   );
 }
 
-/** The three page layouts (spec section 3, "layout"). */
+/** The three page layouts (docs/product-spec.md section 3, "layout"). */
 export function LayoutIllustration({ layout }: { layout: EventLayout }) {
   if (layout === 'modern') {
     return (
@@ -206,7 +206,7 @@ export function LayoutIllustration({ layout }: { layout: EventLayout }) {
   );
 }
 
-/** The four header layouts (spec section 3, "header layout"). */
+/** The four header layouts (docs/product-spec.md section 3, "header layout"). */
 export function HeaderIllustration({ layout }: { layout: (typeof HEADER_LAYOUTS)[number] }) {
   const logo = (
     <Box sx={{ width: 22, height: 8, borderRadius: 0.5, bgcolor: ACCENT, flexShrink: 0 }} />

@@ -26,7 +26,7 @@ const ICONS: Record<LayoutItem, ComponentType<SvgIconProps>> = {
 };
 
 /**
- * The custom layout order (spec section 3; `CUSTOM_LAYOUT`, enterprise): a switch between the
+ * The custom layout order (docs/product-spec.md section 3; `CUSTOM_LAYOUT`, enterprise): a switch between the
  * layout's own order (null) and an order of the six blocks that the list below sets, block by
  * block with "move up" and "move down".
  */

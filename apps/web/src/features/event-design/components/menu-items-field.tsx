@@ -52,7 +52,7 @@ function WindowSelect({ control, index }: { control: Control<MenuItemsValues>; i
 }
 
 /**
- * The menu items of the event page (spec section 3: name, link, same or new window), as an
+ * The menu items of the event page (docs/product-spec.md section 3: name, link, same or new window), as an
  * editable list: add (up to `MENU_ITEMS_MAX`, then "must not exceed {max} entries"), remove,
  * move up and down. Each field's message shows at the field.
  */

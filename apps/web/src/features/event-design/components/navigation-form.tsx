@@ -20,7 +20,7 @@ const NAVIGATION_FIELDS = [
 ] as const;
 
 /**
- * The navigation of the event page (spec section 3; issue 4, "navigation"): menu items, whether
+ * The navigation of the event page (docs/product-spec.md section 3, "navigation"): menu items, whether
  * the menu is always visible, and the channel menu's default title and name.
  */
 export function NavigationForm({ eventId }: { eventId: string }) {

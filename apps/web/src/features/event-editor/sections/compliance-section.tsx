@@ -18,7 +18,7 @@ const FIELDS = [
   'complianceConfirmed',
 ] as const;
 
-/** Compliance (spec section 3): legal links and text, the consent banner; confirmation needs COMPLIANCE. */
+/** Compliance (docs/product-spec.md section 3): legal links and text, the consent banner; confirmation needs COMPLIANCE. */
 export function ComplianceSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
   const settingsForm = useSettingsForm(eventId, FIELDS);

@@ -28,9 +28,9 @@ const FIELDS = [
 ] as const;
 
 /**
- * General settings (spec section 3): title, address, language, description, start and contact.
+ * General settings (docs/product-spec.md section 3): title, address, language, description, start and contact.
  * The address is read-only until the organiser unlocks it and confirms that old links stop
- * working (spec section 5); contact name and email need a paid plan (spec section 6).
+ * working (docs/product-spec.md section 5); contact name and email need a paid plan (docs/product-spec.md section 6).
  */
 export function GeneralSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);

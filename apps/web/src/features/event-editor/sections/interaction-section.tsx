@@ -24,7 +24,7 @@ const FIELDS = [
 /** The extra frame heights the spec offers as examples (section 9). */
 export const EXTRA_FRAME_EXAMPLES = [560, 640] as const;
 
-/** Interaction tools (spec section 3): message tool, side frame, extra frame. */
+/** Interaction tools (docs/product-spec.md section 3): message tool, side frame, extra frame. */
 export function InteractionSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
   const settingsForm = useSettingsForm(eventId, FIELDS);

@@ -35,7 +35,7 @@ export function reducedPlayerLink(text: string): string | undefined {
   return iframeSource(text);
 }
 
-/** The player (spec section 3): visible, mode, link or code, and the alternate image. */
+/** The player (docs/product-spec.md section 3): visible, mode, link or code, and the alternate image. */
 export function PlayerSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
   const settingsForm = useSettingsForm(eventId, FIELDS);
@@ -44,7 +44,7 @@ export function PlayerSection({ eventId }: { eventId: string }) {
   const { errors } = form.formState;
   const mode = useWatch({ control, name: 'playerMode' });
   const [reduced, setReduced] = useState(false);
-  // Pasted embed code becomes its link at once (spec section 5).
+  // Pasted embed code becomes its link at once (docs/product-spec.md section 5).
   const playerLink = register('playerLink', {
     onChange: (event: { target: { value: string } }) => {
       const link = reducedPlayerLink(event.target.value);

@@ -20,7 +20,7 @@ const FIELDS = [
   'ctaLink',
 ] as const;
 
-/** Texts of the event page (spec section 3): headline, introduction, agenda, content, call to action. */
+/** Texts of the event page (docs/product-spec.md section 3): headline, introduction, agenda, content, call to action. */
 export function TextSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
   const settingsForm = useSettingsForm(eventId, FIELDS);

@@ -12,7 +12,7 @@ import { session } from '../../../lib/auth/session';
 
 const path = (id: string) => `/events/${encodeURIComponent(id)}`;
 
-/** `GET /events`: the account's events (spec section 7), also the header's selector. */
+/** `GET /events`: the account's events (docs/product-spec.md section 7), also the header's selector. */
 export const eventsQueryOptions = () =>
   queryOptions({
     queryKey: EVENTS_QUERY_KEY,
@@ -61,7 +61,7 @@ export function useDeleteEvent() {
   });
 }
 
-/** Open viewer pages reload within 2 minutes (spec section 4); the summary shows when. */
+/** Open viewer pages reload within 2 minutes (docs/product-spec.md section 4); the summary shows when. */
 export function useRemoteReload() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -70,7 +70,7 @@ export function useRemoteReload() {
   });
 }
 
-/** The public page shows the latest changes within 30 seconds (spec section 4). */
+/** The public page shows the latest changes within 30 seconds (docs/product-spec.md section 4). */
 export function useCachePurge() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<unknown>(`${path(id)}/cache-purge`, { method: 'POST' }),

@@ -43,7 +43,7 @@ export const createBody = (values: CreateValues): EventCreate => ({
 });
 
 /**
- * Create an event (spec section 2, `/events/add`): a title and, optionally, its own address
+ * Create an event (docs/product-spec.md section 2, `/events/add`): a title and, optionally, its own address
  * (the slug, previewed as the link); then the new event's overview. At the plan's limit the
  * server's "Event limit reached" shows with a link to the plans.
  */

@@ -36,7 +36,7 @@ function useAction(
 }
 
 /**
- * Event administration (spec section 2, `/events/{id}/admin`; section 4 for the timings):
+ * Event administration (docs/product-spec.md section 2, `/events/{id}/admin`; section 4 for the timings):
  * remote reload of open viewer pages, cache purge, and deletion after typing the title.
  */
 export function EventAdmin({ event, timeZone }: { event: EventSummary; timeZone?: string }) {

@@ -61,10 +61,10 @@ export function EventStatus({ event }: { event: EventSummary }) {
 }
 
 /**
- * The overview's head (spec section 2, `/events/{id}`): the public link with copy and open,
+ * The overview's head (docs/product-spec.md section 2, `/events/{id}`): the public link with copy and open,
  * the status, and a live preview of the public page. The page comes from another origin and
  * may hold the organiser's own code, so the preview is sandboxed without `allow-same-origin`
- * (ARCHITECTURE.md, "Public event pages").
+ * (docs/architecture.md, "Public event pages").
  */
 export function EventOverview({ event }: { event: EventSummary }) {
   const { t } = useTranslation(['events', 'common']);

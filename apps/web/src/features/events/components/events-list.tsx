@@ -37,7 +37,7 @@ export function filterEvents(events: readonly EventListItem[], search: string): 
 }
 
 /**
- * The events list (spec section 2, `/events`): title, public link (new tab) and creation date in
+ * The events list (docs/product-spec.md section 2, `/events`): title, public link (new tab) and creation date in
  * the user's time zone, with a search box and pages of 20; its empty state leads to creating one.
  */
 export function EventsList({

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { TextLink } from '../../../components/links/text-link';
 
-/** How many of the plan's active events are in use (spec section 1), e.g. "3 of 10 events". */
+/** How many of the plan's active events are in use (docs/product-spec.md section 1), e.g. "3 of 10 events". */
 export function PlanUsage({
   count,
   allowance,

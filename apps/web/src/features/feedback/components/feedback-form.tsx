@@ -16,7 +16,7 @@ import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
 import { useSendFeedback } from '../api/feedback-api';
 
-/** Spec section 3, "Feedback": email, message. The server caps the message at 5000 characters. */
+/** docs/product-spec.md section 3, "Feedback": email, message. The server caps the message at 5000 characters. */
 export const FEEDBACK_MAX_LENGTH = 5000;
 
 const resolver = lazyResolver<Feedback>(
@@ -24,7 +24,7 @@ const resolver = lazyResolver<Feedback>(
 );
 
 /**
- * Feedback to the support team (spec section 2: the help menu's "send feedback"). The email is
+ * Feedback to the support team (docs/product-spec.md section 2: the help menu's "send feedback"). The email is
  * the account's, editable for a reply elsewhere; a failure says "Feedback could not be sent".
  */
 export function FeedbackForm({ user }: { user: User }) {
@@ -41,7 +41,7 @@ export function FeedbackForm({ user }: { user: User }) {
       await sendFeedback.mutateAsync(values);
     } catch (error) {
       // Field errors go onto the fields, 429 to its notification; anything else is "Feedback
-      // could not be sent" (spec section 8).
+      // could not be sent" (docs/product-spec.md section 8).
       if (error instanceof ApiError && (error.errors || error.code === 429)) {
         await reportFormError(form.setError, error, ['email', 'message']);
       } else {

@@ -44,7 +44,7 @@ const resolver = lazyResolver<SettingsValues>(
 
 const valuesOf = ({ whatsnewSeen: _seen, ...values }: Settings): SettingsValues => values;
 
-/** Only the changed fields (spec section 7: "PATCH /settings — the changed settings fields"). */
+/** Only the changed fields (docs/product-spec.md section 7: "PATCH /settings — the changed settings fields"). */
 export function changedSettings(values: SettingsValues, saved: Settings): SettingsPatch {
   return changedFields(values, saved);
 }
@@ -88,9 +88,9 @@ function SettingRow({
 }
 
 /**
- * Account settings (spec section 2, "Contents of some screens"): time zone, language for
+ * Account settings (docs/product-spec.md section 2, "Contents of some screens"): time zone, language for
  * emails, always show help, CSV delimiter, newsletter. Saves only what changed, with a "saved"
- * notice; a failure shows the server's message, translated (spec section 8).
+ * notice; a failure shows the server's message, translated (docs/product-spec.md section 8).
  */
 export function SettingsForm({ user }: { user: User }) {
   const { t } = useTranslation(['account', 'forms', 'common']);

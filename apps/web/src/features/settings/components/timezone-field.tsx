@@ -30,7 +30,7 @@ function offsetOf(zone: string, language: string): string {
 }
 
 /**
- * The time zone setting (spec section 2, "Account settings"): a searchable list of the IANA time
+ * The time zone setting (docs/product-spec.md section 2, "Account settings"): a searchable list of the IANA time
  * zones, each with its current offset; typing "berl" or "new york" finds the zone.
  */
 export function TimezoneField({

@@ -2,7 +2,7 @@ import type { ChangelogEntry, Language } from '@livent/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-/** `GET /changelog` in the interface language (spec section 2, "What's-new dialog"). */
+/** `GET /changelog` in the interface language (docs/product-spec.md section 2, "What's-new dialog"). */
 export const changelogQueryOptions = (language: Language) =>
   queryOptions({
     queryKey: ['changelog', language],

@@ -16,7 +16,7 @@ import { changelogQueryOptions } from '../api/changelog-query';
 import { hasNews, isFirstVisit, newestDate, newsSince } from '../whats-new';
 import { IconTile } from '../../../components/page/icon-tile';
 
-/** Spec section 2, "Banners and dialog": the what's-new dialog (width 700). */
+/** docs/product-spec.md section 2, "Banners and dialog": the what's-new dialog (width 700). */
 export const WHATS_NEW_WIDTH = 700;
 
 /**

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_default/events/$eventid/appearance')({
   component: AppearanceScreen,
 });
 
-/** Logo, colours, font, background and layout of the event page (spec section 2). */
+/** Logo, colours, font, background and layout of the event page (docs/product-spec.md section 2). */
 function AppearanceScreen() {
   const { eventid } = Route.useParams();
   const { t } = useTranslation(['common', 'screens']);

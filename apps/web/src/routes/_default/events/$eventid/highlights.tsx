@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_default/events/$eventid/highlights')({
   component: HighlightsScreen,
 });
 
-/** Highlights and their styling (spec section 2; issue 4, "highlights"). */
+/** Highlights and their styling (docs/product-spec.md section 2, "highlights"). */
 function HighlightsScreen() {
   const { eventid } = Route.useParams();
   const { t } = useTranslation(['common', 'screens']);

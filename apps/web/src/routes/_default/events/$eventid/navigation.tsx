@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_default/events/$eventid/navigation')({
   component: NavigationScreen,
 });
 
-/** Menu items and the channel menu of the event page (spec section 2). */
+/** Menu items and the channel menu of the event page (docs/product-spec.md section 2). */
 function NavigationScreen() {
   const { eventid } = Route.useParams();
   const { t } = useTranslation(['common', 'screens']);

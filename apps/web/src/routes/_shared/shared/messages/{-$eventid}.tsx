@@ -4,7 +4,7 @@ import { ScreenIntro } from '../../../../components/page/screen-intro';
 import { pageNotFound } from '../../../../lib/router/not-found';
 
 /**
- * Guests open the inbox with the token from the share link (spec section 2, "Shared routes").
+ * Guests open the inbox with the token from the share link (docs/product-spec.md section 2, "Shared routes").
  * Checked by hand rather than with zod: this function sits in the route tree, which every first
  * load includes, and one string check does not justify a schema library there.
  */
@@ -15,7 +15,7 @@ function validateSharedInboxSearch(search: Record<string, unknown>): { token: st
 export const Route = createFileRoute('/_shared/shared/messages/{-$eventid}')({
   staticData: { titleKey: 'sharedMessages' },
   validateSearch: validateSharedInboxSearch,
-  // "A missing token gives a 404 page" (spec section 2).
+  // "A missing token gives a 404 page" (docs/product-spec.md section 2).
   beforeLoad: ({ search }) => {
     if (!search.token) throw pageNotFound();
   },

@@ -30,7 +30,7 @@ export const Route = createFileRoute('/_default/events/$eventid/channels/$eventc
   component: ChannelScreen,
 });
 
-/** One channel: address, title, visibility, overrides and highlights (issue 5, point 4). */
+/** One channel: address, title, visibility, overrides and highlights. */
 function ChannelScreen() {
   const { eventid, eventchannelid } = Route.useParams();
   const { t } = useTranslation(['channels', 'screens']);

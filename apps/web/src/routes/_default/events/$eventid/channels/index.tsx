@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_default/events/$eventid/channels/')({
   component: ChannelsScreen,
 });
 
-/** Channels and the routing rules that send first-time viewers to them (issue 5, points 4 and 5). */
+/** Channels and the routing rules that send first-time viewers to them. */
 function ChannelsScreen() {
   const { eventid } = Route.useParams();
   const { t } = useTranslation(['common', 'screens']);
