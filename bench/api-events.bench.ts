@@ -3,6 +3,9 @@
 // throughput, p99 under 20 ms at 50 connections; ADR 020).
 //
 // BENCH_CPU_PROF=DIR writes a CPU profile of the server into DIR (`node --cpu-prof`).
+// BENCH_LOG_LEVEL sets the server's LOG_LEVEL: `info` by default, the production default, so the
+// request log line counts as it does in production (written to /dev/null here); `silent` leaves it
+// out (ADR 020 measured both).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,8 +37,9 @@ async function cpuPerRequest(
 const dir = mkdtempSync(join(tmpdir(), 'livent-bench-api-'));
 const databaseFile = join(dir, 'livent.db');
 const profileDir = process.env.BENCH_CPU_PROF;
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
 const livent = await startLivent(
-  { DATABASE_URL: `file:${databaseFile}` },
+  { DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: logLevel },
   profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 );
 try {
@@ -82,7 +86,7 @@ try {
   try {
     const result = await compare(bare.url, url, 3, { headers });
     report(
-      `GET /api/events signed in (${EVENTS} events, ${body.length} bytes, 50 connections)`,
+      `GET /api/events signed in (${EVENTS} events, ${body.length} bytes, 50 connections, LOG_LEVEL=${logLevel})`,
       result,
       BUDGET,
     );
