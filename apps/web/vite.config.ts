@@ -1,9 +1,56 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const fromHere = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * The sign-in screen is most visits' first screen. Its lazy chunks (the centered layout, the
+ * form, their imports) and the English texts it shows would load one after another once the app
+ * has started; preloaded from index.html they arrive with the app instead. They are a few
+ * kilobytes, which other first screens fetch in parallel without waiting on them (ADR 022).
+ */
+const FIRST_SCREEN_MODULES = [
+  /[\\/]routes[\\/]_centered\.tsx/,
+  /[\\/]routes[\\/]_centered[\\/]login\.tsx/,
+  /[\\/]locales[\\/]en[\\/](common|auth)\.json$/,
+];
+
+function preloadFirstScreen(): Plugin {
+  return {
+    name: 'livent:preload-first-screen',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+        const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const files = new Set<string>();
+        const add = (fileName: string) => {
+          const chunk = byName.get(fileName);
+          if (!chunk || files.has(fileName) || chunk.isEntry) return;
+          files.add(fileName);
+          chunk.imports.forEach(add);
+        };
+        for (const chunk of chunks) {
+          const id = chunk.facadeModuleId ?? '';
+          if (FIRST_SCREEN_MODULES.some((pattern) => pattern.test(id))) add(chunk.fileName);
+        }
+        const links = [...files].filter((file) => !html.includes(`/${file}"`));
+        return {
+          html,
+          tags: links.map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head' as const,
+          })),
+        };
+      },
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
@@ -24,6 +71,7 @@ export default defineConfig({
       semicolons: true,
     }),
     react(),
+    preloadFirstScreen(),
   ],
   resolve: {
     // `source` makes @livent/shared resolve to its TypeScript source (no prebuild needed).
