@@ -13,7 +13,10 @@ import { startBareServer, startLivent } from './lib/processes.js';
 const BUDGET = 0.85;
 
 /** GET with a Host header of our choosing (fetch does not let us set it). */
-function get(url: string, host: string): Promise<{ status: number; body: string; type: string }> {
+function get(
+  url: string,
+  host: string,
+): Promise<{ status: number; body: string; type: string; headers: Record<string, string> }> {
   return new Promise((resolve, reject) => {
     const req = request(url, { headers: { host } }, (res) => {
       const chunks: Buffer[] = [];
@@ -23,6 +26,11 @@ function get(url: string, host: string): Promise<{ status: number; body: string;
           status: res.statusCode ?? 0,
           body: Buffer.concat(chunks).toString('utf8'),
           type: String(res.headers['content-type'] ?? ''),
+          headers: Object.fromEntries(
+            Object.entries(res.headers).flatMap(([name, value]) =>
+              typeof value === 'string' ? [[name, value]] : [],
+            ),
+          ),
         }),
       );
     });
@@ -87,6 +95,25 @@ try {
     if (!met || result.target.non2xx > 0 || result.target.errors > 0) process.exitCode = 1;
   } finally {
     await bare.stop();
+  }
+  // Where the gap is: the same bare server sending the page's own response headers too (the
+  // security policy, caching, ETag). The budget stays on the baseline above; this line only says
+  // how much of the difference is the headers every answer must carry.
+  const pageHeaders = Object.fromEntries(
+    Object.entries(sample.headers).filter(
+      ([name]) =>
+        !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name),
+    ),
+  );
+  const bareWithHeaders = await startBareServer(sample.body, sample.type, pageHeaders);
+  try {
+    const result = await compare(bareWithHeaders.url, pageUrl, 3, { headers: { host } });
+    report(
+      `The same, against bare node:http sending the page's ${Object.keys(pageHeaders).length} response headers too (informative)`,
+      result,
+    );
+  } finally {
+    await bareWithHeaders.stop();
   }
 } finally {
   await livent.stop();

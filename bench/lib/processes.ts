@@ -96,18 +96,29 @@ export async function startLivent(
 }
 
 /** Starts a bare `node:http` server in its own process that answers every request with `body`. */
-export async function startBareServer(body: string, contentType: string): Promise<RunningServer> {
+export async function startBareServer(
+  body: string,
+  contentType: string,
+  /** More response headers to send, e.g. the target's own, to see what they cost. */
+  headers: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const source = `
     const http = require('node:http');
     const body = Buffer.from(process.env.BODY, 'base64');
+    const headers = JSON.parse(process.env.HEADERS);
     http.createServer((req, res) => {
-      res.writeHead(200, { 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length });
+      res.writeHead(200, { ...headers, 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length });
       res.end(body);
     }).listen(${port}, '127.0.0.1');`;
   const child = spawn(process.execPath, ['-e', source], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, BODY: Buffer.from(body).toString('base64'), CONTENT_TYPE: contentType },
+    env: {
+      ...process.env,
+      BODY: Buffer.from(body).toString('base64'),
+      CONTENT_TYPE: contentType,
+      HEADERS: JSON.stringify(headers),
+    },
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url);
