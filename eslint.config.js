@@ -1,7 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import i18next from 'eslint-plugin-i18next';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
@@ -91,17 +91,13 @@ export default tseslint.config(
   },
   {
     files: [`${WEB}/**/*.{ts,tsx}`],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({
-          extensions: ['.ts', '.tsx', '.js', '.json'],
-          conditionNames: ['source', 'import', 'default'],
-        }),
-      ],
+      // Relative imports resolve to files, so a path such as `../../channels/x` counts.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: webBoundaryZones }],
+      'import/no-restricted-paths': ['error', { basePath: root, zones: webBoundaryZones }],
     },
   },
   {

@@ -35,7 +35,7 @@ async function boundaryErrors(path: string, source: string): Promise<string[]> {
   }));
   const [result] = JSON.parse(stdout) as LintResult[];
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .filter((message) => message.ruleId === 'import/no-restricted-paths')
     .map((message) => message.message);
 }
 
