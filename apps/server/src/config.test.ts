@@ -256,13 +256,18 @@ describe('TRUST_PROXY', () => {
     expect(trustProxy(value)).toEqual(expected);
   });
 
-  it.each(['yes', '10.0.0.0/33', '10.0.0.1,', 'proxy.example.com', '::1/129', '1.2.3.4/8/8'])(
-    'refuses %j with a readable message',
-    (value) => {
-      const error = configError(() => trustProxy(value));
-      expect(error.message).toMatch(
-        /^Invalid configuration:\n {2}TRUST_PROXY: must be true, false, a number of hops, or a comma-separated list of addresses\/CIDRs/,
-      );
-    },
-  );
+  it.each([
+    'yes',
+    '10.0.0.0/33',
+    '10.0.0.1,',
+    'proxy.example.com',
+    '::1/129',
+    '1.2.3.4/8/8',
+    '127.1',
+  ])('refuses %j with a readable message', (value) => {
+    const error = configError(() => trustProxy(value));
+    expect(error.message).toMatch(
+      /^Invalid configuration:\n {2}TRUST_PROXY: must be true, false, a number of hops, or a comma-separated list of addresses\/CIDRs/,
+    );
+  });
 });

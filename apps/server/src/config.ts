@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseDatabaseUrl, type Dialect } from './db/database-url.js';
 
@@ -92,14 +92,21 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 
 const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/** Only the usual notations: ipaddr.js alone would also take shorthands such as `127.1`. */
+const isPlainAddress = (value: string): boolean =>
+  ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
+
 function isAddressOrCidr(value: string): boolean {
   if (TRUST_PROXY_NAMES.has(value)) return true;
-  const [address = '', prefix, ...rest] = value.split('/');
-  const version = isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  if (!/^\d{1,3}$/.test(prefix)) return false;
-  return Number(prefix) <= (version === 4 ? 32 : 128);
+  const slash = value.indexOf('/');
+  if (slash === -1) return isPlainAddress(value);
+  if (!isPlainAddress(value.slice(0, slash))) return false;
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
