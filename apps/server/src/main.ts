@@ -72,6 +72,6 @@ if (config.devTools) {
 } else if (!config.smtpUrl) {
   // A self-hoster's server shows no mailbox: without SMTP nobody receives sign-up or reset mails.
   process.stdout.write(
-    'SMTP_URL is not set: mails stay in the outbox (table mails) and are not sent.\n',
+    'SMTP_URL is not set: mails stay in the outbox and are not sent; `npm run outbox` shows them (with their links) to whoever runs this server.\n',
   );
 }
