@@ -12,7 +12,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { compare, load, report } from './lib/load.js';
-import { startBareServer, startLivent, type RunningServer } from './lib/processes.js';
+import {
+  registerBenchOwner,
+  startBareServer,
+  startLivent,
+  type RunningServer,
+} from './lib/processes.js';
 
 const BUDGET = 0.4;
 const P99_BUDGET_MS = 20;
@@ -43,22 +48,7 @@ const livent = await startLivent(
   profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
 );
 try {
-  const registered = await fetch(`${livent.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Owner',
-      email: `bench-${randomUUID()}@example.com`,
-      password: 'Bench12345',
-      acceptTerms: true,
-      acceptPrivacy: true,
-    }),
-  });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
-  const { user, tokens } = (await registered.json()) as {
-    user: { id: string };
-    tokens: { access: { token: string } };
-  };
+  const { user, tokens } = await registerBenchOwner(livent.url);
   // The events straight into the database: creating them needs a verified address.
   const db = new Database(databaseFile);
   const insert = db.prepare(

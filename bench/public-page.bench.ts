@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { compare, report } from './lib/load.js';
-import { startBareServer, startLivent } from './lib/processes.js';
+import { registerBenchOwner, startBareServer, startLivent } from './lib/processes.js';
 
 const BUDGET = 0.85;
 
@@ -46,18 +46,7 @@ try {
   const port = new URL(livent.url).port;
   const host = `events.localhost:${port}`;
   // An account through the API, then an event with a realistic page straight into the database.
-  const registered = await fetch(`${livent.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench Owner',
-      email: `bench-${randomUUID()}@example.com`,
-      password: 'Bench12345',
-      acceptTerms: true,
-      acceptPrivacy: true,
-    }),
-  });
-  const { user } = (await registered.json()) as { user: { id: string } };
+  const { user } = await registerBenchOwner(livent.url);
   const db = new Database(databaseFile);
   const now = new Date().toISOString();
   db.prepare(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -123,4 +124,26 @@ export async function startBareServer(
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url);
   return { url, cpuMs: cpuMsOf(child), stop: stopper(child) };
+}
+
+/** A fresh account on a running Livent, signed in: the owner of a bench's events. */
+export async function registerBenchOwner(
+  url: string,
+): Promise<{ user: { id: string }; tokens: { access: { token: string } } }> {
+  const registered = await fetch(`${url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Owner',
+      email: `bench-${randomUUID()}@example.com`,
+      password: 'Bench12345',
+      acceptTerms: true,
+      acceptPrivacy: true,
+    }),
+  });
+  if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+  return (await registered.json()) as {
+    user: { id: string };
+    tokens: { access: { token: string } };
+  };
 }
