@@ -6,7 +6,6 @@ import {
   validationMessage,
   type Channel,
   type ChannelPatch,
-  type EventSettings,
 } from '@livent/shared';
 import type { Kysely, Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
@@ -17,7 +16,11 @@ import { forbidden, HttpError, notFound, validationFailed } from '../../lib/erro
 import { toPlanName } from '../auth/user-response.js';
 import type { AuthContext } from '../auth/sessions.service.js';
 import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
-import { readChannelOverrides, readHighlightIds } from '../events/settings-reader.js';
+import {
+  readChannelOverrides,
+  readEventSettings,
+  readHighlightIds,
+} from '../events/settings-reader.js';
 import {
   countChannels,
   deleteChannel,
@@ -156,8 +159,9 @@ export class ChannelsService {
       const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
       const channel = await this.channelOf(trx, event, channelId);
       await deleteChannel(trx, channel.id);
-      const settings = JSON.parse(event.settings) as Partial<EventSettings>;
-      const rules = settings.channelRoutingRules ?? [];
+      // Read and written back as a settings save does (the one settings reader).
+      const { title: _title, slug: _slug, ...settings } = readEventSettings(event);
+      const rules = settings.channelRoutingRules;
       const kept = rules.filter((rule) => rule.channelId !== channel.id);
       await touchEvent(
         trx,

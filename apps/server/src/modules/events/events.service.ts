@@ -121,7 +121,7 @@ export class EventsService {
 
   async summary(auth: AuthContext, eventId: string): Promise<EventSummary> {
     const event = await requireEventRole(this.deps.db, auth, eventId);
-    const settings = toEventSettings(event);
+    const settings = readEventSettings(event);
     return {
       ...this.toListItem(event, event.role),
       updatedAt: event.updated_at,
@@ -159,7 +159,7 @@ export class EventsService {
     try {
       return await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
-        const current = toEventSettings(event);
+        const current = readEventSettings(event);
         checkPlanFeatures(event.ownerPlan, current, patch);
         if (patch.slug !== undefined && patch.slug !== event.slug) {
           if (RESERVED_SLUGS.has(patch.slug) || (await slugTaken(trx, patch.slug, event.id))) {
@@ -227,20 +227,12 @@ export class EventsService {
 
   private toSettingsResponse(row: EventRow): EventSettingsResponse {
     return {
-      ...toEventSettings(row),
+      ...readEventSettings(row),
       id: row.id,
       fullUrl: this.fullUrl(row.slug),
       updatedAt: row.updated_at,
     };
   }
-}
-
-/**
- * The stored settings over the defaults, so that settings added after the event was saved get
- * their default; title and slug come from their columns.
- */
-export function toEventSettings(row: Pick<EventRow, 'settings' | 'title' | 'slug'>): EventSettings {
-  return readEventSettings(row);
 }
 
 /**

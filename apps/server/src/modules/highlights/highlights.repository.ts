@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, HighlightsTable } from '../../db/schema.js';
+import { readHighlightIds } from '../events/settings-reader.js';
 
 export type HighlightRow = Selectable<HighlightsTable>;
 
@@ -86,7 +87,7 @@ export async function removeHighlightFromChannels(
     .where('highlight_ids', 'is not', null)
     .execute();
   for (const channel of channels) {
-    const ids = JSON.parse(channel.highlight_ids ?? '[]') as string[];
+    const ids = readHighlightIds(channel.highlight_ids) ?? [];
     if (!ids.includes(highlightId)) continue;
     await db
       .updateTable('channels')
