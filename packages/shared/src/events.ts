@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES_MODES } from './messages.js';
 import { EXTRA_FRAME_MAX_HEIGHT } from './constants.js';
 import type { Feature } from './plans.js';
 import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
@@ -199,6 +200,8 @@ export const eventSettingsSchema = z.object({
   // Interaction
   messagesEnabled: z.boolean(),
   messagesPrompt: lines(200),
+  /** Plain messages to the organiser, or moderated Q&A (ADR 025). */
+  messagesMode: z.enum(MESSAGES_MODES),
   sideFrameVisible: z.boolean(),
   sideFrameLink: fields.url({ empty: true }),
   extraFrameVisible: z.boolean(),
@@ -218,8 +221,18 @@ export const eventSettingsSchema = z.object({
 export type EventSettings = z.infer<typeof eventSettingsSchema>;
 export type EventSettingName = keyof EventSettings;
 
+/**
+ * The messages guest-access token (docs/product-spec.md section 4) is not a setting the organiser
+ * types: the server makes it. A save sends `renew` to make a new one (replacing the old) or null
+ * to remove it; like every setting it takes effect when the event is saved.
+ */
+export const GUEST_TOKEN_ACTIONS = ['renew'] as const;
+
 /** `PATCH /event-settings/{id}`: only the changed fields; unknown fields are rejected. */
-export const eventSettingsPatchSchema = eventSettingsSchema.partial().strict();
+export const eventSettingsPatchSchema = eventSettingsSchema
+  .partial()
+  .extend({ messagesGuestToken: z.enum(GUEST_TOKEN_ACTIONS).nullable().optional() })
+  .strict();
 export type EventSettingsPatch = z.infer<typeof eventSettingsPatchSchema>;
 
 /** What a new event starts with; the server fills in `title` and a free `slug`. */
@@ -273,6 +286,7 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
   channelRoutingRules: [],
   messagesEnabled: false,
   messagesPrompt: '',
+  messagesMode: 'messages',
   sideFrameVisible: false,
   sideFrameLink: '',
   extraFrameVisible: false,
@@ -353,6 +367,8 @@ export type EventSummary = z.infer<typeof eventSummarySchema>;
 /** `GET /event-settings/{id}`: the settings with the event's id. */
 export const eventSettingsResponseSchema = eventSettingsSchema.extend({
   id: z.string(),
+  /** The messages guest-access token of the share link, or null (see `GUEST_TOKEN_ACTIONS`). */
+  messagesGuestToken: z.string().nullable(),
   fullUrl: z.string(),
   updatedAt: z.string(),
 });

@@ -19,6 +19,9 @@ export interface Database {
   channels: ChannelsTable;
   uploads: UploadsTable;
   messages: MessagesTable;
+  message_history: MessageHistoryTable;
+  message_votes: MessageVotesTable;
+  message_log: MessageLogTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -146,6 +149,10 @@ export interface EventsTable {
   remote_reload_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The messages guest-access token of the share link, or null when none is enabled. */
+  messages_guest_token: Generated<string | null>;
+  /** SHA-256 (base64url, `sha256()`) of the token the last renewal or removal replaced: "Token expired". */
+  messages_guest_token_replaced: Generated<string | null>;
 }
 
 export interface HighlightsTable {
@@ -199,5 +206,53 @@ export interface MessagesTable {
   text: string;
   read: Generated<Flag>;
   answer: string | null;
+  created_at: string;
+  /** new, approved, answered, declined or archived (`MESSAGE_STATUSES`). */
+  status: Generated<string>;
+  /** 1: every viewer of the page sees the answer; 0: only the sender. */
+  answer_public: Generated<Flag>;
+  answered_at: string | null;
+  /** The name of who answered. */
+  answered_by: string | null;
+  /** The sender's viewer cookie id (viewer messages), so they see their own questions. */
+  viewer_id: string | null;
+  /** The sender's key for one submit: a double submit stores one message. */
+  idempotency_key: string | null;
+  /** The organiser who wrote an internal message. */
+  author_user_id: string | null;
+  votes: Generated<number>;
+  /** Set on the event's one pinned question. */
+  pinned_at: string | null;
+  updated_at: string | null;
+}
+
+/** Every moderation step of a message: who did what, when (so that it can be undone). */
+export interface MessageHistoryTable {
+  id: string;
+  message_id: string;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  /** `user` (an organiser) or `guest` (the messages guest-access token). */
+  actor_kind: string;
+  actor_user_id: string | null;
+  actor_name: string;
+  created_at: string;
+}
+
+/** One vote per viewer (cookie id) and question. */
+export interface MessageVotesTable {
+  message_id: string;
+  viewer_id: string;
+  created_at: string;
+}
+
+/** The durable log of message changes that live updates carry; `seq` is the SSE event id. */
+export interface MessageLogTable {
+  seq: Generated<number>;
+  event_id: string;
+  message_id: string;
+  /** created, changed or deleted */
+  change: string;
   created_at: string;
 }

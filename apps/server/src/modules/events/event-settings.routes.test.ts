@@ -110,6 +110,7 @@ const INVALID_VALUES: [field: EventSettingName, value: unknown, errors: Record<s
     ],
     ['messagesEnabled', 'on', { messagesEnabled: 'validation.invalid' }],
     ['messagesPrompt', long(201), { messagesPrompt: 'validation.maxLength?max=200' }],
+    ['messagesMode', 'chat', { messagesMode: 'validation.invalid' }],
     ['sideFrameVisible', 0, { sideFrameVisible: 'validation.invalid' }],
     ['sideFrameLink', 'example.com', { sideFrameLink: 'validation.url' }],
     ['extraFrameVisible', null, { extraFrameVisible: 'validation.required' }],
@@ -170,7 +171,37 @@ describe('event settings API', () => {
       id: event.id,
       fullUrl: `${EVENTS_URL}/${event.slug}`,
       updatedAt: event.createdAt,
+      messagesGuestToken: null,
     });
+  });
+
+  it('makes, renews and removes the messages guest-access token when the event is saved', async () => {
+    const enabled = await call('PATCH', `/event-settings/${event.id}`, {
+      messagesGuestToken: 'renew',
+    });
+    expect(enabled.statusCode).toBe(200);
+    const first = enabled.json<{ messagesGuestToken: string }>().messagesGuestToken;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Other saves leave it alone.
+    const other = await call('PATCH', `/event-settings/${event.id}`, { headline: 'Hi' });
+    expect(other.json()).toMatchObject({ messagesGuestToken: first, headline: 'Hi' });
+    const renewed = await call('PATCH', `/event-settings/${event.id}`, {
+      messagesGuestToken: 'renew',
+    });
+    const second = renewed.json<{ messagesGuestToken: string }>().messagesGuestToken;
+    expect(second).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second).not.toBe(first);
+    const removed = await call('PATCH', `/event-settings/${event.id}`, {
+      messagesGuestToken: null,
+    });
+    expect(removed.json()).toMatchObject({ messagesGuestToken: null });
+    // The organiser cannot choose a token.
+    const chosen = await call('PATCH', `/event-settings/${event.id}`, {
+      messagesGuestToken: 'my-own-token',
+    });
+    expect(chosen.statusCode).toBe(400);
+    const stored = await call('GET', `/event-settings/${event.id}`);
+    expect(stored.json()).toMatchObject({ messagesGuestToken: null });
   });
 
   it('fills in settings the stored document lacks with their defaults', async () => {

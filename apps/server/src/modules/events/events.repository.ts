@@ -111,6 +111,8 @@ export interface EventChanges {
   slug?: string;
   settings?: string;
   remote_reload_at?: string;
+  messages_guest_token?: string | null;
+  messages_guest_token_replaced?: string;
 }
 
 /**

@@ -20,6 +20,7 @@ import type { Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/sessions.service.js';
 import { toPlanName } from '../auth/user-response.js';
@@ -176,11 +177,15 @@ export class EventsService {
           });
           if (Object.keys(errors).length > 0) throw validationFailed(errors);
         }
-        const { title, slug, ...rest } = { ...current, ...patch };
+        const { messagesGuestToken, ...settingsPatch } = patch;
+        const { title, slug, ...rest } = { ...current, ...settingsPatch };
         const row = await updateEvent(trx, event.id, now().toISOString(), {
           title,
           slug,
           settings: JSON.stringify(rest),
+          ...(messagesGuestToken === undefined
+            ? {}
+            : guestTokenChange(event.messages_guest_token, messagesGuestToken)),
         });
         return this.toSettingsResponse(row);
       });
@@ -231,8 +236,24 @@ export class EventsService {
       id: row.id,
       fullUrl: this.fullUrl(row.slug),
       updatedAt: row.updated_at,
+      messagesGuestToken: row.messages_guest_token,
     };
   }
+}
+
+/**
+ * A renewed or removed messages guest-access token (docs/product-spec.md section 4). The token
+ * it replaces is kept as a hash only, so that its share link answers "Token expired" rather than
+ * "Token not found".
+ */
+function guestTokenChange(
+  current: string | null,
+  action: 'renew' | null,
+): { messages_guest_token: string | null; messages_guest_token_replaced?: string } {
+  return {
+    messages_guest_token: action === 'renew' ? randomToken(32) : null,
+    ...(current ? { messages_guest_token_replaced: sha256(current) } : {}),
+  };
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 const settings: EventSettingsResponse = {
   ...DEFAULT_EVENT_SETTINGS,
   id: 'event-1',
+  messagesGuestToken: null,
   title: 'Product launch',
   slug: 'launch',
   headline: 'Live from Berlin',

@@ -18,6 +18,7 @@ import { TextSection } from './sections/text-section';
 const saved: EventSettingsResponse = {
   ...DEFAULT_EVENT_SETTINGS,
   id: 'e1',
+  messagesGuestToken: null,
   title: 'Product launch',
   slug: 'product-launch',
   fullUrl: 'http://events.test/product-launch',
