@@ -19,6 +19,7 @@ import { ChannelsService } from './modules/channels/channels.service.js';
 import { createCountryLookup } from './modules/channels/geo.js';
 import { EventsService } from './modules/events/events.service.js';
 import { HighlightsService } from './modules/highlights/highlights.service.js';
+import { MessageFeed } from './modules/messages/live/message-feed.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { PublicAssets } from './modules/public/public-assets.js';
@@ -44,6 +45,8 @@ export interface Services {
   highlights: HighlightsService;
   uploads: UploadsService;
   publicPage: PublicPageService;
+  /** Live message changes (ADR 025): every message write notifies it after its commit. */
+  messageFeed: MessageFeed;
 }
 
 export interface ServiceOptions {
@@ -72,6 +75,7 @@ export function createServices(options: ServiceOptions): Services {
       )
     : undefined;
   const mailer = new Mailer({ now, log, worker, logLinks: config.devTools });
+  const messageFeed = new MessageFeed(db);
   const deps: AccountDependencies = {
     db,
     now,
@@ -112,6 +116,14 @@ export function createServices(options: ServiceOptions): Services {
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
-    publicPage: new PublicPageService({ db, now, limiter, limits, assets: new PublicAssets() }),
+    publicPage: new PublicPageService({
+      db,
+      now,
+      limiter,
+      limits,
+      assets: new PublicAssets(),
+      messageFeed,
+    }),
+    messageFeed,
   };
 }

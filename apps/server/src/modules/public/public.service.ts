@@ -25,6 +25,7 @@ import {
   readHighlightIds,
 } from '../events/settings-reader.js';
 import { insertMessage } from '../messages/messages.repository.js';
+import type { MessageNotifier } from '../messages/message-log.js';
 import type { PublicAssets } from './public-assets.js';
 import {
   findEventContent,
@@ -97,6 +98,8 @@ export interface PublicPageDependencies {
   limiter: RateLimiter;
   limits: AbuseLimits;
   assets: PublicAssets;
+  /** Told after every message write, so that open inboxes see it at once (ADR 025). */
+  messageFeed: MessageNotifier;
 }
 
 const stampOf = (head: EventHead) =>

@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * The durable log of message changes (ADR 025). Every write of a message appends its entry in
+ * the same transaction, so that what a live client is sent is exactly what was committed; the
+ * entry's `seq` is the Server-Sent Events id a reconnecting client sends back as Last-Event-ID.
+ */
+export type MessageChangeKind = 'created' | 'changed' | 'deleted';
+
+export async function appendMessageChange(
+  db: Kysely<Database>,
+  entry: { eventId: string; messageId: string; change: MessageChangeKind; at: string },
+): Promise<void> {
+  await db
+    .insertInto('message_log')
+    .values({
+      event_id: entry.eventId,
+      message_id: entry.messageId,
+      change: entry.change,
+      created_at: entry.at,
+    })
+    .execute();
+}
+
+/**
+ * Wakes the live readers of an event after a commit: on this instance, and through PostgreSQL's
+ * NOTIFY on every other one. Called after the transaction that appended to the log, never inside
+ * it (a reader woken before the commit would find nothing new).
+ */
+export interface MessageNotifier {
+  notify(eventId: string): void;
+}
