@@ -49,6 +49,8 @@ export const ERROR_MESSAGES = {
   featureNotAvailable: 'Feature not available on your plan',
   /** An upload that is not one of the accepted image types, judged by its bytes. */
   imageNotSupported: 'Image type not supported',
+  /** A message's move between states that `MESSAGE_TRANSITIONS` does not allow (ADR 025). */
+  messageTransitionNotAllowed: 'Message state change not allowed',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',
