@@ -149,8 +149,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onReady', async () => {
       await services.passwords.warmUp();
       await services.mailer.start();
+      await services.messageFeed.start();
     });
-    app.addHook('preClose', async () => services.mailer.stop());
+    app.addHook('preClose', async () => {
+      await services.mailer.stop();
+      await services.messageFeed.close();
+    });
 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);

@@ -75,7 +75,12 @@ export function createServices(options: ServiceOptions): Services {
       )
     : undefined;
   const mailer = new Mailer({ now, log, worker, logLinks: config.devTools });
-  const messageFeed = new MessageFeed(db);
+  const messageFeed = new MessageFeed({
+    db,
+    log,
+    // Its own connection for LISTEN: a pooled one would be handed to other queries.
+    listenUrl: config.dialect === 'postgres' ? config.databaseUrl : undefined,
+  });
   const deps: AccountDependencies = {
     db,
     now,

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -12,6 +12,14 @@ export async function appendMessageChange(
   db: Kysely<Database>,
   entry: { eventId: string; messageId: string; change: MessageChangeKind; at: string },
 ): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // A bigserial is handed out at insert, not at commit: without this lock a later entry of the
+    // event could commit first, a reader would move past it, and the earlier one would never be
+    // sent. Held until the commit, it makes each event's log commit in seq order (SQLite writes
+    // one transaction at a time anyway).
+    const key = `livent_messages:${entry.eventId}`;
+    await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+  }
   await db
     .insertInto('message_log')
     .values({

@@ -1,5 +1,7 @@
 import type { MessageChange } from '@livent/shared';
-import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
 import type { Database } from '../../../db/schema.js';
 import type { MessageNotifier } from '../message-log.js';
 import { toInboxMessage } from '../message-view.js';
@@ -14,26 +16,133 @@ export interface FeedEntry {
 
 export type FeedListener = (entries: FeedEntry[]) => void;
 
-interface Tail {
-  /** The last seq read from the log for this event. */
+export interface FeedSubscription {
+  /**
+   * The log position the listener starts after: it is called with every entry whose seq is
+   * greater, and with no other.
+   */
   seq: number;
+  unsubscribe(): void;
+}
+
+/** The PostgreSQL channel every instance listens on; the payload is an event id. */
+export const MESSAGES_CHANNEL = 'livent_messages';
+
+export type FeedLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+export interface MessageFeedOptions {
+  db: Kysely<Database>;
+  log: FeedLog;
+  /**
+   * PostgreSQL only: the database URL for the feed's own LISTEN connection. A pooled connection
+   * cannot listen, since the pool hands it to other queries; without it (SQLite) notify wakes
+   * this process's readers only.
+   */
+  listenUrl?: string | undefined;
+  /**
+   * How often events with subscribers are read even without a wake-up: covers a lost
+   * notification, and other processes writing to one SQLite file.
+   */
+  pollIntervalMs?: number;
+  /** A failed read is retried after this long (the poll would also retry it, later). */
+  retryDelayMs?: number;
+  /** The LISTEN connection's reconnect waits: the first, then doubling up to the last. */
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+}
+
+export const DEFAULT_POLL_INTERVAL_MS = 3_000;
+const DEFAULT_RETRY_DELAY_MS = 1_000;
+const DEFAULT_RECONNECT_MIN_MS = 500;
+const DEFAULT_RECONNECT_MAX_MS = 30_000;
+
+/** Entries read per query; more wait for the next read, which follows at once. */
+const READ_BATCH = 500;
+
+interface Tail {
+  /** The last seq read from the log for this event and given to the listeners. */
+  seq: number;
+  /** Settles once `seq` holds the log's position at the first subscription. */
+  ready: Promise<void>;
   listeners: Set<FeedListener>;
   reading: Promise<void> | undefined;
   again: boolean;
+  retry: NodeJS.Timeout | undefined;
 }
-
-/** Entries read per wake; more wait for the next read, which follows at once. */
-const READ_BATCH = 500;
 
 /**
  * Live message changes per event (ADR 025): one tail reader per event and instance reads the
  * durable log after what it has seen and fans the entries out to this instance's listeners, so
- * many open inboxes cost one read per change.
+ * many open inboxes cost one read per change. A wake-up only says "read now": on SQLite notify
+ * wakes this process's reader at once; on PostgreSQL it sends `NOTIFY livent_messages,
+ * '<eventId>'`, which wakes the reader of every instance (this one included) through each one's
+ * LISTEN connection. A periodic read covers a notification that never arrived.
  */
 export class MessageFeed implements MessageNotifier {
-  private readonly tails = new Map<string, Tail>();
+  private readonly db: Kysely<Database>;
+  private readonly log: FeedLog;
+  private readonly listenUrl: string | undefined;
+  private readonly pollIntervalMs: number;
+  private readonly retryDelayMs: number;
+  private readonly reconnectMinMs: number;
+  private readonly reconnectMaxMs: number;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly tails = new Map<string, Tail>();
+  private poll: NodeJS.Timeout | undefined;
+  private listener: pg.Client | undefined;
+  /** True while the LISTEN connection is up: notifications then arrive through it. */
+  private listenerUp = false;
+  private reconnect: NodeJS.Timeout | undefined;
+  private reconnectDelayMs: number;
+  private started = false;
+  private closed = false;
+
+  constructor(options: MessageFeedOptions) {
+    this.db = options.db;
+    this.log = options.log;
+    this.listenUrl = options.listenUrl;
+    this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
+    this.reconnectMinMs = options.reconnectMinMs ?? DEFAULT_RECONNECT_MIN_MS;
+    this.reconnectMaxMs = options.reconnectMaxMs ?? DEFAULT_RECONNECT_MAX_MS;
+    this.reconnectDelayMs = this.reconnectMinMs;
+  }
+
+  /**
+   * Starts the periodic read and, on PostgreSQL, the LISTEN connection. A database that cannot
+   * be reached is logged and retried; it does not stop the server's start.
+   */
+  async start(): Promise<void> {
+    if (this.started || this.closed) return;
+    this.started = true;
+    this.poll = setInterval(() => this.wakeAll(), this.pollIntervalMs);
+    this.poll.unref();
+    if (this.listenUrl) await this.connect();
+  }
+
+  /** Ends the LISTEN connection, every timer and every subscription; waits for reads in flight. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.poll);
+    clearTimeout(this.reconnect);
+    const reads: Promise<void>[] = [];
+    for (const tail of this.tails.values()) {
+      clearTimeout(tail.retry);
+      tail.listeners.clear();
+      if (tail.reading) reads.push(tail.reading);
+    }
+    this.tails.clear();
+    const client = this.listener;
+    this.listener = undefined;
+    this.listenerUp = false;
+    await Promise.all([
+      ...reads,
+      client?.end().catch((error: unknown) => {
+        this.log.warn({ err: error }, 'live messages: closing the LISTEN connection failed');
+      }),
+    ]);
+  }
 
   /** The last seq of an event's log (0 when empty): where a new client starts. */
   async lastSeq(eventId: string): Promise<number> {
@@ -73,41 +182,180 @@ export class MessageFeed implements MessageNotifier {
     });
   }
 
-  /** Calls `listener` with every change of the event from now on; answers the unsubscribe. */
-  async subscribe(eventId: string, listener: FeedListener): Promise<() => void> {
+  /**
+   * Calls `listener` with every change of the event after the answer's `seq`, until
+   * `unsubscribe`. Rejects when the log's position cannot be read.
+   */
+  async subscribe(eventId: string, listener: FeedListener): Promise<FeedSubscription> {
+    if (this.closed) throw new Error('the message feed is closed');
     let tail = this.tails.get(eventId);
     if (!tail) {
-      tail = { seq: 0, listeners: new Set(), reading: undefined, again: false };
+      const created: Tail = {
+        seq: 0,
+        ready: Promise.resolve(),
+        listeners: new Set(),
+        reading: undefined,
+        again: false,
+        retry: undefined,
+      };
+      created.ready = this.lastSeq(eventId).then((seq) => {
+        created.seq = seq;
+      });
+      tail = created;
       this.tails.set(eventId, tail);
-      tail.seq = await this.lastSeq(eventId);
     }
-    tail.listeners.add(listener);
-    return () => {
-      tail.listeners.delete(listener);
-      if (tail.listeners.size === 0 && this.tails.get(eventId) === tail) this.tails.delete(eventId);
+    const current = tail;
+    try {
+      await current.ready;
+    } catch (error) {
+      // The next subscriber starts over instead of inheriting the failure.
+      if (this.tails.get(eventId) === current && current.listeners.size === 0) {
+        this.tails.delete(eventId);
+      }
+      throw error;
+    }
+    if (this.closed) throw new Error('the message feed is closed');
+    // The last subscriber left while this one waited: start again with a tail in the map.
+    if (this.tails.get(eventId) !== current) return this.subscribe(eventId, listener);
+    current.listeners.add(listener);
+    return {
+      // Entries reach listeners in the same turn as `seq` advances, so this is exact.
+      seq: current.seq,
+      unsubscribe: () => {
+        current.listeners.delete(listener);
+        if (current.listeners.size === 0 && this.tails.get(eventId) === current) {
+          clearTimeout(current.retry);
+          this.tails.delete(eventId);
+        }
+      },
     };
   }
 
+  /** True while the LISTEN connection is up (PostgreSQL). */
+  get listening(): boolean {
+    return this.listenerUp;
+  }
+
+  /** The number of events this instance has subscribers for (one tail reader each). */
+  get subscribedEvents(): number {
+    return this.tails.size;
+  }
+
+  /**
+   * After a commit that appended to the event's log. On PostgreSQL the notification wakes every
+   * instance's reader, this one's through its own LISTEN connection; while that connection is
+   * down, this instance's reader is woken directly.
+   */
   notify(eventId: string): void {
+    if (this.closed) return;
+    if (!this.listenUrl) {
+      this.wake(eventId);
+      return;
+    }
+    if (!this.listenerUp) this.wake(eventId);
+    sql`select pg_notify(${MESSAGES_CHANNEL}, ${eventId})`.execute(this.db).catch((error) => {
+      // Other instances find the change with their periodic read.
+      this.log.warn({ err: error, eventId }, 'live messages: NOTIFY failed');
+      this.wake(eventId);
+    });
+  }
+
+  /** Reads the event's log now (when this instance has subscribers for it). */
+  wake(eventId: string): void {
     const tail = this.tails.get(eventId);
-    if (!tail) return;
+    if (!tail || this.closed) return;
     if (tail.reading) {
       tail.again = true;
       return;
     }
+    clearTimeout(tail.retry);
+    tail.retry = undefined;
     tail.reading = this.drain(eventId, tail).finally(() => {
       tail.reading = undefined;
     });
   }
 
+  private wakeAll(): void {
+    for (const eventId of this.tails.keys()) this.wake(eventId);
+  }
+
   private async drain(eventId: string, tail: Tail): Promise<void> {
-    do {
-      tail.again = false;
-      const entries = await this.read(eventId, tail.seq);
-      if (entries.length === 0) continue;
-      tail.seq = entries[entries.length - 1]!.seq;
-      for (const listener of tail.listeners) listener(entries);
-      if (entries.length === READ_BATCH) tail.again = true;
-    } while (tail.again);
+    try {
+      await tail.ready;
+      do {
+        tail.again = false;
+        const entries = await this.read(eventId, tail.seq);
+        if (entries.length === 0 || this.tails.get(eventId) !== tail) continue;
+        tail.seq = entries[entries.length - 1]!.seq;
+        for (const listener of tail.listeners) {
+          try {
+            listener(entries);
+          } catch (error) {
+            // One broken connection must not keep the change from the others.
+            this.log.error({ err: error, eventId }, 'live messages: a listener failed');
+          }
+        }
+        if (entries.length === READ_BATCH) tail.again = true;
+      } while (tail.again && !this.closed);
+    } catch (error) {
+      if (this.closed || this.tails.get(eventId) !== tail) return;
+      this.log.warn({ err: error, eventId }, 'live messages: reading the log failed; retrying');
+      clearTimeout(tail.retry);
+      tail.retry = setTimeout(() => {
+        tail.retry = undefined;
+        this.wake(eventId);
+      }, this.retryDelayMs);
+      tail.retry.unref();
+    }
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed || !this.listenUrl) return;
+    const client = new pg.Client({ connectionString: this.listenUrl, keepAlive: true });
+    this.listener = client;
+    let lost = false;
+    const onLost = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      if (this.listener === client) {
+        this.listener = undefined;
+        this.listenerUp = false;
+      }
+      if (this.closed) return;
+      this.log.warn({ err: error }, 'live messages: the LISTEN connection was lost; reconnecting');
+      client.end().catch(() => {
+        // Already broken; nothing more to release.
+      });
+      this.scheduleReconnect();
+    };
+    // Without an error listener, a dropped connection would crash the process.
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', (message) => {
+      if (message.channel === MESSAGES_CHANNEL && message.payload) this.wake(message.payload);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${MESSAGES_CHANNEL}`);
+    } catch (error) {
+      onLost(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (lost || this.closed) return;
+    this.listenerUp = true;
+    this.reconnectDelayMs = this.reconnectMinMs;
+    // Whatever was notified while no connection listened is read now.
+    this.wakeAll();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnect) return;
+    const delay = this.reconnectDelayMs;
+    this.reconnectDelayMs = Math.min(this.reconnectMaxMs, this.reconnectDelayMs * 2);
+    this.reconnect = setTimeout(() => {
+      this.reconnect = undefined;
+      void this.connect();
+    }, delay);
+    this.reconnect.unref();
   }
 }
