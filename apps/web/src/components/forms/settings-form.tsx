@@ -20,8 +20,8 @@ export function SettingsForm<K extends EventSettingName>({
   settingsForm: SettingsFormState<K>;
   children: ReactNode;
 }) {
-  const { form, onSubmit, guard } = settingsForm;
-  const { isDirty, isSubmitting, errors } = form.formState;
+  const { form, onSubmit, guard, dirty, discard } = settingsForm;
+  const { isSubmitting, errors } = form.formState;
   const serverError = (errors as { root?: { server?: { message?: string } } }).root?.server
     ?.message;
   return (
@@ -30,7 +30,7 @@ export function SettingsForm<K extends EventSettingName>({
         {serverError && <FormAlert>{translateMessage(serverError)}</FormAlert>}
         {children}
       </Stack>
-      <SaveBar dirty={isDirty} submitting={isSubmitting} onDiscard={() => form.reset()} />
+      <SaveBar dirty={dirty} submitting={isSubmitting} onDiscard={discard} />
       {guard}
     </Box>
   );

@@ -12,6 +12,7 @@ import { queryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { GeneralSection } from './sections/general-section';
+import { InteractionSection } from './sections/interaction-section';
 import { PlayerSection } from './sections/player-section';
 import { TextSection } from './sections/text-section';
 
@@ -26,8 +27,8 @@ const saved: EventSettingsResponse = {
   headline: 'Welcome',
 };
 
-function renderSection(ui: ReactNode) {
-  queryClient.setQueryData(eventSettingsQueryKey('e1'), saved);
+function renderSection(ui: ReactNode, settings: EventSettingsResponse = saved) {
+  queryClient.setQueryData(eventSettingsQueryKey('e1'), settings);
   return renderInRouter(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 }
 
@@ -166,5 +167,90 @@ describe('player: pasted embed code is reduced to its link (spec section 5)', ()
     await user.selectOptions(screen.getByLabelText('Player type'), 'code');
     expect(screen.queryByLabelText(/Stream link/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Embed code')).toBeInTheDocument();
+  });
+});
+
+describe('interaction: the message mode and the guest link (ADR 025)', () => {
+  const withToken = { ...saved, messagesEnabled: true, messagesGuestToken: 'tok-1' };
+
+  it('sends the chosen mode', async () => {
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderSection(<InteractionSection eventId="e1" />);
+    await user.click(await screen.findByRole('radio', { name: /Moderated Q&A/ }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(fetch)).toHaveLength(1));
+    expect(patches(fetch)[0]?.body).toEqual({ messagesMode: 'qa' });
+  });
+
+  it('enables the guest link on save, and shows the pending change until then', async () => {
+    const user = userEvent.setup();
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method !== 'PATCH') return json(404, { code: 404, message: 'Not found' });
+      return json(200, { ...saved, messagesGuestToken: 'new-token' });
+    });
+    vi.stubGlobal('fetch', fetch);
+    renderSection(<InteractionSection eventId="e1" />);
+    expect(screen.queryByTestId('guest-inbox-link')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Enable guest link' }));
+    expect(screen.getByText('The guest link will be created when you save.')).toBeInTheDocument();
+    expect(screen.getByText('You have unsaved changes.')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    const link = await screen.findByTestId('guest-inbox-link');
+    expect(link).toHaveValue(`${window.location.origin}/shared/messages/e1?token=new-token`);
+    expect(patches(fetch as never)).toEqual([
+      { url: '/api/event-settings/e1', body: { messagesGuestToken: 'renew' } },
+    ]);
+    expect(screen.queryByText(/will be created when you save/)).not.toBeInTheDocument();
+    expect(screen.getByText('All changes saved.')).toBeInTheDocument();
+  });
+
+  it('renews only after confirmation; discarding drops the pending change', async () => {
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderSection(<InteractionSection eventId="e1" />, withToken);
+    expect(await screen.findByTestId('guest-inbox-link')).toHaveValue(
+      `${window.location.origin}/shared/messages/e1?token=tok-1`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Renew link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Renew the guest link?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText(/new guest link will be created/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Renew link' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Renew link' }),
+    );
+    expect(await screen.findByText(/new guest link will be created when you save/)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    expect(screen.queryByText(/new guest link will be created/)).not.toBeInTheDocument();
+    expect(screen.getByText('All changes saved.')).toBeInTheDocument();
+    expect(patches(fetch)).toEqual([]);
+  });
+
+  it('removes the link on save after confirmation', async () => {
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderSection(<InteractionSection eventId="e1" />, withToken);
+    await user.click(await screen.findByRole('button', { name: 'Remove link' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove the guest link?' })).getByRole(
+        'button',
+        { name: 'Remove link' },
+      ),
+    );
+    expect(await screen.findByText(/will be removed when you save/)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('guest-inbox-link')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(fetch)).toHaveLength(1));
+    expect(patches(fetch)[0]?.body).toEqual({ messagesGuestToken: null });
+    await waitFor(() =>
+      expect(screen.queryByText(/will be removed when you save/)).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Enable guest link' })).toBeInTheDocument();
   });
 });

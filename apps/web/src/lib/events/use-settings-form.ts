@@ -36,6 +36,10 @@ export interface SettingsForm<K extends EventSettingName> {
   onSubmit: (event?: React.BaseSyntheticEvent) => Promise<void>;
   /** Render next to the form: asks before leaving with unsaved changes (docs/product-spec.md section 4). */
   guard: ReactElement;
+  /** Unsaved changes: the form's, or a pending change that is no form field (`options.pending`). */
+  dirty: boolean;
+  /** Drops every unsaved change: the form's values and the pending change. */
+  discard: () => void;
   /** Every saved setting of the event (also those the section does not edit). */
   settings: EventSettingsResponse;
   /** The plan feature a setting needs and the plan lacks, or undefined (docs/product-spec.md section 6). */
@@ -45,6 +49,15 @@ export interface SettingsForm<K extends EventSettingName> {
    * numbers are read as numbers, an emptied date or time as null.
    */
   fields: { readonly [N in K]: UseFormRegisterReturn<Path<SettingsValues<K>>> };
+}
+
+export interface SettingsFormOptions {
+  /**
+   * A change that is no form field, such as the messages guest token's `renew` or `null`
+   * (ADR 025): sent with the next save like the changed fields, counted as unsaved, and
+   * cleared by `clear` after that save or a discard.
+   */
+  pending?: { patch: EventSettingsPatch; clear: () => void };
 }
 
 /** Nullable text settings: an emptied input means null. */
@@ -106,6 +119,7 @@ export const loadEditorNamespaces = (...namespaces: Namespace[]) =>
 export function useSettingsForm<const K extends EventSettingName>(
   eventId: string,
   names: readonly K[],
+  options: SettingsFormOptions = {},
 ): SettingsForm<K> {
   const { t } = useTranslation('forms');
   const { data: settings } = useSuspenseQuery(eventSettingsQueryOptions(eventId));
@@ -126,8 +140,10 @@ export function useSettingsForm<const K extends EventSettingName>(
     defaultValues: pickSettings(settings, names) as never,
   });
   const { isDirty, isSubmitting } = form.formState;
+  const pendingPatch = options.pending?.patch ?? {};
+  const dirty = isDirty || Object.keys(pendingPatch).length > 0;
   const save = useSaveEventSettings(eventId);
-  const guard = useUnsavedChangesGuard(isDirty && !isSubmitting);
+  const guard = useUnsavedChangesGuard(dirty && !isSubmitting);
 
   const missingFeature = (name: K): Feature | undefined => {
     const feature = EVENT_SETTING_FEATURES[name];
@@ -137,9 +153,13 @@ export function useSettingsForm<const K extends EventSettingName>(
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const patch = changedSettings(values as SettingsValues<K>, settings, locked);
+      const patch = {
+        ...changedSettings(values as SettingsValues<K>, settings, locked),
+        ...pendingPatch,
+      };
       const saved = Object.keys(patch).length > 0 ? await save.mutateAsync(patch) : settings;
       form.reset(pickSettings(saved, names) as never);
+      options.pending?.clear();
       notify({ type: 'success', message: t('saved') });
     } catch (error) {
       await reportFormError(
@@ -166,5 +186,10 @@ export function useSettingsForm<const K extends EventSettingName>(
     });
   }
 
-  return { form, onSubmit, guard, settings, missingFeature, fields };
+  const discard = () => {
+    form.reset();
+    options.pending?.clear();
+  };
+
+  return { form, onSubmit, guard, dirty, discard, settings, missingFeature, fields };
 }

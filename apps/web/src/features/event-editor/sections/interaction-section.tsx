@@ -1,19 +1,26 @@
-import { EXTRA_FRAME_MAX_HEIGHT, EXTRA_FRAME_MIN_HEIGHT } from '@livent/shared';
+import { EXTRA_FRAME_MAX_HEIGHT, EXTRA_FRAME_MIN_HEIGHT, MESSAGES_MODES } from '@livent/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { useWatch } from 'react-hook-form';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SettingsForm } from '../../../components/forms/settings-form';
 import { SwitchField } from '../../../components/forms/switch-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
 import { SectionCard } from '../../../components/page/section-card';
 import { useSettingsForm } from '../../../lib/events/use-settings-form';
+import { MessagesGuestAccess, type GuestTokenAction } from './messages-guest-access';
 
 const FIELDS = [
   'messagesEnabled',
   'messagesPrompt',
+  'messagesMode',
   'sideFrameVisible',
   'sideFrameLink',
   'extraFrameVisible',
@@ -27,8 +34,16 @@ export const EXTRA_FRAME_EXAMPLES = [560, 640] as const;
 /** Interaction tools (docs/product-spec.md section 3): message tool, side frame, extra frame. */
 export function InteractionSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
-  const settingsForm = useSettingsForm(eventId, FIELDS);
+  const [guestToken, setGuestToken] = useState<GuestTokenAction>(undefined);
+  const settingsForm = useSettingsForm(eventId, FIELDS, {
+    pending: {
+      patch: guestToken === undefined ? {} : { messagesGuestToken: guestToken },
+      clear: () => setGuestToken(undefined),
+    },
+  });
   const { control, setValue, formState } = settingsForm.form;
+  const modeLabelId = useId();
+  const { field: modeField } = useController({ control, name: 'messagesMode' });
   const { fields } = settingsForm;
   const setExtraFrameHeight = (height: number) =>
     setValue('extraFrameHeight', height, { shouldDirty: true, shouldValidate: true });
@@ -60,6 +75,51 @@ export function InteractionSection({ eventId }: { eventId: string }) {
               {...fields.messagesPrompt}
             />
           )}
+          <Divider />
+          <Box>
+            <Typography
+              id={modeLabelId}
+              sx={{ fontSize: '0.875rem', fontWeight: 500, lineHeight: 1.4 }}
+            >
+              {t('interaction.mode.label')}
+            </Typography>
+            <RadioGroup
+              aria-labelledby={modeLabelId}
+              name={modeField.name}
+              value={modeField.value}
+              onChange={(event) => modeField.onChange(event.target.value)}
+              onBlur={modeField.onBlur}
+            >
+              {MESSAGES_MODES.map((mode) => (
+                <FormControlLabel
+                  key={mode}
+                  value={mode}
+                  control={<Radio size="small" />}
+                  sx={{ alignItems: 'flex-start', mt: 1 }}
+                  label={
+                    <Box sx={{ pt: 0.75 }}>
+                      <Typography sx={{ fontSize: '0.875rem', fontWeight: 500 }}>
+                        {t(`interaction.mode.${mode}`)}
+                      </Typography>
+                      <Typography
+                        variant="body2"
+                        sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}
+                      >
+                        {t(`interaction.mode.${mode}Hint`)}
+                      </Typography>
+                    </Box>
+                  }
+                />
+              ))}
+            </RadioGroup>
+          </Box>
+          <Divider />
+          <MessagesGuestAccess
+            eventId={eventId}
+            token={settingsForm.settings.messagesGuestToken}
+            action={guestToken}
+            onAction={setGuestToken}
+          />
         </Stack>
       </SectionCard>
       <SectionCard
