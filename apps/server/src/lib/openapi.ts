@@ -17,6 +17,9 @@ export const noContent = z.undefined().describe('No content');
 /** OpenAPI security requirement of routes behind `app.authenticate`. */
 export const bearerAuth = [{ bearerAuth: [] }];
 
+/** OpenAPI security requirement of the guest moderators' routes (`Token-Authorization`). */
+export const guestTokenAuth = [{ guestToken: [] }];
+
 /**
  * OpenAPI security requirement of public routes: none, stated explicitly, so that a route that
  * forgets to declare its security fails the document's lint (lib/openapi.test.ts).
@@ -36,5 +39,12 @@ export const securitySchemes = {
     in: 'cookie',
     name: 'lvnt.auth.refresh',
     description: 'The HttpOnly refresh-token cookie (30 days, rotated on every use).',
+  },
+  guestToken: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Token-Authorization',
+    description:
+      "The token of an event's share link for guest moderators (docs/product-spec.md section 6); it opens that event's viewer messages only.",
   },
 } as const;
