@@ -69,16 +69,26 @@ async function send(
 }
 
 /**
+ * A call with the dashboard's credentials and the one refresh and retry after a 401, whose
+ * answer is returned as it is, whatever its status: for bodies that are no JSON (a live stream,
+ * a CSV download). `apiFetch` is this plus JSON and errors.
+ */
+export async function apiResponse(path: string, request: ApiRequest = {}): Promise<Response> {
+  const authHeaders = request.anonymous ? {} : auth.headers();
+  const response = await send(path, request, authHeaders);
+  if (response.status === 401 && !request.anonymous && (await auth.refresh(authHeaders))) {
+    return send(path, request, auth.headers());
+  }
+  return response;
+}
+
+/**
  * The one way the dashboard calls the API: JSON in and out, `ApiError` on any non-2xx answer,
  * one refresh and retry after a 401 (docs/architecture.md, "Conventions"), and the "Too many
  * requests" notification on HTTP 429 (docs/product-spec.md section 8).
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const authHeaders = request.anonymous ? {} : auth.headers();
-  let response = await send(path, request, authHeaders);
-  if (response.status === 401 && !request.anonymous && (await auth.refresh(authHeaders))) {
-    response = await send(path, request, auth.headers());
-  }
+  const response = await apiResponse(path, request);
   if (!response.ok) {
     const error = await errorFrom(response);
     if (response.status === 429) {

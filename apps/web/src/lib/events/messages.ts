@@ -1,0 +1,30 @@
+import type { MessagesPage } from '@livent/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../api-client';
+
+/**
+ * The event's messages as more than one part of the dashboard needs them (ADR 022, ADR 025):
+ * the inbox lists them, the event navigation shows their unread count. Invalidating
+ * `eventMessagesQueryKey(eventId)` reloads both.
+ */
+export const eventMessagesQueryKey = (eventId: string) => ['events', 'messages', eventId] as const;
+
+export const eventMessagesPath = (eventId: string) =>
+  `/events/${encodeURIComponent(eventId)}/messages`;
+
+/** How often the navigation's count is refreshed when no inbox stream keeps it current. */
+export const UNREAD_REFRESH_MS = 30_000;
+
+/**
+ * The unread count of the event's messages, whatever the inbox's filters: the list's
+ * `unreadCount` with one result. Refreshed every 30 s and whenever the inbox stream reports a
+ * change (it invalidates `eventMessagesQueryKey`).
+ */
+export const unreadMessagesQueryOptions = (eventId: string) =>
+  queryOptions({
+    queryKey: [...eventMessagesQueryKey(eventId), 'unread'] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<MessagesPage>(`${eventMessagesPath(eventId)}?pageSize=1`, { signal }),
+    select: (page) => page.unreadCount,
+    refetchInterval: UNREAD_REFRESH_MS,
+  });
