@@ -79,12 +79,25 @@ export async function replaceRefreshToken(
   return true;
 }
 
-export async function touchSession(
+/**
+ * Records a use of the session if it is still active (not revoked, not expired at `now`);
+ * answers whether it was. Being a write, it decides the race with a concurrent revocation on
+ * both dialects: PostgreSQL re-checks the condition on the row a committed revocation left, and
+ * a revocation that comes later waits for the caller's transaction.
+ */
+export async function touchActiveSession(
   db: Kysely<Database>,
   sessionId: string,
   changes: { last_used_at: string; ip: string | null; user_agent: string | null },
-): Promise<void> {
-  await db.updateTable('sessions').set(changes).where('id', '=', sessionId).execute();
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set(changes)
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', changes.last_used_at)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 /** Revokes sessions that are not revoked yet; answers how many. */

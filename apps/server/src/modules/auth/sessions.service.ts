@@ -14,7 +14,7 @@ import {
   listActiveSessions,
   replaceRefreshToken,
   revokeSessions,
-  touchSession,
+  touchActiveSession,
   type SessionRow,
 } from './sessions.repository.js';
 import { SessionCache } from './session-cache.js';
@@ -114,23 +114,34 @@ export class SessionService {
       throw unauthorized();
     }
     const successor = hmacSha256(this.rotationKey, `rotate:${refreshToken}`);
+    const use = { last_used_at: nowIso, ...clientColumns(client) };
     if (record.replacedAt === null) {
       const { sessionId } = record;
-      const rotated = await this.db.transaction().execute(async (trx) => {
-        if (!(await replaceRefreshToken(trx, tokenHash, sha256(successor), sessionId, nowIso))) {
-          return false;
-        }
-        await touchSession(trx, sessionId, { last_used_at: nowIso, ...clientColumns(client) });
-        return true;
+      // The session is confirmed active by a write in the transaction that rotates the token: a
+      // logout that landed after the read above wins, and its session gets no successor.
+      const outcome = await this.db.transaction().execute(async (trx) => {
+        if (!(await touchActiveSession(trx, sessionId, use))) return 'ended';
+        const replaced = await replaceRefreshToken(
+          trx,
+          tokenHash,
+          sha256(successor),
+          sessionId,
+          nowIso,
+        );
+        return replaced ? 'rotated' : 'rotated-elsewhere';
       });
+      if (outcome === 'ended') throw unauthorized();
+      if (outcome === 'rotated') {
+        return this.signedIn(record.userId, sessionId, successor, record.sessionExpiresAt);
+      }
       // Another request rotated it first: judge it like any other rotated token.
-      if (!rotated) record = await findRefreshToken(this.db, tokenHash);
+      record = await findRefreshToken(this.db, tokenHash);
       if (!record) throw unauthorized();
-      if (rotated)
-        return this.signedIn(record.userId, record.sessionId, successor, record.sessionExpiresAt);
     }
     const rotatedAt = Date.parse(record.replacedAt ?? nowIso);
-    if (record.sessionRevokedAt === null && now.getTime() - rotatedAt <= REFRESH_GRACE_MS) {
+    if (now.getTime() - rotatedAt <= REFRESH_GRACE_MS) {
+      // Confirmed by a write like the rotation: the read above may predate a logout.
+      if (!(await touchActiveSession(this.db, record.sessionId, use))) throw unauthorized();
       return this.signedIn(record.userId, record.sessionId, successor, record.sessionExpiresAt);
     }
     await revokeSessions(this.db, { sessionId: record.sessionId }, 'refresh-token-reuse', nowIso);
