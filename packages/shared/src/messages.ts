@@ -185,6 +185,8 @@ export const ownMessageSchema = z.object({
   text: z.string(),
   status: z.enum(MESSAGE_STATUSES),
   answer: z.string().nullable(),
+  /** False: a private answer, which only its sender sees ("Your questions"). */
+  answerPublic: z.boolean(),
   createdAt: z.string(),
 });
 export type OwnMessage = z.infer<typeof ownMessageSchema>;

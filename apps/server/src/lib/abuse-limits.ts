@@ -30,6 +30,9 @@ export const DEFAULT_ABUSE_LIMITS = {
   viewerMessagesPerViewer: { name: 'messages:viewer', max: 10, windowMs: 10 * MINUTE },
   /** …and of one address to one event: generous, as thousands of viewers may share one NAT. */
   viewerMessagesPerAddress: { name: 'messages:ip', max: 600, windowMs: 10 * MINUTE },
+  /** Votes of one viewer for an event's questions: a click each, so more than messages (ADR 025). */
+  viewerVotesPerViewer: { name: 'votes:viewer', max: 60, windowMs: 10 * MINUTE },
+  viewerVotesPerAddress: { name: 'votes:ip', max: 3000, windowMs: 10 * MINUTE },
 } satisfies Record<string, LimitRule>;
 
 export type AbuseLimits = Record<keyof typeof DEFAULT_ABUSE_LIMITS, LimitRule>;

@@ -294,7 +294,19 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: () => ({
       url: '/no-such-event/_messages',
       headers: eventsHost(),
-      payload: { name: 'Viewer', text: 'Hello' },
+      payload: { name: 'Viewer', text: 'Hello', key: randomUUID() },
+    }),
+  },
+  'GET /:slug/_messages': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/_messages', headers: eventsHost() }),
+  },
+  'POST /:slug/_messages/:messageId/vote': {
+    expected: everyone(404),
+    request: () => ({
+      method: 'POST',
+      url: `/no-such-event/_messages/${randomUUID()}/vote`,
+      headers: eventsHost(),
     }),
   },
   'GET /_livent/:file': {

@@ -1,12 +1,10 @@
 import type { EventSettings } from '@livent/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abuseLimits } from '../../lib/abuse-limits.js';
 import { register } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { setPlan } from '../../test/events.js';
-import { listMessages } from '../messages/messages.repository.js';
 import {
   insertChannel,
   insertEvent,
@@ -22,13 +20,7 @@ let app: FastifyInstance;
 let ownerId: string;
 
 beforeAll(async () => {
-  test = await buildTestApp(
-    {},
-    {
-      now: clock.now,
-      abuseLimits: abuseLimits({ viewerMessagesPerViewer: 3, viewerMessagesPerAddress: 5 }),
-    },
-  );
+  test = await buildTestApp({}, { now: clock.now });
   app = test.app;
   ownerId = (await register(app)).user.id;
 });
@@ -726,74 +718,5 @@ describe('public page: channels', () => {
     const body = await bodyOf(`/${event.slug}`);
     expect(body).toContain('<span class="lv-channels-label">Rooms</span>');
     expect(body).toContain('aria-current="page">Main event</a>');
-  });
-});
-
-describe('public page: viewer messages', () => {
-  const post = (slug: string, payload: object, headers: Record<string, string> = {}) =>
-    onEventsHost(app, `/${slug}/_messages`, { method: 'POST', payload, headers });
-
-  it('stores a valid message with its channel for the inbox and sets the viewer cookie', async () => {
-    const event = await insertEvent(app, ownerId, { messagesEnabled: true });
-    const channelId = await insertChannel(app, event.id, { slug: 'room-2', title: 'Room 2' });
-    const response = await post(event.slug, {
-      name: ' Ada ',
-      text: 'When is the Q&A?',
-      channel: 'room-2',
-    });
-    expect(response.statusCode, response.body).toBe(204);
-    expect(response.headers['set-cookie']).toMatch(
-      /^lvnt\.viewer=[0-9a-f-]{36}; Max-Age=31536000; Path=\/; HttpOnly; SameSite=Lax/,
-    );
-    const [message] = await listMessages(app.db, event.id);
-    expect(message).toMatchObject({
-      event_id: event.id,
-      channel_id: channelId,
-      kind: 'viewer',
-      author_name: 'Ada',
-      text: 'When is the Q&A?',
-      read: 0,
-      answer: null,
-    });
-  });
-
-  it.each([
-    [{ name: '', text: 'x' }, 'name'],
-    [{ name: 'A', text: '   ' }, 'text'],
-    [{ name: 'A', text: 'x'.repeat(2001) }, 'text'],
-    [{ name: 'A', text: 'x', extra: 1 }, 'extra'],
-    [{ name: 'A\r\nB', text: 'x' }, 'name'],
-    [{ name: '\u200b\u2060', text: 'x' }, 'name'],
-    [{ name: 'A', text: 'x\u0000y' }, 'text'],
-    [{ name: 'A', text: 'x\ud800y' }, 'text'],
-  ])('refuses invalid messages %j', async (payload, field) => {
-    const event = await insertEvent(app, ownerId, { messagesEnabled: true });
-    const response = await post(event.slug, payload);
-    expect(response.statusCode).toBe(400);
-    expect(Object.keys(response.json<{ errors: object }>().errors)).toContain(field);
-  });
-
-  it('refuses messages when the message tool is off, for unknown events and channels', async () => {
-    const off = await insertEvent(app, ownerId, { messagesEnabled: false });
-    expect((await post(off.slug, { name: 'A', text: 'x' })).statusCode).toBe(403);
-    expect((await post('no-such-event', { name: 'A', text: 'x' })).statusCode).toBe(404);
-    const on = await insertEvent(app, ownerId, { messagesEnabled: true });
-    expect((await post(on.slug, { name: 'A', text: 'x', channel: 'nope' })).statusCode).toBe(404);
-  });
-
-  it('limits per viewer, and per address only far more generously', async () => {
-    const event = await insertEvent(app, ownerId, { messagesEnabled: true });
-    const first = await post(event.slug, { name: 'A', text: '1' });
-    const cookie = (first.headers['set-cookie'] as string).split(';')[0] ?? '';
-    for (const text of ['2', '3']) {
-      expect((await post(event.slug, { name: 'A', text }, { cookie })).statusCode).toBe(204);
-    }
-    const limited = await post(event.slug, { name: 'A', text: '4' }, { cookie });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBeDefined();
-    // Another viewer behind the same address still gets through until the address limit.
-    expect((await post(event.slug, { name: 'B', text: '5' })).statusCode).toBe(204);
-    expect((await post(event.slug, { name: 'C', text: '6' })).statusCode).toBe(429);
-    expect(await listMessages(app.db, event.id)).toHaveLength(4);
   });
 });

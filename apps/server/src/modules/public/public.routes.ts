@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fields, multiLineText, singleLineText } from '@livent/shared';
+import { viewerMessageSchema, viewerMessagesSchema } from '@livent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,12 +22,38 @@ const pageParams = z.object({ slug: slugParam });
 const channelParams = z.object({ slug: slugParam, channelSlug: slugParam });
 const html = z.string().describe('The rendered HTML page');
 
-export const viewerMessageSchema = z.strictObject({
-  name: singleLineText({ min: 1, max: 100, trim: true }),
-  text: multiLineText({ min: 1, max: 2000, trim: true }),
-  /** The channel page the message was sent from. */
-  channel: fields.slug().optional(),
+const channelQuery = z.strictObject({
+  /** The channel page asking; absent for the event's main page. */
+  channel: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .optional(),
 });
+const messageParams = z.object({ slug: slugParam, messageId: z.string().max(64) });
+const submitted = z.object({ id: z.string(), status: z.string() });
+/** Per viewer: never kept by a browser or CDN. */
+const NO_STORE = 'no-store';
+
+/** The viewer cookie's id when the request carries a well-formed one. */
+export function viewerIdOf(request: FastifyRequest): string | undefined {
+  const id = requestCookie(request, VIEWER_COOKIE);
+  return id && /^[0-9a-f-]{36}$/.test(id) ? id : undefined;
+}
+
+/** The viewer cookie's id, made and set on the answer when the request has none. */
+function ensureViewerId(request: FastifyRequest, reply: FastifyReply): string {
+  const known = viewerIdOf(request);
+  if (known) return known;
+  const id = randomUUID();
+  reply.setCookie(VIEWER_COOKIE, id, {
+    path: '/',
+    maxAge: VIEWER_COOKIE_MAX_AGE_S,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
+  return id;
+}
 
 /** The host part of an origin (`events.localhost:3000`): requests for it get the public routes. */
 export const hostOf = (origin: string): string => new URL(origin).host;
@@ -190,29 +216,67 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A viewer's message to the organiser (the message tool)",
         description:
-          'Refused (403) when the event has the message tool switched off. Limited per viewer (a cookie) and event, and generously per address.',
+          'The `key` (a UUID per submit) makes a double submit or a retry store one message: a known key answers the stored message with 200, a new message answers 201. Refused (403) when the event has the message tool switched off. Limited per viewer (a cookie) and event, and generously per address; a 429 carries `Retry-After`.',
         params: pageParams,
         body: viewerMessageSchema,
-        response: { 204: noContent, ...errorResponses(400, 403, 404, 429) },
+        response: { 200: submitted, 201: submitted, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {
-      let viewerId = requestCookie(request, VIEWER_COOKIE);
-      if (!viewerId || !/^[0-9a-f-]{36}$/.test(viewerId)) {
-        viewerId = randomUUID();
-        reply.setCookie(VIEWER_COOKIE, viewerId, {
-          path: '/',
-          maxAge: VIEWER_COOKIE_MAX_AGE_S,
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: request.protocol === 'https',
-        });
-      }
-      await pages.submitMessage(request.params.slug, request.body, {
+      reply.header('cache-control', NO_STORE);
+      const viewerId = ensureViewerId(request, reply);
+      const message = await pages.submitMessage(request.params.slug, request.body, {
         id: viewerId,
         ip: request.ip,
       });
-      reply.header('cache-control', 'no-store');
+      return reply
+        .code(message.created ? 201 : 200)
+        .send({ id: message.id, status: message.status });
+    },
+  );
+
+  app.get(
+    '/:slug/_messages',
+    {
+      constraints,
+      schema: {
+        security: publicAccess,
+        tags,
+        summary: "What the page's message tool shows this viewer",
+        description:
+          "The page's public questions (Q&A: approved and answered ones, pinned first, then by votes; plain messages: those with a public answer), the ids this viewer voted for and the viewer's own messages with status and answer. Per viewer (the viewer cookie), so `no-store`; sets no cookie. 403 when the message tool is off.",
+        params: pageParams,
+        querystring: channelQuery,
+        response: { 200: viewerMessagesSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return pages.viewerMessages(request.params.slug, request.query.channel, viewerIdOf(request));
+    },
+  );
+
+  app.post(
+    '/:slug/_messages/:messageId/vote',
+    {
+      constraints,
+      schema: {
+        security: publicAccess,
+        tags,
+        summary: "A viewer's vote for a public question (Q&A)",
+        description:
+          'One vote per viewer (the viewer cookie) and question; a second vote changes nothing (204 as well). Only approved and answered questions of an event in Q&A mode (else 404). Limited per viewer and event, and generously per address.',
+        params: messageParams,
+        response: { 204: noContent, ...errorResponses(403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      const viewerId = ensureViewerId(request, reply);
+      await pages.vote(request.params.slug, request.params.messageId, {
+        id: viewerId,
+        ip: request.ip,
+      });
       return reply.code(204).send();
     },
   );

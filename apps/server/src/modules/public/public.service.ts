@@ -1,6 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   ERROR_MESSAGES,
+  type MessageStatus,
+  type ViewerMessage,
+  type ViewerMessages,
   hasFeature,
   PLAN_ALLOWANCES,
   VIEWER_LANGUAGES,
@@ -15,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { negotiateLanguage } from '../../lib/accept-language.js';
@@ -24,8 +28,16 @@ import {
   readEventSettings,
   readHighlightIds,
 } from '../events/settings-reader.js';
-import { insertMessage } from '../messages/messages.repository.js';
-import type { MessageNotifier } from '../messages/message-log.js';
+import {
+  addVote,
+  findMessageByKey,
+  findVotableMessage,
+  insertMessage,
+  listOwnMessages,
+  listPublicQuestions,
+  listVotedIds,
+} from '../messages/messages.repository.js';
+import { appendMessageChange, type MessageNotifier } from '../messages/message-log.js';
 import type { PublicAssets } from './public-assets.js';
 import {
   findEventContent,
@@ -86,10 +98,17 @@ interface EventModel {
   remoteReloadAt: string | null;
 }
 
-export interface ViewerMessageInput {
-  name: string;
-  text: string;
-  channel?: string | undefined;
+/** Who sends or votes through the public page: the viewer cookie's id and the address. */
+export interface Viewer {
+  id: string;
+  ip: string;
+}
+
+/** What a submit answers: the stored message, and whether this request stored it. */
+export interface SubmittedMessage {
+  id: string;
+  status: MessageStatus;
+  created: boolean;
 }
 
 export interface PublicPageDependencies {
@@ -332,42 +351,157 @@ export class PublicPageService {
   }
 
   /**
-   * Stores a viewer's message for the organiser's inbox. Limited per viewer (a cookie id) and
-   * event, and far more generously per address and event (thousands of viewers may share one
-   * address).
+   * The event at `slug` with its message tool switched on, read fresh (a switched-off tool must
+   * refuse at once), and the page's channel id (null for the main page).
    */
-  async submitMessage(
+  private async messageTool(
     slug: string,
-    input: ViewerMessageInput,
-    viewer: { id: string; ip: string },
-  ): Promise<void> {
-    const { db, now, limiter, limits } = this.deps;
-    // Always the current row: a switched-off message tool must refuse at once.
-    const head = await findEventHead(db, slug);
+    channelSlug: string | undefined,
+    head?: EventHead,
+  ): Promise<{ head: EventHead; model: EventModel; channelId: string | null }> {
+    head ??= await findEventHead(this.deps.db, slug);
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
     const model = await this.model(head);
     if (!model.settings.messagesEnabled) throw forbidden();
     let channelId: string | null = null;
-    if (input.channel) {
+    if (channelSlug) {
       const channel = model.channels.find(
-        (candidate) => candidate.slug === input.channel && candidate.visible,
+        (candidate) => candidate.slug === channelSlug && candidate.visible,
       );
       if (!channel) throw notFound(ERROR_MESSAGES.eventChannelNotFound);
       channelId = channel.id;
     }
+    return { head, model, channelId };
+  }
+
+  /**
+   * Stores a viewer's message for the organiser's inbox (ADR 025). The submit's key makes a
+   * double submit or a retry store one message: a known key answers the stored one. Limited per
+   * viewer (a cookie id) and event, and far more generously per address and event (thousands of
+   * viewers may share one address); a retry answered from its key is not counted again.
+   */
+  async submitMessage(
+    slug: string,
+    input: ViewerMessage,
+    viewer: Viewer,
+  ): Promise<SubmittedMessage> {
+    const { db, now, limiter, limits } = this.deps;
+    const { head, channelId } = await this.messageTool(slug, input.channel);
+    const known = await findMessageByKey(db, head.id, input.key);
+    if (known) return { id: known.id, status: known.status as MessageStatus, created: false };
     await limiter.consume(
       [limits.viewerMessagesPerViewer, `${head.id}:${viewer.id}`],
       [limits.viewerMessagesPerAddress, `${head.id}:${viewer.ip}`],
     );
-    await insertMessage(db, {
-      id: randomUUID(),
-      event_id: head.id,
-      channel_id: channelId,
-      kind: 'viewer',
-      author_name: input.name,
-      text: input.text,
-      answer: null,
-      created_at: now().toISOString(),
+    const id = randomUUID();
+    const at = now().toISOString();
+    try {
+      await db.transaction().execute(async (trx) => {
+        await insertMessage(trx, {
+          id,
+          event_id: head.id,
+          channel_id: channelId,
+          kind: 'viewer',
+          author_name: input.name,
+          text: input.text,
+          answer: null,
+          status: 'new',
+          viewer_id: viewer.id,
+          idempotency_key: input.key,
+          created_at: at,
+          updated_at: at,
+        });
+        await appendMessageChange(trx, {
+          eventId: head.id,
+          messageId: id,
+          change: 'created',
+          at,
+        });
+      });
+    } catch (error) {
+      // A concurrent submit with the same key won the unique index: answer its message.
+      if (!isUniqueViolation(error)) throw error;
+      const winner = await findMessageByKey(db, head.id, input.key);
+      if (!winner) throw error;
+      return { id: winner.id, status: winner.status as MessageStatus, created: false };
+    }
+    this.deps.messageFeed.notify(head.id);
+    return { id, status: 'new', created: true };
+  }
+
+  /**
+   * What the page's message tool shows one viewer (ADR 025): the public questions of this page,
+   * the viewer's votes among them and their own messages with status and answer (private ones
+   * too: only the sender asks with their cookie). Without a viewer id, nothing of their own.
+   */
+  async viewerMessages(
+    slug: string,
+    channelSlug: string | undefined,
+    viewerId: string | undefined,
+  ): Promise<ViewerMessages> {
+    const { db } = this.deps;
+    // The cached head: this is polled by every open page, and a few seconds' delay is fine.
+    const head = await this.head(slug);
+    if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
+    const { model, channelId } = await this.messageTool(slug, channelSlug, head);
+    const mode = model.settings.messagesMode;
+    const [rows, own] = await Promise.all([
+      listPublicQuestions(db, head.id, channelId, mode),
+      viewerId ? listOwnMessages(db, head.id, viewerId) : Promise.resolve([]),
+    ]);
+    const voted =
+      viewerId && mode === 'qa'
+        ? await listVotedIds(
+            db,
+            viewerId,
+            rows.map((row) => row.id),
+          )
+        : [];
+    return {
+      mode,
+      questions: rows.map((row) => ({
+        id: row.id,
+        authorName: row.author_name,
+        text: row.text,
+        status: row.status as MessageStatus,
+        answer: row.answer_public === 1 ? row.answer : null,
+        votes: row.votes,
+        pinned: row.pinned_at !== null,
+        createdAt: row.created_at,
+      })),
+      voted,
+      mine: own.map((row) => ({
+        id: row.id,
+        text: row.text,
+        status: row.status as MessageStatus,
+        answer: row.answer,
+        answerPublic: row.answer_public === 1,
+        createdAt: row.created_at,
+      })),
+    };
+  }
+
+  /**
+   * One viewer's vote for a public question (Q&A only); a second vote is a no-op. Anything else
+   * (plain mode, a question not approved, another event's) is not found for viewers.
+   */
+  async vote(slug: string, messageId: string, viewer: Viewer): Promise<void> {
+    const { db, now, limiter, limits } = this.deps;
+    const { head, model } = await this.messageTool(slug, undefined);
+    if (model.settings.messagesMode !== 'qa') throw notFound(ERROR_MESSAGES.messageNotFound);
+    if (!(await findVotableMessage(db, head.id, messageId))) {
+      throw notFound(ERROR_MESSAGES.messageNotFound);
+    }
+    await limiter.consume(
+      [limits.viewerVotesPerViewer, `${head.id}:${viewer.id}`],
+      [limits.viewerVotesPerAddress, `${head.id}:${viewer.ip}`],
+    );
+    const at = now().toISOString();
+    const counted = await db.transaction().execute(async (trx) => {
+      if (!(await addVote(trx, { messageId, viewerId: viewer.id, at }))) return false;
+      await appendMessageChange(trx, { eventId: head.id, messageId, change: 'changed', at });
+      return true;
     });
+    if (counted) this.deps.messageFeed.notify(head.id);
   }
 }
