@@ -222,6 +222,83 @@ describe('session client (spec section 4, "Authentication")', () => {
     ]);
   });
 
+  describe('a sign-out wins over a refresh in flight', () => {
+    /** A refresh answer that the test releases when it wants. */
+    function pendingRefresh() {
+      let release: (response: Response) => void = () => undefined;
+      const answer = new Promise<Response>((resolve) => {
+        release = resolve;
+      });
+      return { route: () => answer, release };
+    }
+
+    /** Web Locks as the browser grants them: one holder per name, the others wait in line. */
+    function serialLocks() {
+      let queue: Promise<unknown> = Promise.resolve();
+      return {
+        request<T>(_name: string, callback: () => Promise<T>): Promise<T> {
+          const turn = queue.then(callback);
+          queue = turn.catch(() => undefined);
+          return turn;
+        },
+      };
+    }
+
+    it('does not take a refresh answer that arrives after another tab signed out', async () => {
+      const [tabA, tabB] = channelPair();
+      const refresh = pendingRefresh();
+      const server = fakeServer({
+        '/api/auth/logout': () => json(204),
+        '/api/auth/refresh-tokens': refresh.route,
+      });
+      vi.stubGlobal('fetch', server.fetch);
+      const a = createSessionClient({ fetch: server.fetch, channel: tabA });
+      const b = createSessionClient({ fetch: server.fetch, channel: tabB });
+      a.acceptSession(authResponse('a-token'));
+      const refreshInB = b.refresh();
+
+      await a.signOut();
+      refresh.release(json(200, authResponse('late-token')));
+
+      await expect(refreshInB).resolves.toBe(false);
+      expect(getAuthState()).toEqual({ status: 'signedOut', user: null });
+      expect(getAccessToken()).toBeNull();
+    });
+
+    // The page's own session restore and its /logout screen start together (main.tsx): with
+    // Web Locks through the lock, without them by waiting for the tab's own refresh.
+    it.each([
+      ['with Web Locks', serialLocks()],
+      ['without Web Locks', undefined],
+    ])(
+      'sends the logout only once the refresh in flight has answered, and stays signed out (%s)',
+      async (_case, locks) => {
+        const refresh = pendingRefresh();
+        const { session, server } = client(
+          {
+            '/api/auth/logout': () => json(204),
+            '/api/auth/refresh-tokens': refresh.route,
+          },
+          { locks },
+        );
+        const restored = session.restoreSession();
+        const signedOut = session.signOut();
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        expect(server.calls.map((call) => call.path)).toEqual(['/api/auth/refresh-tokens']);
+
+        refresh.release(json(200, authResponse('rotated')));
+        await signedOut;
+
+        expect(server.calls.map((call) => call.path)).toEqual([
+          '/api/auth/refresh-tokens',
+          '/api/auth/logout',
+        ]);
+        await expect(restored).resolves.toEqual({ status: 'signedOut', user: null });
+        expect(getAccessToken()).toBeNull();
+      },
+    );
+  });
+
   it('signs out locally even when the server cannot be reached', async () => {
     const { session } = client({
       '/api/auth/logout': () => {

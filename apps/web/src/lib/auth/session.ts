@@ -48,6 +48,10 @@ export interface SessionClient {
   register(input: RegisterRequest): Promise<AuthResponse>;
   /** Takes over a fresh session the server answered (e.g. after a password change). */
   acceptSession(response: AuthResponse): void;
+  /**
+   * Ends the session on the server and here; other tabs follow. It waits for a refresh in
+   * flight (the refresh lock) and takes no refresh answer that arrives after it began.
+   */
   signOut(): Promise<void>;
   /** Forgets the session after the server ended it (e.g. account deletion); other tabs follow. */
   endSession(): void;
@@ -64,6 +68,12 @@ const bearer = (token: string | null): Record<string, string> =>
 export function createSessionClient(deps: SessionDependencies): SessionClient {
   let restoring: Promise<AuthState> | undefined;
   let refreshing: Promise<boolean> | undefined;
+  /**
+   * Sign-outs so far, this tab's and the other tabs' (their broadcast). A refresh answer that
+   * comes back after a sign-out began speaks for the ended session and is not taken: the logout
+   * wins over any refresh in flight.
+   */
+  let signOuts = 0;
   const remoteListeners = new Set<(change: RemoteChange) => void>();
   const tellRemote = (change: RemoteChange) => {
     for (const listener of remoteListeners) listener(change);
@@ -84,6 +94,7 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
    * a 4xx answer mean signed out; a network failure or 5xx keeps the state and reports `false`.
    */
   async function refreshOnce(): Promise<boolean> {
+    const signOutsBefore = signOuts;
     let response: Response;
     try {
       response = await deps.fetch(`${API_BASE}/auth/refresh-tokens`, {
@@ -95,9 +106,12 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
       return false;
     }
     if (response.status === 200) {
-      accept((await response.json()) as AuthResponse);
+      const answer = (await response.json()) as AuthResponse;
+      if (signOuts !== signOutsBefore) return false;
+      accept(answer);
       return true;
     }
+    if (signOuts !== signOutsBefore) return false;
     if (
       response.status === 204 ||
       (response.status >= 400 && response.status < 500 && response.status !== 429)
@@ -138,6 +152,7 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
 
   deps.channel?.addEventListener('message', (event) => {
     if (event.data?.type === 'logout') {
+      signOuts += 1;
       setSignedOut();
       tellRemote('logout');
     } else if (event.data?.type === 'login') {
@@ -176,19 +191,28 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
     register: (input) => startSession('/auth/register', input),
     acceptSession: accept,
     async signOut() {
-      try {
-        await deps.fetch(`${API_BASE}/auth/logout`, {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { Accept: 'application/json' },
-        });
-      } catch {
-        // Offline: the local sign-out still happens; the session ends when it expires.
-      }
-      setSignedOut();
-      broadcast({ type: 'logout' });
+      signOuts += 1;
+      const logout = async () => {
+        try {
+          await deps.fetch(`${API_BASE}/auth/logout`, {
+            method: 'POST',
+            credentials: 'same-origin',
+            headers: { Accept: 'application/json' },
+          });
+        } catch {
+          // Offline: the local sign-out still happens; the session ends when it expires.
+        }
+        setSignedOut();
+        broadcast({ type: 'logout' });
+      };
+      // Under the refresh lock no tab's refresh is in flight while the session ends: the logout
+      // carries the newest refresh cookie, and no rotation answered later sets it again.
+      if (deps.locks) return deps.locks.request(REFRESH_LOCK, logout);
+      await refreshing?.catch(() => false);
+      return logout();
     },
     endSession() {
+      signOuts += 1;
       setSignedOut();
       broadcast({ type: 'logout' });
     },
