@@ -49,6 +49,8 @@ import {
 } from './modules/dev-mailbox/dev-mailbox.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
 import { eventsNotFoundHandler, hostOf, publicRoutes } from './modules/public/public.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createServices, type Services } from './services.js';
@@ -102,6 +104,8 @@ const apiModules = [
   highlightsRoutes,
   uploadsRoutes,
   channelsRoutes,
+  messagesRoutes,
+  sharedMessagesRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -248,6 +252,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         { name: 'highlights', description: "An event's highlights" },
         { name: 'uploads', description: 'Images for event pages' },
         { name: 'channels', description: "An event's channels (alternate versions of its page)" },
+        { name: 'messages', description: "An event's messages: inbox, moderation, live changes" },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],

@@ -20,6 +20,7 @@ import { createCountryLookup } from './modules/channels/geo.js';
 import { EventsService } from './modules/events/events.service.js';
 import { HighlightsService } from './modules/highlights/highlights.service.js';
 import { MessageFeed } from './modules/messages/live/message-feed.js';
+import { MessagesService } from './modules/messages/messages.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { PublicAssets } from './modules/public/public-assets.js';
@@ -47,6 +48,8 @@ export interface Services {
   publicPage: PublicPageService;
   /** Live message changes (ADR 025): every message write notifies it after its commit. */
   messageFeed: MessageFeed;
+  /** The inbox: organisers and guest moderators read, moderate and answer messages (ADR 025). */
+  messages: MessagesService;
 }
 
 export interface ServiceOptions {
@@ -130,5 +133,6 @@ export function createServices(options: ServiceOptions): Services {
       messageFeed,
     }),
     messageFeed,
+    messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
   };
 }
