@@ -16,15 +16,17 @@ import { multipartFile, testPng } from './uploads.js';
  * - sharedUser: a signed-in account the owner shared an event with (for routes without an event
  *   it is simply another signed-in account);
  * - otherAccount: a signed-in account with no relation to the owner;
- * - guestTokenThisEvent / guestTokenOtherEvent: a guest token (`Token-Authorization`) of the
- *   owner's event or of another event; guest tokens never authenticate account routes, so
- *   without an event they are anonymous callers;
+ * - guestTokenThisEvent / guestTokenOtherEvent: the messages guest-access token
+ *   (`Token-Authorization`) of the owner's event or of another account's event;
+ *   guestTokenReplaced: the owner's event's token that a renewal replaced (ADR 025). Guest tokens
+ *   never authenticate account or organiser routes, so there they are anonymous callers;
  * - anonymous: no credentials at all.
  * Signed-in principals send `Authorization: Bearer <access token>` and their refresh cookie.
  */
 export const PRINCIPALS = [
   'anonymous',
   'guestTokenOtherEvent',
+  'guestTokenReplaced',
   'guestTokenThisEvent',
   'otherAccount',
   'sharedUser',
@@ -54,6 +56,8 @@ export interface MatrixFixture {
   ownerHighlightId: string;
   /** A channel of that event. */
   ownerChannelId: string;
+  /** A viewer message of that event. */
+  ownerMessageId: string;
   /** The name of an image the owner uploaded (`/uploads/{name}`). */
   ownerUploadName: string;
 }
@@ -74,6 +78,7 @@ export interface RouteExpectation {
 const everyone = (status: number): Record<Principal, number> => ({
   anonymous: status,
   guestTokenOtherEvent: status,
+  guestTokenReplaced: status,
   guestTokenThisEvent: status,
   otherAccount: status,
   sharedUser: status,
@@ -95,6 +100,12 @@ const signedIn = (status: number): Record<Principal, number> => ({
 const ownerOnly = (ownerStatus: number, othersStatus: number): Record<Principal, number> => ({
   ...signedIn(othersStatus),
   owner: ownerStatus,
+});
+
+/** Only the owner's event's current guest token opens the guest moderators' routes. */
+const guestOfThisEvent = (status: number): Record<Principal, number> => ({
+  ...everyone(404),
+  guestTokenThisEvent: status,
 });
 
 /** The events origin's host (public pages answer only there). */
@@ -351,6 +362,54 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: ownerOnly(204, 404),
     request: ({ ownerEventId, ownerChannelId }) => ({
       url: `/api/events/${ownerEventId}/channels/${ownerChannelId}`,
+    }),
+  },
+
+  // The inbox (ADR 025): like the event it belongs to, only the owner reaches it.
+  'GET /api/events/:id/messages': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/messages` }),
+  },
+  'GET /api/events/:id/messages/export': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/messages/export` }),
+  },
+  'GET /api/events/:id/messages/:messageId': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId, ownerMessageId }) => ({
+      url: `/api/events/${ownerEventId}/messages/${ownerMessageId}`,
+    }),
+  },
+  'POST /api/events/:id/messages': {
+    expected: ownerOnly(201, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/messages`,
+      payload: { text: 'Internal note' },
+    }),
+  },
+  'PATCH /api/events/:id/messages/:messageId': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId, ownerMessageId }) => ({
+      url: `/api/events/${ownerEventId}/messages/${ownerMessageId}`,
+      payload: { read: true },
+    }),
+  },
+  'DELETE /api/events/:id/messages/:messageId': {
+    expected: ownerOnly(204, 404),
+    request: ({ ownerEventId, ownerMessageId }) => ({
+      url: `/api/events/${ownerEventId}/messages/${ownerMessageId}`,
+    }),
+  },
+  // Guest moderators: the event's current token and nothing else; every refusal is a 404.
+  'GET /api/shared/:shareType/:eventId': {
+    expected: guestOfThisEvent(200),
+    request: ({ ownerEventId }) => ({ url: `/api/shared/messages/${ownerEventId}` }),
+  },
+  'PATCH /api/shared/messages/:eventId/:messageId': {
+    expected: guestOfThisEvent(200),
+    request: ({ ownerEventId, ownerMessageId }) => ({
+      url: `/api/shared/messages/${ownerEventId}/${ownerMessageId}`,
+      payload: { status: 'approved' },
     }),
   },
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerVerified, type SignedInUser } from './accounts.js';
@@ -9,6 +8,7 @@ import {
   type MatrixFixture,
   type Principal,
 } from './authorization-matrix.js';
+import { renewGuestToken, seedMessage } from './messages.js';
 import { multipartFile, testPng } from './uploads.js';
 import { buildTestApp, type TestApp } from './test-app.js';
 
@@ -114,8 +114,25 @@ describe('authorization matrix', () => {
     });
     expect(createdChannel.statusCode, createdChannel.body).toBe(201);
     const ownerChannelId = createdChannel.json<{ id: string }>().id;
-    const guest = (): Caller => ({
-      headers: { 'token-authorization': randomBytes(16).toString('base64url') },
+    const ownerMessageId = await seedMessage(app, ownerEventId);
+    // The first token of the owner's event is replaced by the second; another account's event
+    // has a token of its own.
+    const replacedToken = await renewGuestToken(app, ownerSession, ownerEventId);
+    const thisEventToken = await renewGuestToken(app, ownerSession, ownerEventId);
+    const otherEvent = await app.inject({
+      method: 'POST',
+      url: '/api/events',
+      headers: otherSession.headers,
+      payload: { title: 'Other event' },
+    });
+    expect(otherEvent.statusCode, otherEvent.body).toBe(201);
+    const otherEventToken = await renewGuestToken(
+      app,
+      otherSession,
+      otherEvent.json<{ id: string }>().id,
+    );
+    const guest = (token: string): Caller => ({
+      headers: { 'token-authorization': token },
       cookies: {},
     });
     return {
@@ -127,12 +144,14 @@ describe('authorization matrix', () => {
         ownerEventId,
         ownerHighlightId,
         ownerChannelId,
+        ownerMessageId,
         ownerUploadName,
       },
       callers: {
         anonymous: { headers: {}, cookies: {} },
-        guestTokenOtherEvent: guest(),
-        guestTokenThisEvent: guest(),
+        guestTokenOtherEvent: guest(otherEventToken),
+        guestTokenReplaced: guest(replacedToken),
+        guestTokenThisEvent: guest(thisEventToken),
         otherAccount: signedInCaller(otherSession),
         sharedUser: signedInCaller(sharedSession),
         owner: signedInCaller(ownerSession),
