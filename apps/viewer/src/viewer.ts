@@ -49,49 +49,279 @@ function setupConsent(): void {
   });
 }
 
+const MESSAGES_POLL_MS = 10_000;
+
+interface Question {
+  id: string;
+  authorName: string;
+  text: string;
+  status: string;
+  answer: string | null;
+  votes: number;
+  pinned: boolean;
+}
+
+interface OwnMessage {
+  id: string;
+  text: string;
+  status: string;
+  answer: string | null;
+  answerPublic: boolean;
+}
+
+interface ViewerMessages {
+  mode: 'messages' | 'qa';
+  questions: Question[];
+  voted: string[];
+  mine: OwnMessage[];
+}
+
+/** A UUID for a submit's key; `crypto.randomUUID` exists only in secure contexts. */
+function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** "in 3 minutes" in the page's language, from a 429's Retry-After (seconds). */
+function retryIn(template: string, response: Response): string {
+  const seconds = Math.max(1, Number(response.headers.get('retry-after')) || 60);
+  const format = new Intl.RelativeTimeFormat(document.documentElement.lang || 'en', {
+    numeric: 'always',
+  });
+  const when =
+    seconds < 90
+      ? format.format(seconds, 'second')
+      : format.format(Math.ceil(seconds / 60), 'minute');
+  return template.replace('%s', when);
+}
+
+/** An element with a class and text, built without ever parsing data as HTML. */
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string,
+  text = '',
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  node.className = className;
+  node.textContent = text;
+  return node;
+}
+
+/**
+ * The message tool (ADR 025): sends in place with a key per submit attempt (a retry of the same
+ * attempt reuses it, so the server stores one message), and shows this viewer's own messages and
+ * the public questions from `GET _messages`, polled while the tab is visible.
+ */
 function setupMessages(): void {
-  for (const form of document.querySelectorAll<HTMLFormElement>('.lv-message-form')) {
-    const status = form.querySelector<HTMLElement>('.lv-message-status');
-    const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-    const show = (text: string, error: boolean) => {
-      if (!status) return;
-      status.textContent = text;
-      status.classList.toggle('lv-error', error);
-    };
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      const data = new FormData(form);
-      const channel = form.dataset.channel;
-      const payload = {
-        name: String(data.get('name') ?? '').trim(),
-        text: String(data.get('text') ?? '').trim(),
-        ...(channel ? { channel } : {}),
-      };
-      if (button) button.disabled = true;
-      show('', false);
-      fetch(form.action, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(payload),
-        credentials: 'same-origin',
+  const block = document.querySelector<HTMLElement>('.lv-messages');
+  const form = block?.querySelector<HTMLFormElement>('.lv-message-form');
+  const lists = block?.querySelector<HTMLElement>('.lv-message-lists');
+  if (!block || !form || !lists) return;
+  const texts = lists.dataset;
+  const url = block.dataset.url ?? form.action;
+  const channel = block.dataset.channel ?? '';
+  const status = form.querySelector<HTMLElement>('.lv-message-status')!;
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const textarea = form.querySelector<HTMLTextAreaElement>('textarea')!;
+  const counter = form.querySelector<HTMLElement>('.lv-message-count');
+  const voteStatus = lists.querySelector<HTMLElement>('.lv-vote-status')!;
+  const plural = new Intl.PluralRules(document.documentElement.lang || 'en');
+  const show = (target: HTMLElement, text: string, error: boolean) => {
+    target.textContent = text;
+    target.classList.toggle('lv-error', error);
+  };
+
+  const count = () => {
+    if (counter) {
+      counter.textContent = (counter.dataset.template ?? '').replace(
+        '%n',
+        String(textarea.value.length),
+      );
+    }
+  };
+  textarea.addEventListener('input', count);
+
+  let state: ViewerMessages | undefined;
+  /** The last attempt that got no answer that settles it: its payload and key. */
+  let attempt: { body: string; key: string } | undefined;
+
+  const renderOwn = (mine: OwnMessage[]) => {
+    const section = lists.querySelector<HTMLElement>('.lv-own')!;
+    const list = section.querySelector('ul')!;
+    list.replaceChildren(
+      ...mine.map((own) => {
+        const item = el('li', 'lv-message-item');
+        item.append(
+          el(
+            'span',
+            `lv-badge lv-badge-${own.status}`,
+            texts[`status${own.status[0]!.toUpperCase()}${own.status.slice(1)}`] ?? own.status,
+          ),
+          el('p', 'lv-message-text', own.text),
+        );
+        if (own.answer) {
+          const answer = el('div', 'lv-message-answer');
+          answer.append(el('strong', '', texts.answer ?? ''), el('p', '', own.answer));
+          if (!own.answerPublic) answer.append(el('em', 'lv-private', texts.private ?? ''));
+          item.append(answer);
+        }
+        return item;
+      }),
+    );
+    section.hidden = mine.length === 0;
+  };
+
+  const voteLabel = (votes: number) =>
+    ((plural.select(votes) === 'one' ? texts.voteOne : texts.voteOther) ?? '').replace(
+      '%n',
+      String(votes),
+    );
+
+  const renderQuestions = (data: ViewerMessages) => {
+    const section = lists.querySelector<HTMLElement>('.lv-questions')!;
+    const list = section.querySelector('ul')!;
+    const voted = new Set(data.voted);
+    // Keep the focused vote button across a redraw (keyboard users stay where they were).
+    const focused = document.activeElement as HTMLElement | null;
+    const focusedId = list.contains(focused) ? focused?.closest('li')?.dataset.id : undefined;
+    list.replaceChildren(
+      ...data.questions.map((question) => {
+        const item = el('li', question.pinned ? 'lv-message-item lv-pinned' : 'lv-message-item');
+        item.dataset.id = question.id;
+        const body = el('div', 'lv-question-body');
+        if (question.pinned)
+          body.append(el('span', 'lv-badge lv-badge-pinned', texts.pinned ?? ''));
+        if (question.authorName) body.append(el('p', 'lv-message-author', question.authorName));
+        body.append(el('p', 'lv-message-text', question.text));
+        if (question.answer) {
+          const answer = el('div', 'lv-message-answer');
+          answer.append(el('strong', '', texts.answer ?? ''), el('p', '', question.answer));
+          body.append(answer);
+        }
+        item.append(body);
+        if (data.mode === 'qa') {
+          const vote = el('button', 'lv-vote', `▲ ${String(question.votes)}`);
+          vote.type = 'button';
+          vote.setAttribute('aria-pressed', String(voted.has(question.id)));
+          vote.setAttribute('aria-label', voteLabel(question.votes));
+          vote.addEventListener('click', () => sendVote(question, vote));
+          item.append(vote);
+        }
+        return item;
+      }),
+    );
+    section.hidden = data.questions.length === 0;
+    if (focusedId) {
+      list.querySelector<HTMLElement>(`li[data-id="${CSS.escape(focusedId)}"] button`)?.focus();
+    }
+  };
+
+  const render = (data: ViewerMessages) => {
+    state = data;
+    renderOwn(data.mine);
+    renderQuestions(data);
+  };
+
+  const load = () => {
+    const query = channel ? `?channel=${encodeURIComponent(channel)}` : '';
+    fetch(url + query, { credentials: 'same-origin' })
+      .then((response) => (response.ok ? (response.json() as Promise<ViewerMessages>) : undefined))
+      .then((data) => {
+        if (data) render(data);
       })
-        .then((response) => {
-          if (response.ok) {
-            form.querySelector<HTMLTextAreaElement>('textarea')!.value = '';
-            show(form.dataset.sent ?? '', false);
-          } else {
-            show(
-              (response.status === 429 ? form.dataset.tooMany : form.dataset.failed) ?? '',
-              true,
-            );
+      .catch(() => undefined);
+  };
+
+  const sendVote = (question: Question, vote: HTMLButtonElement) => {
+    if (vote.getAttribute('aria-pressed') === 'true') return;
+    vote.disabled = true;
+    show(voteStatus, '', false);
+    fetch(`${url}/${encodeURIComponent(question.id)}/vote`, {
+      method: 'POST',
+      credentials: 'same-origin',
+    })
+      .then((response) => {
+        if (response.ok) {
+          if (state && !state.voted.includes(question.id)) {
+            question.votes += 1;
+            state.voted.push(question.id);
+            render(state);
           }
-        })
-        .catch(() => show(form.dataset.failed ?? '', true))
-        .finally(() => {
-          if (button) button.disabled = false;
-        });
-    });
-  }
+          load();
+        } else {
+          show(
+            voteStatus,
+            response.status === 429
+              ? retryIn(texts.voteTooMany ?? '', response)
+              : (texts.voteFailed ?? ''),
+            true,
+          );
+        }
+      })
+      .catch(() => show(voteStatus, texts.voteFailed ?? '', true))
+      .finally(() => {
+        vote.disabled = false;
+      });
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (button.disabled) return;
+    const data = new FormData(form);
+    const fields = {
+      name: String(data.get('name') ?? '').trim(),
+      text: String(data.get('text') ?? '').trim(),
+      ...(channel ? { channel } : {}),
+    };
+    const body = JSON.stringify(fields);
+    // The same text sent again after a failure is the same attempt: the same key.
+    if (attempt?.body !== body) attempt = { body, key: uuid() };
+    const { key } = attempt;
+    button.disabled = true;
+    show(status, '', false);
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...fields, key }),
+      credentials: 'same-origin',
+    })
+      .then((response) => {
+        if (response.ok) {
+          attempt = undefined;
+          textarea.value = '';
+          count();
+          show(status, form.dataset.sent ?? '', false);
+          load();
+          return;
+        }
+        // A refused message (not a lost answer) is settled: the next submit is a new attempt.
+        if (response.status !== 429 && response.status < 500) attempt = undefined;
+        show(
+          status,
+          response.status === 429
+            ? retryIn(form.dataset.tooMany ?? '', response)
+            : (form.dataset.failed ?? ''),
+          true,
+        );
+      })
+      .catch(() => show(status, form.dataset.failed ?? '', true))
+      .finally(() => {
+        button.disabled = false;
+      });
+  });
+
+  load();
+  // While the tab is visible only: a hidden page costs the server nothing.
+  setInterval(() => {
+    if (document.visibilityState === 'visible') load();
+  }, MESSAGES_POLL_MS);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') load();
+  });
 }
 
 /**

@@ -460,3 +460,38 @@ describe('viewer messages: votes', () => {
     expect((await read(event.slug, { cookie })).voted.sort()).toEqual(ids.slice(0, 3).sort());
   });
 });
+
+describe('viewer messages: the page', () => {
+  it('renders the message tool without any viewer data: the lists come from the script', async () => {
+    const event = await qaEvent({ messagesPrompt: 'Ask the speakers' });
+    const { id } = await newViewer(event, 'A secret question');
+    await setStatus(id, 'approved');
+    const response = await onEventsHost(app, `/${event.slug}`);
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toContain('Ask the speakers');
+    expect(html).toContain('<label for="lv-msg-name">Your name (optional)</label>');
+    expect(html).toMatch(/<input id="lv-msg-name" maxLength="100"/);
+    expect(html).not.toMatch(/<input id="lv-msg-name"[^>]*required/);
+    expect(html).toContain('<label for="lv-msg-text">Your question</label>');
+    expect(html).toContain('0 of 2000 characters');
+    expect(html).toContain('data-template="%n of 2000 characters"');
+    expect(html).toContain('data-status-new="Received"');
+    expect(html).toContain('data-vote-other="Vote for this question (%n votes)"');
+    expect(html).toContain('data-too-many="Too many messages. Please try again %s."');
+    expect(html).toContain('Your questions</h3>');
+    expect(html).toContain('Questions from the audience</h3>');
+    expect(html).not.toContain('A secret question');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('speaks the page language and names plain messages as such', async () => {
+    const event = await insertEvent(app, ownerId, { messagesEnabled: true, language: 'de' });
+    const html = (await onEventsHost(app, `/${event.slug}`)).body;
+    expect(html).toContain('Ihr Name (optional)');
+    expect(html).toContain('<label for="lv-msg-text">Ihre Nachricht</label>');
+    expect(html).toContain('Ihre Nachrichten</h3>');
+    expect(html).toContain('Antworten des Veranstalters</h3>');
+    expect(html).toContain('data-status-answered="Beantwortet"');
+  });
+});
