@@ -48,6 +48,31 @@ describe('request log', () => {
     expect(lines(log.text()).some((line) => line.msg === 'incoming request')).toBe(false);
   });
 
+  it('keeps the share link token of guest moderators out of the log, in the address and the header', async () => {
+    const log = memoryStream();
+    testApp = await buildTestApp({}, { logStream: log });
+    const secret = 'guest-token-secret-value';
+    // The dashboard's page of the share link (no build in tests: it answers 404), then its API call.
+    await testApp.app.inject({
+      method: 'GET',
+      url: `/shared/messages/some-event?token=${secret}`,
+      headers: { accept: 'text/html' },
+    });
+    await testApp.app.inject({
+      method: 'GET',
+      url: `/api/shared/messages/some-event?page=1&token=${secret}`,
+      headers: { 'token-authorization': secret },
+    });
+
+    const text = log.text();
+    expect(text).not.toContain(secret);
+    const urls = lines(text).flatMap((line) => (line.req ? [line.req.url] : []));
+    expect(urls).toEqual([
+      '/shared/messages/some-event?token=***',
+      '/api/shared/messages/some-event?page=1&token=***',
+    ]);
+  });
+
   it('writes nothing per request below info', async () => {
     const log = memoryStream();
     testApp = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: log });

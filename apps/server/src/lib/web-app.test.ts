@@ -40,6 +40,25 @@ describe('dashboard serving', () => {
     },
   );
 
+  it('keeps the share link of guest moderators out of Referer, and only there', async () => {
+    const shared = await testApp.app.inject({
+      method: 'GET',
+      url: '/shared/messages/event-1?token=secret',
+      headers: html,
+    });
+    expect(shared.statusCode).toBe(200);
+    expect(shared.body).toBe(INDEX_HTML);
+    expect(shared.headers['referrer-policy']).toBe('no-referrer');
+    const other = await testApp.app.inject({ method: 'GET', url: '/events/1', headers: html });
+    expect(other.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    const sharedLookalike = await testApp.app.inject({
+      method: 'GET',
+      url: '/sharedx/messages',
+      headers: html,
+    });
+    expect(sharedLookalike.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
   it('answers HEAD navigations too', async () => {
     const response = await testApp.app.inject({ method: 'HEAD', url: '/events/1', headers: html });
     expect(response.statusCode).toBe(200);

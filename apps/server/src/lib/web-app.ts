@@ -33,6 +33,9 @@ function isAssetPath(url: string): boolean {
   return firstSegment(url) === ASSETS_DIR;
 }
 
+/** The dashboard's shared layout (`/shared/messages/{eventId}?token=…`). */
+const SHARED_SEGMENT = 'shared';
+
 function acceptsHtml(request: FastifyRequest): boolean {
   return request.headers.accept?.includes('text/html') ?? false;
 }
@@ -100,6 +103,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       !isAssetPath(request.url) &&
       acceptsHtml(request);
     if (!isNavigation) throw notFound();
+    // The guest moderators' share link carries its token in the address until the page moves
+    // it away; no request of that page may pass the address on in Referer (ADR 025).
+    if (firstSegment(request.url) === SHARED_SEGMENT)
+      reply.header('referrer-policy', 'no-referrer');
     return sendIndexHtml(webDist, reply);
   });
 }
