@@ -52,6 +52,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
 import { eventsNotFoundHandler, hostOf, publicRoutes } from './modules/public/public.routes.js';
+import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createServices, type Services } from './services.js';
 
@@ -106,6 +107,7 @@ const apiModules = [
   channelsRoutes,
   messagesRoutes,
   sharedMessagesRoutes,
+  messageStreamRoutes,
 ];
 
 export const API_PREFIX = '/api';

@@ -68,6 +68,8 @@ export interface MatrixRequest {
   payload?: object;
   /** Added to the principal's headers (e.g. a multipart content type). */
   headers?: Record<string, string>;
+  /** A stream that never ends by itself (Server-Sent Events): only its status is read. */
+  stream?: boolean;
 }
 
 export interface RouteExpectation {
@@ -410,6 +412,21 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: ({ ownerEventId, ownerMessageId }) => ({
       url: `/api/shared/messages/${ownerEventId}/${ownerMessageId}`,
       payload: { status: 'approved' },
+    }),
+  },
+  // Live changes (Server-Sent Events): the inbox's and the guest moderators'.
+  'GET /api/events/:id/messages/stream': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/messages/stream`,
+      stream: true,
+    }),
+  },
+  'GET /api/shared/messages/:eventId/stream': {
+    expected: guestOfThisEvent(200),
+    request: ({ ownerEventId }) => ({
+      url: `/api/shared/messages/${ownerEventId}/stream`,
+      stream: true,
     }),
   },
 
