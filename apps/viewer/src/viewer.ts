@@ -208,7 +208,7 @@ function setupMessages(): void {
           vote.type = 'button';
           vote.setAttribute('aria-pressed', String(voted.has(question.id)));
           vote.setAttribute('aria-label', voteLabel(question.votes));
-          vote.addEventListener('click', () => sendVote(question, vote));
+          vote.addEventListener('click', () => sendVote(question));
           item.append(vote);
         }
         return item;
@@ -236,9 +236,11 @@ function setupMessages(): void {
       .catch(() => undefined);
   };
 
-  const sendVote = (question: Question, vote: HTMLButtonElement) => {
-    if (vote.getAttribute('aria-pressed') === 'true') return;
-    vote.disabled = true;
+  /** Votes on their way; the button stays enabled (a disabled button would drop the focus). */
+  const voting = new Set<string>();
+  const sendVote = (question: Question) => {
+    if (voting.has(question.id) || state?.voted.includes(question.id)) return;
+    voting.add(question.id);
     show(voteStatus, '', false);
     fetch(`${url}/${encodeURIComponent(question.id)}/vote`, {
       method: 'POST',
@@ -263,9 +265,7 @@ function setupMessages(): void {
         }
       })
       .catch(() => show(voteStatus, texts.voteFailed ?? '', true))
-      .finally(() => {
-        vote.disabled = false;
-      });
+      .finally(() => voting.delete(question.id));
   };
 
   form.addEventListener('submit', (event) => {

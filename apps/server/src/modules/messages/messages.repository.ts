@@ -1,5 +1,4 @@
-import { PUBLIC_MESSAGE_STATUSES } from '@livent/shared';
-import type { Insertable, Kysely } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely } from 'kysely';
 import type { Database, MessagesTable } from '../../db/schema.js';
 
 /** Messages of events (ADR 017, ADR 025): what the public page writes and reads. */
@@ -50,9 +49,21 @@ const publicColumns = [
 ] as const;
 
 /**
- * What every viewer of one page (a channel, or the main page for null) sees. Q&A: approved and
- * answered questions, the pinned one first, then by votes, then newest. Plain messages: those
- * with a public answer, newest first; a declined message stays hidden even if it was answered.
+ * Q&A questions every viewer may see: approved ones, and answered ones whose answer is public. A
+ * question answered privately stays off the public list: answering moves even a `new` message
+ * to answered, and a viewer never sees another viewer's unapproved message (ADR 025).
+ */
+function publicQuestion(eb: ExpressionBuilder<Database, 'messages'>) {
+  return eb.or([
+    eb('status', '=', 'approved'),
+    eb.and([eb('status', '=', 'answered'), eb('answer_public', '=', 1)]),
+  ]);
+}
+
+/**
+ * What every viewer of one page (a channel, or the main page for null) sees. Q&A: the public
+ * questions, the pinned one first, then by votes, then newest. Plain messages: those with a
+ * public answer, newest first; a declined message stays hidden even if it was answered.
  */
 export async function listPublicQuestions(
   db: Kysely<Database>,
@@ -68,7 +79,7 @@ export async function listPublicQuestions(
     .where('channel_id', channelId === null ? 'is' : '=', channelId);
   if (mode === 'qa') {
     query = query
-      .where('status', 'in', PUBLIC_MESSAGE_STATUSES)
+      .where(publicQuestion)
       .orderBy((eb) => eb.case().when('pinned_at', 'is', null).then(1).else(0).end())
       .orderBy('votes', 'desc');
   } else {
@@ -114,7 +125,7 @@ export async function listVotedIds(
   return rows.map((row) => row.message_id);
 }
 
-/** A question viewers may vote for: an approved or answered viewer message of this event. */
+/** A question viewers may vote for: a public question of this event (Q&A). */
 export async function findVotableMessage(db: Kysely<Database>, eventId: string, id: string) {
   return db
     .selectFrom('messages')
@@ -122,7 +133,7 @@ export async function findVotableMessage(db: Kysely<Database>, eventId: string, 
     .where('id', '=', id)
     .where('event_id', '=', eventId)
     .where('kind', '=', 'viewer')
-    .where('status', 'in', PUBLIC_MESSAGE_STATUSES)
+    .where(publicQuestion)
     .executeTakeFirst();
 }
 

@@ -260,7 +260,7 @@ describe('viewer messages: submit', () => {
 });
 
 describe('viewer messages: what the page shows', () => {
-  it('Q&A: approved and answered questions of this page, pinned first, then votes, then newest', async () => {
+  it('Q&A: approved and publicly answered questions of this page, pinned first, then votes, then newest', async () => {
     const event = await qaEvent();
     const roomId = await insertChannel(app, event.id, { slug: 'room', title: 'Room' });
     const older = await insertMessage(event, { status: 'approved', votes: 2 });
@@ -272,9 +272,11 @@ describe('viewer messages: what the page shows', () => {
       answerPublic: true,
     });
     const pinned = await insertMessage(event, { status: 'approved', votes: 0, pinned: true });
-    const privatelyAnswered = await insertMessage(event, {
+    // Answered privately (perhaps straight from new): neither the question nor the answer shows.
+    await insertMessage(event, {
       status: 'answered',
-      votes: 1,
+      votes: 9,
+      text: 'My email is ada@example.com',
       answer: 'Only for you',
     });
     for (const status of ['new', 'declined', 'archived'] as const) {
@@ -285,18 +287,11 @@ describe('viewer messages: what the page shows', () => {
 
     const main = await read(event.slug);
     expect(main.mode).toBe('qa');
-    expect(main.questions.map((question) => question.id)).toEqual([
-      pinned,
-      top,
-      newer,
-      older,
-      privatelyAnswered,
-    ]);
+    expect(main.questions.map((question) => question.id)).toEqual([pinned, top, newer, older]);
     expect(main.questions[0]).toMatchObject({ pinned: true, authorName: 'Ada', votes: 0 });
     expect(main.questions[1]).toMatchObject({ answer: 'Yes', status: 'answered', votes: 5 });
-    // A private answer reaches only its sender.
-    expect(main.questions[4]?.answer).toBeNull();
     expect(JSON.stringify(main)).not.toContain('Only for you');
+    expect(JSON.stringify(main)).not.toContain('ada@example.com');
 
     const room = await read(event.slug, {}, '?channel=room');
     expect(room.questions.map((question) => question.id)).toEqual([inRoom]);
@@ -414,6 +409,7 @@ describe('viewer messages: votes', () => {
       await insertMessage(event, { status: 'new' }),
       await insertMessage(event, { status: 'declined' }),
       await insertMessage(event, { status: 'archived' }),
+      await insertMessage(event, { status: 'answered', answer: 'Private' }),
       await insertMessage(event, { status: 'approved', kind: 'internal' }),
       await insertMessage(other, { status: 'approved' }),
       'no-such-message',
@@ -490,7 +486,7 @@ describe('viewer messages: the page', () => {
     const html = (await onEventsHost(app, `/${event.slug}`)).body;
     expect(html).toContain('Ihr Name (optional)');
     expect(html).toContain('<label for="lv-msg-text">Ihre Nachricht</label>');
-    expect(html).toContain('Ihre Nachrichten</h3>');
+    expect(html).toContain('Von Ihnen gesendete Nachrichten</h3>');
     expect(html).toContain('Antworten des Veranstalters</h3>');
     expect(html).toContain('data-status-answered="Beantwortet"');
   });

@@ -1,0 +1,127 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createEventByApi, ownAccount } from './event-helpers.js';
+import { e2ePort } from '../playwright.config.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+// The viewer side of messages (ADR 025): a viewer asks on the public page, follows the state of
+// their own question, sees the organiser's public answer and votes; a private answer reaches
+// only its sender.
+
+const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
+/** The page polls every 10 s; a change shows within one poll and a little. */
+const POLL_WAIT = { timeout: 15_000 };
+
+interface InboxMessage {
+  id: string;
+  text: string;
+  status: string;
+}
+
+function organiser(request: APIRequestContext, token: string, eventId: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    async settings(data: object) {
+      const response = await request.patch(`/api/event-settings/${eventId}`, { headers, data });
+      expect(response.status(), await response.text()).toBe(200);
+    },
+    async messages(): Promise<InboxMessage[]> {
+      const response = await request.get(`/api/events/${eventId}/messages`, { headers });
+      expect(response.status(), await response.text()).toBe(200);
+      return ((await response.json()) as { results: InboxMessage[] }).results;
+    },
+    async patch(messageId: string, data: object) {
+      const response = await request.patch(`/api/events/${eventId}/messages/${messageId}`, {
+        headers,
+        data,
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    },
+  };
+}
+
+async function ask(page: Page, text: string) {
+  const field = page.getByRole('textbox', { name: 'Your question', exact: true });
+  await field.fill(text);
+  await expect(page.getByText(`${String(text.length)} of 2000 characters`)).toBeVisible();
+  // A double click must store one message (the button is disabled while sending, the key
+  // makes a repeated request store nothing).
+  await page.getByRole('button', { name: 'Send message' }).dblclick();
+  await expect(page.getByRole('status')).toHaveText('Thank you! Your message has been sent.');
+  await expect(field).toHaveValue('');
+}
+
+test.describe('public page messages', () => {
+  test('a viewer asks, follows their question, sees the public answer and votes once', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const { accessToken } = await ownAccount(page);
+    const event = await createEventByApi(page, accessToken, 'Town Hall');
+    const inbox = organiser(page.request, accessToken, event.id);
+    await inbox.settings({
+      messagesEnabled: true,
+      messagesMode: 'qa',
+      messagesPrompt: 'Ask the speakers',
+      language: 'en',
+    });
+
+    const viewer = await browser.newContext();
+    const viewerPage = await viewer.newPage();
+    await viewerPage.goto(`${EVENTS_ORIGIN}/${event.slug}`);
+    await expect(viewerPage.getByRole('heading', { name: 'Ask the speakers' })).toBeVisible();
+    await expect(viewerPage.getByLabel('Your name (optional)')).toBeVisible();
+
+    await ask(viewerPage, 'Will the demos be recorded?');
+    const own = viewerPage.getByRole('region', { name: 'Your questions' });
+    await expect(own.getByRole('listitem')).toHaveCount(1);
+    await expect(own.getByRole('listitem')).toContainText('Received');
+    await expect(own.getByRole('listitem')).toContainText('Will the demos be recorded?');
+    const stored = await inbox.messages();
+    expect(stored.map((message) => [message.text, message.status])).toEqual([
+      ['Will the demos be recorded?', 'new'],
+    ]);
+
+    // The organiser approves and answers publicly; the open page shows it without a reload.
+    const [question] = stored;
+    await inbox.patch(question!.id, { status: 'approved' });
+    await inbox.patch(question!.id, { answer: 'Yes, all of them.', answerPublic: true });
+    const questions = viewerPage.getByRole('region', { name: 'Questions from the audience' });
+    await expect(questions.getByText('Yes, all of them.')).toBeVisible(POLL_WAIT);
+    await expect(own.getByRole('listitem')).toContainText('Answered');
+
+    const vote = questions.getByRole('button', { name: /^Vote for this question/ });
+    await expect(vote).toHaveAttribute('aria-pressed', 'false');
+    await expect(vote).toHaveAccessibleName('Vote for this question (0 votes)');
+    await vote.focus();
+    await viewerPage.keyboard.press('Enter');
+    await expect(vote).toHaveAttribute('aria-pressed', 'true');
+    await expect(vote).toHaveAccessibleName('Vote for this question (1 vote)');
+    await expect(vote).toBeFocused();
+    await expectAccessible(viewerPage);
+
+    // A private answer to a second question reaches only its sender.
+    await ask(viewerPage, 'Can I get the slides?');
+    const second = (await inbox.messages()).find((message) => message.text.includes('slides'));
+    await inbox.patch(second!.id, { answer: 'I will mail them to you.', answerPublic: false });
+    await viewerPage.reload();
+    const privateItem = own.getByRole('listitem').filter({ hasText: 'Can I get the slides?' });
+    await expect(privateItem).toContainText('I will mail them to you.');
+    await expect(privateItem).toContainText('Only visible to you');
+    await expect(questions.getByText('I will mail them to you.')).toHaveCount(0);
+
+    // Another viewer sees the public question and its vote count, not the other's own list.
+    const stranger = await (await browser.newContext()).newPage();
+    await stranger.goto(`${EVENTS_ORIGIN}/${event.slug}`);
+    const strangerQuestions = stranger.getByRole('region', { name: 'Questions from the audience' });
+    await expect(strangerQuestions.getByText('Will the demos be recorded?')).toBeVisible();
+    await expect(strangerQuestions.getByRole('button')).toHaveAttribute('aria-pressed', 'false');
+    await expect(strangerQuestions.getByRole('button')).toHaveAccessibleName(
+      'Vote for this question (1 vote)',
+    );
+    await expect(stranger.getByRole('region', { name: 'Your questions' })).toBeHidden();
+    await expect(stranger.getByText('I will mail them to you.')).toHaveCount(0);
+    await stranger.context().close();
+    await viewer.close();
+  });
+});
