@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { createFileRoute, Outlet, useMatch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { SharedLayout } from '../components/layouts/shared-layout';
 import { loadNamespaces } from '../lib/i18n/i18n';
@@ -20,9 +20,10 @@ export const Route = createFileRoute('/_shared')({
 function SharedLayoutRoute() {
   const { t } = useTranslation('common');
   const { queryClient } = Route.useRouteContext();
-  // The event's title comes with the shared messages API; until then a neutral title, never
-  // the event's raw id.
-  const title = t('headings.sharedMessages');
+  // The event's title comes with the shared messages API (the inbox's loader); until then, and
+  // on the 404 page, a neutral title, never the event's raw id.
+  const inbox = useMatch({ from: '/_shared/shared/messages/{-$eventid}', shouldThrow: false });
+  const title = inbox?.loaderData?.event.title ?? t('headings.sharedMessages');
   return (
     <QueryClientProvider client={queryClient}>
       <SharedLayout title={title}>

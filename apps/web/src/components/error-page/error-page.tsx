@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { translateMessage } from '../../lib/forms/messages';
 import { CenteredLayout } from '../layouts/centered-layout';
 import { useInsideLayout } from '../layouts/layout-context';
 import { ButtonLink } from '../links/button-link';
@@ -20,9 +21,11 @@ export interface ErrorPageProps {
   kind: ErrorKind;
   /** HTTP-like status shown with the message: 404 for the not-found kinds, else the error's. */
   status: number;
+  /** A message key saying why (e.g. the server's "Token expired"), shown instead of the hint. */
+  detail?: string | undefined;
 }
 
-function ErrorContent({ kind, status }: ErrorPageProps) {
+function ErrorContent({ kind, status, detail }: ErrorPageProps) {
   const { t } = useTranslation();
   const generic = kind === 'generic';
   const Icon = generic ? ReportProblemOutlined : ExploreOffOutlined;
@@ -31,11 +34,13 @@ function ErrorContent({ kind, status }: ErrorPageProps) {
     : kind === 'lost'
       ? t('errors.lost')
       : t('errors.unknownRoute');
-  const hint = generic
-    ? t('errors.reloadAdvice')
-    : kind === 'lost'
-      ? t('errors.lostHint')
-      : t('errors.unknownRouteHint');
+  const hint = detail
+    ? translateMessage(detail)
+    : generic
+      ? t('errors.reloadAdvice')
+      : kind === 'lost'
+        ? t('errors.lostHint')
+        : t('errors.unknownRouteHint');
 
   return (
     <Stack
@@ -71,7 +76,9 @@ function ErrorContent({ kind, status }: ErrorPageProps) {
         {t('errors.status', { status })}
       </Typography>
       <Typography variant="h1">{message}</Typography>
-      <Typography sx={{ color: 'text.secondary' }}>{hint}</Typography>
+      <Typography sx={{ color: 'text.secondary' }} data-testid="error-hint">
+        {hint}
+      </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1 }}>
         {generic && (
           <Button

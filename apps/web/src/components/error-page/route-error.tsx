@@ -8,7 +8,7 @@ import {
   isChunkLoadError,
   reloadForChunkError,
 } from '../../lib/chunk-reload/chunk-reload';
-import { isPageNotFoundData } from '../../lib/router/not-found';
+import { isPageNotFoundData, pageNotFoundDetail } from '../../lib/router/not-found';
 import { ErrorPage } from './error-page';
 
 /** The status code of an error: its own (ApiError, HTTP-like errors) or 500 (docs/product-spec.md section 8). */
@@ -49,5 +49,11 @@ export function RouteError({ error }: ErrorComponentProps) {
 
 /** The router's not-found component: a route's `pageNotFound()` or an unknown address. */
 export function RouteNotFound({ data }: NotFoundRouteProps) {
-  return <ErrorPage kind={isPageNotFoundData(data) ? 'lost' : 'unknownRoute'} status={404} />;
+  return (
+    <ErrorPage
+      kind={isPageNotFoundData(data) ? 'lost' : 'unknownRoute'}
+      status={404}
+      detail={pageNotFoundDetail(data)}
+    />
+  );
 }

@@ -8,6 +8,7 @@ import type enDesign from '../../locales/en/design.json';
 import type enEditor from '../../locales/en/editor.json';
 import type enEvents from '../../locales/en/events.json';
 import type enForms from '../../locales/en/forms.json';
+import type enMessages from '../../locales/en/messages.json';
 import type enOnboarding from '../../locales/en/onboarding.json';
 import type enScreens from '../../locales/en/screens.json';
 
@@ -38,6 +39,8 @@ export interface Catalogues {
   design: typeof enDesign;
   /** Channels and channel routing rules. */
   channels: typeof enChannels;
+  /** The message inbox, the organisers' and the guest moderators' (ADR 025). */
+  messages: typeof enMessages;
 }
 export type Namespace = keyof Catalogues;
 

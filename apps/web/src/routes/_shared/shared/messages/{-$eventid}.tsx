@@ -1,6 +1,15 @@
-import ForumOutlined from '@mui/icons-material/ForumOutlined';
-import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../components/page/screen-intro';
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../components/page/page-header';
+import {
+  guestEvent,
+  guestInboxApi,
+  guestInboxQueryKey,
+} from '../../../../features/messages/api/inbox-api';
+import { Inbox } from '../../../../features/messages/components/inbox';
+import { ApiError } from '../../../../lib/api-client';
+import { loadNamespaces } from '../../../../lib/i18n/i18n';
 import { pageNotFound } from '../../../../lib/router/not-found';
 
 /**
@@ -8,20 +17,82 @@ import { pageNotFound } from '../../../../lib/router/not-found';
  * Checked by hand rather than with zod: this function sits in the route tree, which every first
  * load includes, and one string check does not justify a schema library there.
  */
-function validateSharedInboxSearch(search: Record<string, unknown>): { token: string } {
-  return { token: typeof search.token === 'string' ? search.token : '' };
+function validateSharedInboxSearch(search: Record<string, unknown>): { token?: string } {
+  return typeof search.token === 'string' && search.token ? { token: search.token } : {};
+}
+
+/** Where the tab keeps a guest's token once it left the address bar (per event). */
+const tokenStorageKey = (eventId: string) => `lvnt.messages.guest.${eventId}`;
+
+function storedToken(eventId: string): string | null {
+  try {
+    return sessionStorage.getItem(tokenStorageKey(eventId));
+  } catch {
+    return null; // Storage refused (a privacy mode): the token cannot outlive the address bar.
+  }
 }
 
 export const Route = createFileRoute('/_shared/shared/messages/{-$eventid}')({
   staticData: { titleKey: 'sharedMessages' },
   validateSearch: validateSharedInboxSearch,
-  // "A missing token gives a 404 page" (docs/product-spec.md section 2).
-  beforeLoad: ({ search }) => {
-    if (!search.token) throw pageNotFound();
+  // The token leaves the address bar before any request carries it (ADR 025): kept in this tab's
+  // sessionStorage, the address replaced by the one without it, so it reaches no history entry,
+  // bookmark or Referer. "A missing token gives a 404 page" (docs/product-spec.md section 2).
+  beforeLoad: ({ search, params }) => {
+    const eventId = params.eventid;
+    if (!eventId) throw pageNotFound();
+    if (search.token) {
+      try {
+        sessionStorage.setItem(tokenStorageKey(eventId), search.token);
+      } catch {
+        return { guestToken: search.token };
+      }
+      throw redirect({
+        to: '/shared/messages/{-$eventid}',
+        params: { eventid: eventId },
+        search: {},
+        replace: true,
+      });
+    }
+    const guestToken = storedToken(eventId);
+    if (!guestToken) throw pageNotFound();
+    return { guestToken };
+  },
+  loader: async ({ context, params }) => {
+    const eventId = params.eventid ?? '';
+    const [event] = await Promise.all([
+      context.queryClient
+        .fetchQuery({
+          queryKey: [...guestInboxQueryKey(eventId), 'event', context.guestToken],
+          queryFn: () => guestEvent(eventId, context.guestToken),
+        })
+        .catch((error: unknown) => {
+          // "Token not found" / "Token expired" on the 404 page, in the guest's language.
+          if (error instanceof ApiError && error.code === 404) {
+            const detail =
+              error.message === 'Token expired'
+                ? 'serverErrors.tokenExpired'
+                : 'serverErrors.tokenNotFound';
+            throw pageNotFound(detail);
+          }
+          throw error;
+        }),
+      loadNamespaces('messages', 'forms'),
+    ]);
+    return { event, guestToken: context.guestToken };
   },
   component: SharedInboxScreen,
 });
 
+/** A guest moderator's inbox: the organiser's without delete, notes, export and settings (ADR 025). */
 function SharedInboxScreen() {
-  return <ScreenIntro screen="sharedMessages" icon={ForumOutlined} />;
+  const { t } = useTranslation(['common', 'screens']);
+  const { event, guestToken } = Route.useLoaderData();
+  const api = useMemo(() => guestInboxApi(event.id, guestToken), [event.id, guestToken]);
+  return (
+    <>
+      <PageHeader title={t('headings.sharedMessages')} description={t('screens:sharedMessages')} />
+      <Inbox key={api.eventId} api={api} mode={event.messagesMode} />
+    </>
+  );
 }
