@@ -159,6 +159,20 @@ export async function deleteInboxMessage(db: Kysely<Database>, messageId: string
   await db.deleteFrom('messages').where('id', '=', messageId).execute();
 }
 
+/**
+ * PostgreSQL: locks the event's row until the transaction ends, so that two pins of one event
+ * run one after another and the second unpins the first (one pinned question per event). SQLite
+ * runs one write transaction at a time anyway.
+ */
+export async function lockEventPins(
+  db: Kysely<Database>,
+  eventId: string,
+  dialect: Dialect,
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await db.selectFrom('events').select('id').where('id', '=', eventId).forUpdate().execute();
+}
+
 /** The event's other pinned messages (at most one, unless two pins raced). */
 export async function listPinnedExcept(db: Kysely<Database>, eventId: string, messageId: string) {
   return db

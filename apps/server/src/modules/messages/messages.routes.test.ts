@@ -261,6 +261,15 @@ describe('messages API (the inbox)', () => {
     expect((await call('PATCH', `/${note.id}`, { pinned: true })).statusCode).toBe(409);
   });
 
+  it('keeps one pin when two questions are pinned at the same moment', async () => {
+    const ids = await Promise.all(
+      ['a', 'b', 'c', 'd'].map((text) => seedMessage(app, event.id, { text })),
+    );
+    const answers = await Promise.all(ids.map((id) => call('PATCH', `/${id}`, { pinned: true })));
+    expect(answers.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
+    expect((await list()).results.filter((message) => message.pinned)).toHaveLength(1);
+  });
+
   it('deletes a message and logs it; another event’s message is "Message not found"', async () => {
     const id = await seedMessage(app, event.id);
     const elsewhere = await createEvent(app, owner, 'Elsewhere');

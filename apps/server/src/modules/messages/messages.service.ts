@@ -29,6 +29,7 @@ import {
   listInbox,
   listInboxInBatches,
   listPinnedExcept,
+  lockEventPins,
   updateInboxMessage,
   type HistoryStep,
   type InboxQuery,
@@ -237,6 +238,8 @@ export class MessagesService {
     const { eventId, row, changed } = await db.transaction().execute(async (trx) => {
       const eventId = await access(trx);
       if (Object.values(patch).every((value) => value === undefined)) throw badRequest();
+      // Before the message's own lock, in the order every pin takes them.
+      if (patch.pinned === true) await lockEventPins(trx, eventId, dialect);
       const message = await findInboxMessage(trx, eventId, messageId, {
         lock: dialect,
         ...(options.viewerOnly ? { kind: 'viewer' as const } : {}),
@@ -302,13 +305,17 @@ export class MessagesService {
 
       if (Object.keys(changes).length === 0) return { eventId, row: message, changed: false };
       changes.updated_at = at;
+      // Every row first, then the history and the log: the log's append takes the event's lock
+      // on PostgreSQL, which no one may hold while waiting for a message row.
       for (const other of unpinned) {
         await updateInboxMessage(trx, other.id, { pinned_at: null, updated_at: at });
-        await appendHistory(trx, other.id, [step('unpin')]);
-        await appendMessageChange(trx, { eventId, messageId: other.id, change: 'changed', at });
       }
       const updated = await updateInboxMessage(trx, message.id, changes);
+      for (const other of unpinned) await appendHistory(trx, other.id, [step('unpin')]);
       await appendHistory(trx, message.id, steps);
+      for (const other of unpinned) {
+        await appendMessageChange(trx, { eventId, messageId: other.id, change: 'changed', at });
+      }
       await appendMessageChange(trx, { eventId, messageId: message.id, change: 'changed', at });
       return { eventId, row: updated, changed: true };
     });
