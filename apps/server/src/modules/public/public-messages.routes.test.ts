@@ -357,6 +357,8 @@ describe('viewer messages: what the page shows', () => {
     const response = await onEventsHost(app, `/${event.slug}/_messages`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.json()).toEqual({ mode: 'qa', questions: [], voted: [], mine: [] });
     // A malformed cookie is no viewer either.

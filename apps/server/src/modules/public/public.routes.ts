@@ -251,7 +251,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
+      reply
+        .header('cache-control', NO_STORE)
+        // The dashboard's sandboxed preview asks from an opaque origin and gets the public
+        // questions. A credentialed cross-origin read (someone else's "mine") stays refused:
+        // browsers never hand a '*' answer to a request that sent cookies.
+        .header('access-control-allow-origin', '*');
       return pages.viewerMessages(request.params.slug, request.query.channel, viewerIdOf(request));
     },
   );
