@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInRouter } from '../../test/render';
+import { json } from '../../test/users';
 import { AccountNavigation, DefaultNavigation, EventNavigation } from './side-navigation';
 
 const EVENT_LINKS = [
@@ -33,6 +34,42 @@ async function eventLinks(allowance: Parameters<typeof EventNavigation>[0]['allo
     .getAllByRole('link')
     .map((link) => [link.textContent, link.getAttribute('href')]);
 }
+
+/** The inbox's list answer the navigation reads its unread count from. */
+function unreadServer(unreadCount: number) {
+  const fetch = vi.fn(async () =>
+    json(200, { results: [], page: 1, pageSize: 1, total: unreadCount, unreadCount }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+beforeEach(() => unreadServer(0));
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the unread messages count (ADR 025)', () => {
+  it('shows the count on the inbox link, with an accessible "3 unread"', async () => {
+    const fetch = unreadServer(3);
+    renderInRouter(<EventNavigation eventId="demo" allowance={undefined} />, {
+      path: '/events/$eventid/general',
+      url: '/events/demo/general',
+    });
+    const link = await screen.findByRole('link', { name: 'Message inbox 3 unread' });
+    expect(within(link).getByTestId('unread-count')).toHaveTextContent('3');
+    expect(fetch).toHaveBeenCalledWith('/api/events/demo/messages?pageSize=1', expect.anything());
+  });
+
+  it('shows nothing without unread messages', async () => {
+    const fetch = unreadServer(0);
+    renderInRouter(<EventNavigation eventId="demo" allowance={undefined} />, {
+      path: '/events/$eventid/general',
+      url: '/events/demo/general',
+    });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(await screen.findByRole('link', { name: 'Message inbox' })).toBeInTheDocument();
+    expect(screen.queryByTestId('unread-count')).not.toBeInTheDocument();
+  });
+});
 
 describe('event side navigation (spec section 2)', () => {
   it('lists a back link and the 17 sections in order with CUSTOM_ACCESS', async () => {

@@ -1,13 +1,17 @@
 import type { PlanAllowance } from '@livent/shared';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePlanAllowance } from '../../lib/auth/use-plan-allowance';
+import { unreadMessagesQueryOptions } from '../../lib/events/messages';
 import type { SideNavigationVariant } from '../../lib/router/static-data';
 import { ListItemLink } from '../links/list-item-link';
 import { visuallyHidden } from '../visually-hidden';
@@ -34,11 +38,56 @@ type Item =
   | typeof settingsItem
   | (typeof defaultNavigationItems)[number];
 
-function NavigationEntry({ item, mini = false, onNavigate }: DisplayProps & { item: Item }) {
+/** Counts shown beside items, by item id (the inbox's unread messages). */
+type Counts = Partial<Record<string, number>>;
+
+/** A count beside a label: the number for the eye, "3 unread" for screen readers. */
+function CountBadge({ count, mini }: { count: number; mini: boolean }) {
+  const { t } = useTranslation();
+  const shown = count > 99 ? '99+' : String(count);
+  return (
+    <>
+      <Box component="span" sx={visuallyHidden} data-testid="unread-count-label">
+        {` ${t('navigation.unreadMessages', { count })}`}
+      </Box>
+      {!mini && (
+        <Box
+          component="span"
+          aria-hidden
+          data-testid="unread-count"
+          sx={{
+            ml: 1,
+            minWidth: 20,
+            height: 20,
+            px: 0.75,
+            borderRadius: 10,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            fontSize: '0.6875rem',
+            fontWeight: 700,
+            lineHeight: '20px',
+            textAlign: 'center',
+            flexShrink: 0,
+          }}
+        >
+          {shown}
+        </Box>
+      )}
+    </>
+  );
+}
+
+function NavigationEntry({
+  item,
+  mini = false,
+  onNavigate,
+  count,
+}: DisplayProps & { item: Item; count?: number | undefined }) {
   const { t } = useTranslation();
   const { id, labelKey, icon: Icon, ...link } = item as Item & NavigationItemExtras;
   const { feature: _feature, ...linkOptions } = link as typeof link & { feature?: unknown };
   const label = t(labelKey);
+  const icon = <Icon fontSize="small" />;
   return (
     <ListItem disablePadding sx={{ display: 'block', px: 1, py: 0.25 }}>
       <Tooltip title={mini ? label : ''} placement="right" disableInteractive>
@@ -53,24 +102,35 @@ function NavigationEntry({ item, mini = false, onNavigate }: DisplayProps & { it
           }}
         >
           <ListItemIcon sx={{ minWidth: mini ? 0 : 36, justifyContent: 'center' }}>
-            <Icon fontSize="small" />
+            {mini && count ? (
+              <Badge color="primary" variant="dot" overlap="circular" aria-hidden>
+                {icon}
+              </Badge>
+            ) : (
+              icon
+            )}
           </ListItemIcon>
           <ListItemText
             primary={label}
             sx={mini ? visuallyHidden : { my: 0 }}
             slotProps={{ primary: { noWrap: true, variant: 'body2' } }}
           />
+          {count ? <CountBadge count={count} mini={mini} /> : null}
         </ListItemLink>
       </Tooltip>
     </ListItem>
   );
 }
 
-function ItemList({ items, ...display }: DisplayProps & { items: readonly Item[] }) {
+function ItemList({
+  items,
+  counts = {},
+  ...display
+}: DisplayProps & { items: readonly Item[]; counts?: Counts }) {
   return (
     <List disablePadding sx={{ py: 1 }}>
       {items.map((item) => (
-        <NavigationEntry key={item.id} item={item} {...display} />
+        <NavigationEntry key={item.id} item={item} count={counts[item.id]} {...display} />
       ))}
     </List>
   );
@@ -83,11 +143,17 @@ export function EventNavigation({
   ...display
 }: DisplayProps & { eventId: string; allowance: PlanAllowance | undefined }) {
   const { t } = useTranslation();
+  // The inbox's unread count (ADR 025): refreshed every 30 s, and at once by an open inbox.
+  const { data: unread } = useQuery(unreadMessagesQueryOptions(eventId));
   return (
     <nav aria-label={t('navigation.eventNavigation')}>
       <ItemList items={[backToEventsItem]} {...display} />
       <Divider sx={{ mx: 2 }} />
-      <ItemList items={eventNavigationItems(eventId, allowance)} {...display} />
+      <ItemList
+        items={eventNavigationItems(eventId, allowance)}
+        counts={{ messages: unread }}
+        {...display}
+      />
     </nav>
   );
 }
