@@ -124,4 +124,63 @@ test.describe('public page messages', () => {
     await stranger.context().close();
     await viewer.close();
   });
+
+  test('a failed send is retried with the same key; too many messages say when to try again', async ({
+    page,
+  }) => {
+    const { accessToken } = await ownAccount(page);
+    const event = await createEventByApi(page, accessToken, 'Retry Event');
+    const inbox = organiser(page.request, accessToken, event.id);
+    await inbox.settings({ messagesEnabled: true, language: 'de' });
+    const url = `${EVENTS_ORIGIN}/${event.slug}/_messages`;
+
+    const keys: string[] = [];
+    let answer: 'drop' | 'through' | 'limit' = 'drop';
+    await page.route(url, async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push((route.request().postDataJSON() as { key: string }).key);
+      if (answer === 'drop') return route.abort('connectionreset');
+      if (answer === 'limit') {
+        return route.fulfill({
+          status: 429,
+          headers: { 'retry-after': '120', 'content-type': 'application/json' },
+          body: JSON.stringify({
+            code: 429,
+            message: 'Too many requests, please try again later.',
+          }),
+        });
+      }
+      return route.continue();
+    });
+    await page.goto(`${EVENTS_ORIGIN}/${event.slug}`);
+    const field = page.getByRole('textbox', { name: 'Ihre Nachricht', exact: true });
+    const send = page.getByRole('button', { name: 'Nachricht senden' });
+    await field.fill('Gibt es eine Aufzeichnung?');
+    await send.click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Ihre Nachricht konnte nicht gesendet werden. Bitte versuchen Sie es erneut.',
+    );
+    answer = 'through';
+    await send.click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Vielen Dank! Ihre Nachricht wurde gesendet.',
+    );
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect((await inbox.messages()).map((message) => message.text)).toEqual([
+      'Gibt es eine Aufzeichnung?',
+    ]);
+    const own = page.getByRole('region', { name: 'Von Ihnen gesendete Nachrichten' });
+    await expect(own.getByRole('listitem')).toContainText('Eingegangen');
+
+    // A new message is a new attempt with a key of its own; a 429 says when, in German.
+    answer = 'limit';
+    await field.fill('Noch eine Frage');
+    await send.click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Zu viele Nachrichten. Bitte versuchen Sie es in 2 Minuten erneut.',
+    );
+    expect(keys[2]).not.toBe(keys[0]);
+    await expect(field).toHaveValue('Noch eine Frage');
+  });
 });
