@@ -70,15 +70,17 @@ function stopper(child: ChildProcess): () => Promise<void> {
 
 /**
  * Starts the built Livent server (apps/server/dist) on a fresh SQLite database. `nodeArgs` go to
- * node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow).
+ * node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow); `entry` is the script that
+ * starts it (a bench's own start of the built app, for example).
  */
 export async function startLivent(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  entry = 'apps/server/dist/main.js',
 ): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'livent-bench-'));
-  const child = spawn(process.execPath, [...nodeArgs, 'apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, entry], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

@@ -52,6 +52,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
 import { eventsNotFoundHandler, hostOf, publicRoutes } from './modules/public/public.routes.js';
+import type { MessageStreamsOptions } from './modules/messages/live/message-streams.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createServices, type Services } from './services.js';
@@ -88,6 +89,8 @@ export interface BuildAppOptions {
   mailWorker?: Partial<MailWorkerOptions>;
   /** Told about every route as it is registered (the authorization test collects them). */
   onRoute?: (route: RouteOptions) => void;
+  /** Limits of the live message streams (the bench opens more per account than clients may). */
+  messageStreams?: MessageStreamsOptions;
 }
 
 /**
@@ -107,7 +110,6 @@ const apiModules = [
   channelsRoutes,
   messagesRoutes,
   sharedMessagesRoutes,
-  messageStreamRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -178,7 +180,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       async (api) => {
         apiRateLimit = await registerApiRateLimit(api, config);
         const devModules = config.devTools ? [devMailboxApiRoutes] : [];
-        for (const plugin of [...apiModules, ...devModules, ...(options.apiPlugins ?? [])]) {
+        for (const plugin of apiModules) await api.register(plugin);
+        // Apart from the list because it takes options (the bench's stream limits).
+        await api.register(messageStreamRoutes, { streams: options.messageStreams });
+        for (const plugin of [...devModules, ...(options.apiPlugins ?? [])]) {
           await api.register(plugin);
         }
       },
