@@ -3,7 +3,8 @@ import { CSV_DELIMITERS } from '@livent/shared';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messagesCsv, neutraliseCell } from './messages-csv.js';
+import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
+import { MESSAGES_CSV_COLUMNS, messagesCsv, neutraliseCell } from './messages-csv.js';
 import type { MessageRow } from './message-view.js';
 
 const FORMULA_STARTS = ['=', '+', '-', '@', '\t', '\r'];
@@ -36,8 +37,9 @@ async function* rowsOf(rows: MessageRow[]) {
 }
 
 // Bytes, not text(): the text decoder would drop the byte order mark.
+const labels = SERVER_RESOURCES.en.exports.messages;
 const csvOf = async (rows: MessageRow[], delimiter: string) =>
-  (await buffer(messagesCsv(rowsOf(rows), delimiter))).toString('utf8');
+  (await buffer(messagesCsv(rowsOf(rows), { delimiter, labels }))).toString('utf8');
 
 describe('neutraliseCell', () => {
   it('makes every cell that a spreadsheet would read as a formula start with a quote, and leaves the rest', () => {
@@ -74,10 +76,13 @@ describe('messagesCsv', () => {
       [row({ text: 'Semi; colon, comma "quoted"\nnext line', answer: '=HYPERLINK("x")' })],
       ';',
     );
-    expect(csv.startsWith('\uFEFFid;createdAt;kind;channelId;status;read;authorName;text;')).toBe(
-      true,
+    const [header, record] = csv.split('\r\n');
+    expect(header).toBe(
+      '\uFEFFID;Sent at;Kind;Channel ID;Status;Read;Name;Message;Answer;Answer public;Answered at;Answered by;Votes;Pinned',
     );
-    expect(csv).toContain(';"Semi; colon, comma ""quoted""\nnext line";"\'=HYPERLINK(""x"")";');
+    expect(record).toBe(
+      'm1;2026-11-24T10:00:00.000Z;Viewer;;New;no;Ada;"Semi; colon, comma ""quoted""\nnext line";"\'=HYPERLINK(""x"")";no;;;0;no',
+    );
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(csv.split('\r\n')).toHaveLength(3);
   });
@@ -101,7 +106,7 @@ describe('messagesCsv', () => {
           const records = parse(await csvOf(rows, delimiter), {
             delimiter,
             bom: true,
-            columns: true,
+            columns: () => [...MESSAGES_CSV_COLUMNS],
             record_delimiter: '\r\n',
           }) as Record<string, string>[];
           expect(records.map((record) => [record.authorName, record.text, record.answer])).toEqual(

@@ -1,4 +1,5 @@
 import { Readable, pipeline } from 'node:stream';
+import type { MessageKind, MessageStatus } from '@livent/shared';
 import { stringify } from 'csv-stringify';
 import type { MessageRow } from './message-view.js';
 
@@ -16,8 +17,8 @@ export function neutraliseCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** The columns, named like the API's fields, so that the export reads the same in any language. */
-const COLUMNS = [
+/** The export's columns in their order; their headers come in the reader's language. */
+export const MESSAGES_CSV_COLUMNS = [
   'id',
   'createdAt',
   'kind',
@@ -33,27 +34,38 @@ const COLUMNS = [
   'votes',
   'pinned',
 ] as const;
+export type MessagesCsvColumn = (typeof MESSAGES_CSV_COLUMNS)[number];
 
-type CsvRecord = Record<(typeof COLUMNS)[number], string>;
+/** The export's words in the reader's language (locales/{language}/exports.json). */
+export interface MessagesCsvLabels {
+  columns: Record<MessagesCsvColumn, string>;
+  status: Record<MessageStatus, string>;
+  kind: Record<MessageKind, string>;
+  yes: string;
+  no: string;
+}
 
-function toRecord(row: MessageRow): CsvRecord {
+type CsvRecord = Record<MessagesCsvColumn, string>;
+
+function toRecord(row: MessageRow, labels: MessagesCsvLabels): CsvRecord {
+  const flag = (value: boolean) => (value ? labels.yes : labels.no);
   const record: CsvRecord = {
     id: row.id,
     createdAt: row.created_at,
-    kind: row.kind,
+    kind: labels.kind[row.kind as MessageKind] ?? row.kind,
     channelId: row.channel_id ?? '',
-    status: row.status,
-    read: String(row.read === 1),
+    status: labels.status[row.status as MessageStatus] ?? row.status,
+    read: flag(row.read === 1),
     authorName: row.author_name,
     text: row.text,
     answer: row.answer ?? '',
-    answerPublic: String(row.answer_public === 1),
+    answerPublic: flag(row.answer_public === 1),
     answeredAt: row.answered_at ?? '',
     answeredBy: row.answered_by ?? '',
     votes: String(row.votes),
-    pinned: String(row.pinned_at !== null),
+    pinned: flag(row.pinned_at !== null),
   };
-  for (const column of COLUMNS) record[column] = neutraliseCell(record[column]);
+  for (const column of MESSAGES_CSV_COLUMNS) record[column] = neutraliseCell(record[column]);
   return record;
 }
 
@@ -62,17 +74,24 @@ function toRecord(row: MessageRow): CsvRecord {
  * or a line break, quotes doubled), with a header line and a byte order mark so that spreadsheets
  * read UTF-8. Streams: rows are read as the client takes them (docs/architecture.md, budgets).
  */
-export function messagesCsv(rows: AsyncIterable<MessageRow>, delimiter: string): Readable {
+export function messagesCsv(
+  rows: AsyncIterable<MessageRow>,
+  options: { delimiter: string; labels: MessagesCsvLabels },
+): Readable {
+  const { delimiter, labels } = options;
   const csv = stringify({
     header: true,
-    columns: [...COLUMNS],
+    columns: MESSAGES_CSV_COLUMNS.map((key) => ({
+      key,
+      header: neutraliseCell(labels.columns[key]),
+    })),
     delimiter,
     record_delimiter: '\r\n',
     bom: true,
   });
   const source = Readable.from(
     (async function* records() {
-      for await (const row of rows) yield toRecord(row);
+      for await (const row of rows) yield toRecord(row, labels);
     })(),
   );
   // A failed read destroys the CSV stream with the error, which aborts the response; Fastify

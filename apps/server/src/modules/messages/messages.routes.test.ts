@@ -338,35 +338,42 @@ describe('messages API (the inbox)', () => {
       bom: true,
       columns: true,
     }) as Record<string, string>[];
-    expect(records.map((record) => [record.authorName, record.text])).toEqual([
+    expect(records.map((record) => [record.Name, record.Message])).toEqual([
       ['\'=HYPERLINK("https://evil.example")', 'Line one; "quoted"\nline two'],
     ]);
 
-    const all = parse((await call('GET', '/export?sort=oldest')).rawPayload, {
+    // In the dashboard's language: its locale cookie.
+    const german = await app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}/messages/export?sort=oldest`,
+      headers: { ...owner.headers, 'accept-language': 'en' },
+      cookies: { 'lvnt.locale': 'de' },
+    });
+    const all = parse(german.rawPayload, {
       delimiter: ';',
       bom: true,
       columns: true,
     }) as Record<string, string>[];
-    expect(all.map((record) => [record.text, record.answer, record.status])).toEqual([
-      ['Line one; "quoted"\nline two', '', 'new'],
-      ["'@SUM(1)", "'-1", 'answered'],
-      ['declined', '', 'declined'],
+    expect(all.map((record) => [record.Nachricht, record.Antwort, record.Status])).toEqual([
+      ['Line one; "quoted"\nline two', '', 'Neu'],
+      ["'@SUM(1)", "'-1", 'Beantwortet'],
+      ['declined', '', 'Abgelehnt'],
     ]);
     expect(Object.keys(all[0] ?? {})).toEqual([
-      'id',
-      'createdAt',
-      'kind',
-      'channelId',
-      'status',
-      'read',
-      'authorName',
-      'text',
-      'answer',
-      'answerPublic',
-      'answeredAt',
-      'answeredBy',
-      'votes',
-      'pinned',
+      'ID',
+      'Gesendet am',
+      'Art',
+      'Kanal-ID',
+      'Status',
+      'Gelesen',
+      'Name',
+      'Nachricht',
+      'Antwort',
+      'Antwort öffentlich',
+      'Beantwortet am',
+      'Beantwortet von',
+      'Stimmen',
+      'Angeheftet',
     ]);
     expect((await call('GET', '/export?sort=sideways')).statusCode).toBe(400);
   });

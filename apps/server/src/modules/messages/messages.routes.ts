@@ -8,6 +8,7 @@ import {
 } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
 import { eventParamsSchema } from '../events/events.routes.js';
@@ -47,7 +48,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The filtered messages as CSV',
-        description: `The list's filters and sort without paging (at most ${MESSAGES_EXPORT_MAX} rows), in the user's CSV delimiter; cells a spreadsheet would read as a formula start with \`'\`.`,
+        description: `The list's filters and sort without paging (at most ${MESSAGES_EXPORT_MAX} rows), in the user's CSV delimiter, headers and values in the dashboard's language (locale cookie, else Accept-Language); cells a spreadsheet would read as a formula start with \`'\`.`,
         security: bearerAuth,
         params: eventParamsSchema,
         querystring: messagesQuerySchema,
@@ -59,7 +60,12 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await messages.export(requireAuth(request), request.params.id, request.query);
+      const csv = await messages.export(
+        requireAuth(request),
+        request.params.id,
+        request.query,
+        requestLanguage(request),
+      );
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')

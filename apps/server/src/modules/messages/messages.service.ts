@@ -5,6 +5,7 @@ import {
   ERROR_MESSAGES,
   type InboxMessage,
   type InboxMessageDetail,
+  type Language,
   type MessageHistoryEntry,
   type MessagePatch,
   type MessagesPage,
@@ -16,6 +17,7 @@ import type { Dialect } from '../../db/database.js';
 import type { Database, MessagesTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
 import type { AuthContext } from '../auth/sessions.service.js';
 import { requireEventRole } from '../events/event-access.js';
 import { requireMessagesGuest } from './guest-access.js';
@@ -163,7 +165,12 @@ export class MessagesService {
   }
 
   /** The filtered list as CSV in the user's delimiter (streamed; at most MESSAGES_EXPORT_MAX rows). */
-  async export(auth: AuthContext, eventId: string, query: InboxQuery): Promise<MessagesExport> {
+  async export(
+    auth: AuthContext,
+    eventId: string,
+    query: InboxQuery,
+    language: Language,
+  ): Promise<MessagesExport> {
     const event = await requireEventRole(this.deps.db, auth, eventId);
     const rows = listInboxInBatches(
       this.deps.db,
@@ -173,7 +180,10 @@ export class MessagesService {
     );
     return {
       filename: `messages-${event.slug}.csv`,
-      body: messagesCsv(rows, auth.user.csv_delimiter),
+      body: messagesCsv(rows, {
+        delimiter: auth.user.csv_delimiter,
+        labels: SERVER_RESOURCES[language].exports.messages,
+      }),
     };
   }
 
