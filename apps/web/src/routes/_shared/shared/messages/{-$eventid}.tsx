@@ -60,25 +60,26 @@ export const Route = createFileRoute('/_shared/shared/messages/{-$eventid}')({
   },
   loader: async ({ context, params }) => {
     const eventId = params.eventid ?? '';
-    const [event] = await Promise.all([
-      context.queryClient
-        .fetchQuery({
-          queryKey: [...guestInboxQueryKey(eventId), 'event', context.guestToken],
-          queryFn: () => guestEvent(eventId, context.guestToken),
-        })
-        .catch((error: unknown) => {
-          // "Token not found" / "Token expired" on the 404 page, in the guest's language.
-          if (error instanceof ApiError && error.code === 404) {
-            const detail =
-              error.message === 'Token expired'
-                ? 'serverErrors.tokenExpired'
-                : 'serverErrors.tokenNotFound';
-            throw pageNotFound(detail);
-          }
-          throw error;
-        }),
-      loadNamespaces('messages', 'forms'),
-    ]);
+    // The texts first: the 404 page below says why in the guest's language.
+    const texts = loadNamespaces('messages', 'forms');
+    const event = await context.queryClient
+      .fetchQuery({
+        queryKey: [...guestInboxQueryKey(eventId), 'event', context.guestToken],
+        queryFn: () => guestEvent(eventId, context.guestToken),
+      })
+      .catch(async (error: unknown) => {
+        // "Token not found" / "Token expired" on the 404 page.
+        if (error instanceof ApiError && error.code === 404) {
+          await texts;
+          throw pageNotFound(
+            error.message === 'Token expired'
+              ? 'serverErrors.tokenExpired'
+              : 'serverErrors.tokenNotFound',
+          );
+        }
+        throw error;
+      });
+    await texts;
     return { event, guestToken: context.guestToken };
   },
   component: SharedInboxScreen,
