@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { viewerMessageSchema, viewerMessagesSchema } from '@livent/shared';
+import { MESSAGE_STATUSES, viewerMessageSchema, viewerMessagesSchema } from '@livent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -30,7 +30,7 @@ const channelQuery = z.strictObject({
     .optional(),
 });
 const messageParams = z.object({ slug: slugParam, messageId: z.string().max(64) });
-const submitted = z.object({ id: z.string(), status: z.string() });
+const submitted = z.object({ id: z.string(), status: z.enum(MESSAGE_STATUSES) });
 /** Per viewer: never kept by a browser or CDN. */
 const NO_STORE = 'no-store';
 
