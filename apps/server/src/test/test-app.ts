@@ -12,6 +12,7 @@ import { abuseLimits, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../lib/abus
 import type { Clock } from '../lib/clock.js';
 import { createLoggerOptions } from '../lib/logger.js';
 import type { MailWorkerOptions } from '../lib/mailer/worker.js';
+import type { MessageStreamsOptions } from '../modules/messages/live/message-streams.js';
 
 /** A fixed secret so that tests never write `data/app-secret`. */
 export const TEST_APP_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -110,6 +111,8 @@ export interface BuildTestAppOptions {
   abuseLimits?: AbuseLimits;
   mailWorker?: Partial<MailWorkerOptions>;
   onRoute?: (route: RouteOptions) => void;
+  /** Limits and timing of the live message streams. */
+  messageStreams?: MessageStreamsOptions;
 }
 
 /** Limits no test reaches unless it means to. */
@@ -144,6 +147,7 @@ export async function buildTestApp(
       abuseLimits: options.abuseLimits ?? RELAXED_ABUSE_LIMITS,
       mailWorker: options.mailWorker,
       onRoute: options.onRoute,
+      messageStreams: options.messageStreams,
     });
   } catch (error) {
     await testDatabase.drop();

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { ERROR_MESSAGES } from '@livent/shared';
 import type { FastifyReply } from 'fastify';
-import { serviceUnavailable, tooManyRequests } from '../../../lib/errors.js';
+import { isHttpError, serviceUnavailable, tooManyRequests } from '../../../lib/errors.js';
 import type { FeedEntry, FeedLog, MessageFeed } from './message-feed.js';
 
 export interface MessageStreamsOptions {
@@ -17,12 +17,15 @@ export interface MessageStreamsOptions {
   maxBufferedBytes?: number;
   /** Entries a reconnecting client may have missed; beyond, it gets `reset` and reloads. */
   resumeMax?: number;
+  /** How often each stream's right to read is checked again (see `StreamTarget.authorize`). */
+  recheckIntervalMs?: number;
 }
 
 export const STREAM_PING_INTERVAL_MS = 15_000;
 export const MAX_STREAMS_PER_KEY = 20;
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const RESUME_MAX = 1000;
+export const STREAM_RECHECK_INTERVAL_MS = 15_000;
 /** How long a client waits before reconnecting after the stream ends (SSE `retry:`). */
 const RETRY_MS = 2_000;
 
@@ -34,6 +37,13 @@ export interface StreamTarget {
   key: string;
   /** The last seq the client has (Last-Event-ID); absent for a fresh start. */
   lastEventId: number | undefined;
+  /**
+   * Whether the caller may still read, asked again every little while: a stream outlives its
+   * request, and a logout, an expired access token, a renewed guest token or a deleted event
+   * must end it too. Refusing (false, or an HTTP error) ends the stream; the client's reconnect
+   * then gets the answer that says why.
+   */
+  authorize: () => Promise<boolean>;
 }
 
 /** The headers of every stream; `nosniff` and the others come from the security-header hook. */
@@ -53,6 +63,8 @@ interface Connection {
   sent: number;
   includeInternal: boolean;
   unsubscribe: (() => void) | undefined;
+  authorize: () => Promise<boolean>;
+  checking: boolean;
 }
 
 /**
@@ -67,9 +79,11 @@ export class MessageStreams {
   private readonly maxPerKey: number;
   private readonly maxBufferedBytes: number;
   private readonly resumeMax: number;
+  private readonly recheckIntervalMs: number;
   private readonly connections = new Set<Connection>();
   private readonly perKey = new Map<string, number>();
   private ping: NodeJS.Timeout | undefined;
+  private recheck: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
@@ -81,6 +95,7 @@ export class MessageStreams {
     this.maxPerKey = options.maxPerKey ?? MAX_STREAMS_PER_KEY;
     this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
     this.resumeMax = options.resumeMax ?? RESUME_MAX;
+    this.recheckIntervalMs = options.recheckIntervalMs ?? STREAM_RECHECK_INTERVAL_MS;
   }
 
   /** Open streams on this instance. */
@@ -106,6 +121,8 @@ export class MessageStreams {
       sent: 0,
       includeInternal: target.includeInternal,
       unsubscribe: undefined,
+      authorize: target.authorize,
+      checking: false,
     };
     let released = false;
     const release = () => {
@@ -116,10 +133,7 @@ export class MessageStreams {
       const left = (this.perKey.get(target.key) ?? 1) - 1;
       if (left > 0) this.perKey.set(target.key, left);
       else this.perKey.delete(target.key);
-      if (this.connections.size === 0) {
-        clearInterval(this.ping);
-        this.ping = undefined;
-      }
+      if (this.connections.size === 0) this.stopTimers();
     };
     // A client that went away, a dropped slow client and the server's stop all end here.
     stream.on('close', release);
@@ -141,6 +155,8 @@ export class MessageStreams {
     this.connections.add(connection);
     this.ping ??= setInterval(() => this.pingAll(), this.pingIntervalMs);
     this.ping.unref();
+    this.recheck ??= setInterval(() => this.recheckAll(), this.recheckIntervalMs);
+    this.recheck.unref();
 
     stream.write(`retry: ${RETRY_MS}\n\n`);
     void this.resume(connection, target, subscription.seq).catch((error: unknown) => {
@@ -153,8 +169,7 @@ export class MessageStreams {
   /** Ends every stream (clients reconnect to another instance) and refuses new ones. */
   close(): void {
     this.closed = true;
-    clearInterval(this.ping);
-    this.ping = undefined;
+    this.stopTimers();
     for (const connection of this.connections) connection.stream.end();
   }
 
@@ -177,7 +192,7 @@ export class MessageStreams {
         for (const entry of missed) {
           if (stream.destroyed) return;
           if (!connection.includeInternal && entry.internal) continue;
-          if (!stream.write(frame(entry.seq, 'message', entry.change))) {
+          if (!stream.write(messageFrame(entry))) {
             await new Promise((resolve) => {
               stream.once('drain', resolve);
               stream.once('close', resolve);
@@ -206,9 +221,41 @@ export class MessageStreams {
       if (entry.seq <= connection.sent) continue;
       connection.sent = entry.seq;
       if (!connection.includeInternal && entry.internal) continue;
-      text += frame(entry.seq, 'message', entry.change);
+      text += messageFrame(entry);
     }
     if (text) this.write(connection, text);
+  }
+
+  private stopTimers(): void {
+    clearInterval(this.ping);
+    clearInterval(this.recheck);
+    this.ping = undefined;
+    this.recheck = undefined;
+  }
+
+  private recheckAll(): void {
+    for (const connection of this.connections) {
+      if (connection.checking) continue;
+      connection.checking = true;
+      connection
+        .authorize()
+        .then(
+          (allowed) => {
+            if (!allowed) connection.stream.end();
+          },
+          (error: unknown) => {
+            if (isHttpError(error)) {
+              connection.stream.end();
+              return;
+            }
+            // The database did not answer: the stream stays until the next check says no.
+            this.log.warn({ err: error }, "live messages: checking a stream's access failed");
+          },
+        )
+        .finally(() => {
+          connection.checking = false;
+        });
+    }
   }
 
   private pingAll(): void {
@@ -227,6 +274,18 @@ export class MessageStreams {
       stream.destroy();
     }
   }
+}
+
+/** Each entry is serialised once, however many streams it goes to. */
+const messageFrames = new WeakMap<FeedEntry, string>();
+
+function messageFrame(entry: FeedEntry): string {
+  let text = messageFrames.get(entry);
+  if (text === undefined) {
+    text = frame(entry.seq, 'message', entry.change);
+    messageFrames.set(entry, text);
+  }
+  return text;
 }
 
 function frame(seq: number, event: 'message' | 'ready' | 'reset', data: unknown): string {

@@ -21,7 +21,8 @@ describe('message streams (Server-Sent Events)', () => {
   const open: SseStream[] = [];
 
   beforeAll(async () => {
-    testApp = await buildTestApp();
+    // Access is checked again often, so that its end shows at once.
+    testApp = await buildTestApp({}, { messageStreams: { recheckIntervalMs: 50 } });
     app = testApp.app;
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -254,6 +255,38 @@ describe('message streams (Server-Sent Events)', () => {
     expect((await answer(inbox, { ...owner.headers, 'last-event-id': 'abc' })).status).toBe(400);
     expect((await answer(`${inbox}?lastEventId=-1`, owner.headers)).status).toBe(400);
     expect((await answer(`${inbox}?other=1`, owner.headers)).status).toBe(400);
+  });
+
+  it("ends a guest's stream when the token is renewed, and an organiser's on logout", async () => {
+    const event = await messagesEvent();
+    const guest = await connect(`/shared/messages/${event.id}/stream`, {
+      'token-authorization': event.token,
+    });
+    expect((await guest.next()).event).toBe('ready');
+    const renewed = await callAs(app, owner, 'PATCH', `/event-settings/${event.id}`, {
+      messagesGuestToken: 'renew',
+    });
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    await guest.ended;
+    const again = await openSse(`${base}/api/shared/messages/${event.id}/stream`, {
+      'token-authorization': event.token,
+    });
+    expect(isSseStream(again) ? 200 : [again.status, again.body]).toEqual([
+      404,
+      expect.stringContaining('Token expired'),
+    ]);
+
+    const user = await registerVerified(app, { name: 'Leaving' });
+    const own = await createEvent(app, user, 'Mine');
+    const inbox = await connect(`/events/${own.id}/messages/stream`, user.headers);
+    expect((await inbox.next()).event).toBe('ready');
+    const loggedOut = await app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      cookies: { 'lvnt.auth.refresh': user.refreshCookie },
+    });
+    expect(loggedOut.statusCode).toBe(204);
+    await inbox.ended;
   });
 
   it('limits open streams per account', async () => {

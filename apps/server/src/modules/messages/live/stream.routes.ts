@@ -28,7 +28,7 @@ const streamResponse = {
 };
 
 const STREAM_DESCRIPTION =
-  'At most 20 open streams per account or guest token (429 beyond). Reading it needs `fetch` (or a client with a `fetch` option): the browser’s EventSource cannot send the credentials header.';
+  'The stream ends when the access does (a logout, an expired access token, a renewed or removed guest token, a deleted event): reconnect, and the answer says why. At most 20 open streams per account or guest token (429 beyond). Reading it needs `fetch` (or a client with a `fetch` option): the browser’s EventSource cannot send the credentials header.';
 
 function lastEventIdOf(header: string | undefined, query: string | undefined): number | undefined {
   const value = header ?? query;
@@ -73,6 +73,14 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<StreamRoutesOptions> = a
         includeInternal: true,
         key: `user:${auth.user.id}`,
         lastEventId: lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId),
+        // The session still active and the access token unexpired (the client reconnects with a
+        // fresh one), the event still the caller's.
+        authorize: async () => {
+          const current = await app.services.sessions.authenticate(auth.accessToken.token);
+          if (!current) return false;
+          await requireEventRole(app.db, current, event.id);
+          return true;
+        },
       });
     },
   );
@@ -94,17 +102,19 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<StreamRoutesOptions> = a
     },
     async (request, reply) => {
       const header = request.headers[TOKEN_AUTHORIZATION_HEADER];
-      const guest = await requireMessagesGuest(
-        app.db,
-        request.params.eventId,
-        typeof header === 'string' ? header : undefined,
-      );
+      const token = typeof header === 'string' ? header : undefined;
+      const guest = await requireMessagesGuest(app.db, request.params.eventId, token);
       return streams.open(reply, {
         eventId: guest.eventId,
         includeInternal: false,
         // One token per event: the event names it.
         key: `guest:${guest.eventId}`,
         lastEventId: lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId),
+        // A renewed or removed token ends the stream too.
+        authorize: async () => {
+          await requireMessagesGuest(app.db, guest.eventId, token);
+          return true;
+        },
       });
     },
   );
