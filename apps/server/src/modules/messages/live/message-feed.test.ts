@@ -216,6 +216,49 @@ describe('MessageFeed', () => {
       currentUrl = server.toString();
     });
 
+    it("commits each event's log in seq order, so a reader never passes an uncommitted entry", async () => {
+      const eventId = await newEvent();
+      const at = new Date().toISOString();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let firstAppended!: () => void;
+      const appended = new Promise<void>((resolve) => (firstAppended = resolve));
+      // The first writer appends, then holds its transaction open.
+      const first = database.db.transaction().execute(async (trx) => {
+        await appendMessageChange(trx, { eventId, messageId: 'first', change: 'changed', at });
+        firstAppended();
+        await held;
+      });
+      await appended;
+      let secondDone = false;
+      const second = appendMessageChange(database.db, {
+        eventId,
+        messageId: 'second',
+        change: 'changed',
+        at,
+      }).then(() => (secondDone = true));
+      // The second one either waits for the first's lock (right) or commits past it (wrong).
+      await vi.waitFor(
+        async () => {
+          if (secondDone) return;
+          const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting
+            from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'
+            and datname = current_database()`.execute(database.db);
+          expect(rows[0]?.waiting).toBe(1);
+        },
+        { timeout: 5_000 },
+      );
+      expect(secondDone).toBe(false);
+      expect(await feed().read(eventId, 0)).toEqual([]);
+      release();
+      await Promise.all([first, second]);
+      const entries = await feed().read(eventId, 0);
+      expect(entries.map((entry) => (entry.change as { id: string }).id)).toEqual([
+        'first',
+        'second',
+      ]);
+    });
+
     it('wakes a feed on another connection through NOTIFY', async () => {
       // Each feed is one server instance; only the notification can wake B in time.
       const a = feed({ listenUrl: listenUrl(), pollIntervalMs: 600_000 });
