@@ -115,7 +115,7 @@ export function MessagesGuestAccess({
         </Notice>
       )}
       {action === undefined && (
-        <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap' }}>
+        <Stack direction="row" spacing={1.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {token ? (
             <>
               <Button variant="outlined" size="small" onClick={() => setConfirming('renew')}>

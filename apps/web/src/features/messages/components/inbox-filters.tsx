@@ -70,7 +70,7 @@ function Filter({
       label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
-      sx={{ minWidth: 128, flex: '1 1 128px' }}
+      sx={{ minWidth: 112, flex: '1 1 120px' }}
       slotProps={{ select: { 'data-testid': testId } as object }}
     >
       {children}
@@ -103,7 +103,7 @@ export function InboxFilters({
         label={t('filters.search')}
         value={filters.q}
         onChange={(event) => onChange({ ...filters, q: event.target.value })}
-        sx={{ flex: '2 1 220px' }}
+        sx={{ flex: '3 1 200px' }}
         slotProps={{
           htmlInput: { maxLength: 200 },
           input: {
@@ -176,16 +176,33 @@ export function InboxFilters({
           <MenuItem value="internal">{t('filters.internal')}</MenuItem>
         </Filter>
       )}
-      <Filter
-        label={t('filters.sort')}
-        value={filters.sort}
-        onChange={set('sort')}
-        testId="filter-sort"
-      >
-        <MenuItem value="newest">{t('filters.newest')}</MenuItem>
-        <MenuItem value="oldest">{t('filters.oldest')}</MenuItem>
-        <MenuItem value="votes">{t('filters.votes')}</MenuItem>
-      </Filter>
     </Box>
+  );
+}
+
+/** The list's order: newest first, oldest first, or most votes (Q&A). */
+export function InboxSort({
+  filters,
+  onChange,
+}: {
+  filters: InboxFilterValues;
+  onChange: (filters: InboxFilterValues) => void;
+}) {
+  const { t } = useTranslation('messages');
+  const set =
+    <K extends keyof InboxFilterValues>(name: K) =>
+    (value: string) =>
+      onChange({ ...filters, [name]: value as InboxFilterValues[K] });
+  return (
+    <Filter
+      label={t('filters.sort')}
+      value={filters.sort}
+      onChange={set('sort')}
+      testId="filter-sort"
+    >
+      <MenuItem value="newest">{t('filters.newest')}</MenuItem>
+      <MenuItem value="oldest">{t('filters.oldest')}</MenuItem>
+      <MenuItem value="votes">{t('filters.votes')}</MenuItem>
+    </Filter>
   );
 }

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { EmptyState } from '../../../components/page/empty-state';
@@ -33,6 +33,7 @@ import { useInboxStream } from '../api/use-inbox-stream';
 import {
   hasFilters,
   InboxFilters,
+  InboxSort,
   NO_FILTERS,
   toQuery,
   type InboxFilterValues,
@@ -91,6 +92,7 @@ export function Inbox({
   const [selected, setSelected] = useState<InboxMessage | undefined>();
   const [undo, setUndo] = useState<Undo | undefined>();
   const q = useDebouncedValue(filters.q, SEARCH_DELAY_MS);
+  const detailHeadingId = useId();
   const query = { ...toQuery(filters, q), page: page + 1, pageSize };
   const list = useQuery(inboxListQueryOptions(api, query));
   const update = useUpdateMessage(api);
@@ -158,6 +160,7 @@ export function Inbox({
   const detail = current && (
     <MessageDetail
       key={current.id}
+      headingId={detailHeadingId}
       api={api}
       message={current}
       channelName={channelName}
@@ -232,17 +235,21 @@ export function Inbox({
       <Stack
         direction="row"
         spacing={1.5}
-        sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1.5 }}
+        useFlexGap
+        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
       >
         <Typography
           role="status"
           data-testid="inbox-summary"
-          sx={{ color: 'text.secondary', fontSize: '0.875rem', flexGrow: 1 }}
+          sx={{ color: 'text.secondary', fontSize: '0.875rem', flex: '1 1 180px' }}
         >
           {list.data
             ? t('summary', { count: list.data.total, unread: list.data.unreadCount })
             : '\u00a0'}
         </Typography>
+        <Box sx={{ width: 168 }}>
+          <InboxSort filters={filters} onChange={changeFilters} />
+        </Box>
         {api.createInternal && !narrow && (
           <InternalComposer onSend={async (text) => void (await createNote.mutateAsync(text))} />
         )}
@@ -308,7 +315,12 @@ export function Inbox({
         )}
       </Box>
       {narrow && (
-        <Dialog fullScreen open={Boolean(current)} onClose={() => setSelected(undefined)}>
+        <Dialog
+          fullScreen
+          open={Boolean(current)}
+          onClose={() => setSelected(undefined)}
+          aria-labelledby={detailHeadingId}
+        >
           {detail}
         </Dialog>
       )}

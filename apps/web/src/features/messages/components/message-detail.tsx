@@ -77,6 +77,7 @@ function History({ entries }: { entries: readonly MessageHistoryEntry[] }) {
  * steps, the answer, pin, delete (organisers) and the history (who did what, when).
  */
 export function MessageDetail({
+  headingId,
   api,
   message,
   channelName,
@@ -85,6 +86,8 @@ export function MessageDetail({
   onClose,
   busy,
 }: {
+  /** The id of the message's heading (the dialog on phones is labelled by it). */
+  headingId: string;
   api: InboxApi;
   message: InboxMessage;
   channelName: ChannelName;
@@ -94,7 +97,6 @@ export function MessageDetail({
   busy: boolean;
 }) {
   const { t, i18n } = useTranslation('messages');
-  const headingId = useId();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const detail = useQuery(inboxDetailQueryOptions(api, message.id));
   const viewer = message.kind === 'viewer';
@@ -179,7 +181,12 @@ export function MessageDetail({
 
       {viewer && (
         <>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          >
             <StatusChip status={message.status} />
             <Stack
               direction="row"
@@ -191,7 +198,7 @@ export function MessageDetail({
             </Stack>
           </Stack>
           <Box role="group" aria-label={t('detail.statusActions')}>
-            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
               {steps.map((status) => (
                 <Button
                   key={status}
@@ -229,7 +236,7 @@ export function MessageDetail({
         </>
       )}
 
-      {detail.data && (
+      {detail.data && detail.data.history.length > 0 && (
         <>
           <Divider />
           <History entries={detail.data.history} />

@@ -118,7 +118,8 @@ function MessageRow({
           <Stack
             direction="row"
             spacing={0.75}
-            sx={{ mt: 0.75, alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}
+            useFlexGap
+            sx={{ mt: 0.75, alignItems: 'center', flexWrap: 'wrap' }}
           >
             {message.kind === 'internal' ? (
               <Chip
@@ -139,7 +140,7 @@ function MessageRow({
                 sx={{ height: 22, fontSize: '0.75rem' }}
               />
             )}
-            {showVotes && message.kind === 'viewer' && (
+            {showVotes && message.kind === 'viewer' && message.votes > 0 && (
               <Stack
                 direction="row"
                 spacing={0.5}
