@@ -46,6 +46,22 @@ export const LAYOUT_ITEMS = [
 export type LayoutItem = (typeof LAYOUT_ITEMS)[number];
 export const CHANNEL_MENU_NAMES = ['channels', 'language', 'rooms'] as const;
 
+/**
+ * How viewers get into a protected event (ADR 026): not at all protected, a shared code, a
+ * registration, an invitation, or single sign-on ("CIP", plan feature CUSTOM_ACCESS). One gate per
+ * event: channels do not override it.
+ */
+export const ACCESS_MODES = ['none', 'code', 'registration', 'invitation', 'cip'] as const;
+export type AccessMode = (typeof ACCESS_MODES)[number];
+/** Where the gate shows the access image: above the access text, or beside it (stacked on phones). */
+export const ACCESS_IMAGE_PLACEMENTS = ['above', 'beside'] as const;
+export const ACCESS_CODE_MAX_LENGTH = 100;
+export const REGISTRATION_EMAIL_MODES = ['default', 'send', 'verify'] as const;
+export const REGISTRATION_EMAIL_DOMAINS_MAX = 10;
+export const REGISTRATION_FIELDS_MAX = 20;
+export const REGISTRATION_FIELD_OPTIONS_MAX = 300;
+export const REGISTRATION_FIELD_OPTION_MAX_LENGTH = 50;
+
 /** Maximum count of menu items (the spec says one exists but not its value; ADR 015). */
 export const MENU_ITEMS_MAX = 10;
 export const HEADER_HEIGHT_MIN = 48;
@@ -123,6 +139,41 @@ export const routingRuleSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type RoutingRule = z.infer<typeof routingRuleSchema>;
+
+/**
+ * An additional field of the registration form (docs/product-spec.md section 3, "Registration
+ * additional field"): its database field name, label, whether it is required and, when it has
+ * any, the options to choose from (a choice instead of free text).
+ */
+export const registrationFieldSchema = z.strictObject({
+  name: fields.identifier(),
+  label: requiredLine(100),
+  required: z.boolean(),
+  options: z
+    .array(singleLineText({ min: 1, max: REGISTRATION_FIELD_OPTION_MAX_LENGTH, trim: true }))
+    .max(REGISTRATION_FIELD_OPTIONS_MAX),
+});
+export type RegistrationField = z.infer<typeof registrationFieldSchema>;
+
+/** Listed values appear once (field names, options, domains): the duplicate is refused. */
+const unique = <T extends z.ZodType>(item: T, max: number, key: (value: z.infer<T>) => string) =>
+  z
+    .array(item)
+    .max(max)
+    .superRefine((values, context) => {
+      const seen = new Set<string>();
+      values.forEach((value, index) => {
+        const id = key(value);
+        if (seen.has(id)) {
+          context.addIssue({
+            code: 'custom',
+            path: [index],
+            message: validationMessage('nameInUse'),
+          });
+        }
+        seen.add(id);
+      });
+    });
 
 /**
  * Every editable setting of an event (`GET /event-settings/{id}`). Texts are plain text (the
@@ -213,6 +264,28 @@ export const eventSettingsSchema = z.object({
   customLegalText: lines(5000),
   complianceBanner: z.boolean(),
   complianceConfirmed: z.boolean(),
+  // Access (ADR 026)
+  accessMode: z.enum(ACCESS_MODES),
+  accessText: lines(5000),
+  accessImage: image(),
+  accessImagePlacement: z.enum(ACCESS_IMAGE_PLACEMENTS),
+  /** What the gate shows of the page before access. */
+  accessShowIntroduction: z.boolean(),
+  accessShowContent: z.boolean(),
+  accessShowHighlights: z.boolean(),
+  /** Empty unless set; required when the mode is `code` (see {@link accessSettingsErrors}). */
+  accessCode: singleLineText({ max: ACCESS_CODE_MAX_LENGTH, trim: true }),
+  registrationEmailDomains: unique(
+    fields.hostname(),
+    REGISTRATION_EMAIL_DOMAINS_MAX,
+    (domain) => domain,
+  ),
+  registrationEmailMode: z.enum(REGISTRATION_EMAIL_MODES),
+  registrationFields: unique(
+    registrationFieldSchema,
+    REGISTRATION_FIELDS_MAX,
+    (field) => field.name,
+  ),
   // Advanced
   customEmbedCode: lines(20_000),
   /** Ask search engines not to index the public page. */
@@ -297,6 +370,17 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
   customLegalText: '',
   complianceBanner: false,
   complianceConfirmed: false,
+  accessMode: 'none',
+  accessText: '',
+  accessImage: null,
+  accessImagePlacement: 'above',
+  accessShowIntroduction: true,
+  accessShowContent: false,
+  accessShowHighlights: false,
+  accessCode: '',
+  registrationEmailDomains: [],
+  registrationEmailMode: 'default',
+  registrationFields: [],
   customEmbedCode: '',
   noIndex: false,
 };
@@ -314,6 +398,30 @@ export const EVENT_SETTING_FEATURES: Partial<Record<EventSettingName, Feature>> 
   complianceConfirmed: 'COMPLIANCE',
   customLayoutOrder: 'CUSTOM_LAYOUT',
 };
+
+/**
+ * Values of a setting that need a plan feature, where the setting itself does not (ADR 026):
+ * single sign-on needs CUSTOM_ACCESS, the other access modes do not; registrations confirmed by an
+ * emailed link need REGISTRATION_EMAIL_VERIFICATION.
+ */
+export const EVENT_SETTING_VALUE_FEATURES: {
+  [K in EventSettingName]?: Partial<Record<string, Feature>>;
+} = {
+  accessMode: { cip: 'CUSTOM_ACCESS' },
+  registrationEmailMode: { verify: 'REGISTRATION_EMAIL_VERIFICATION' },
+};
+
+/**
+ * Rules across access fields, checked on the settings as saved (the patch over the stored ones):
+ * the code mode needs a code. Answers field errors, empty when all is well.
+ */
+export function accessSettingsErrors(
+  settings: Pick<EventSettings, 'accessMode' | 'accessCode'>,
+): Record<string, string> {
+  return settings.accessMode === 'code' && settings.accessCode.trim() === ''
+    ? { accessCode: validationMessage('required') }
+    : {};
+}
 
 /**
  * "Pasted player embed code containing an iframe is reduced to its source link" (spec

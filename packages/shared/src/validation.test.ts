@@ -159,6 +159,7 @@ describe('text fields', () => {
       [settings, { headline: 'a\nb' }, 'headline'],
       [settings, { ctaTitle: 'a\nb' }, 'ctaTitle'],
       [settings, { channelMenuTitle: 'a\nb' }, 'channelMenuTitle'],
+      [settings, { accessCode: 'a\nb' }, 'accessCode'],
       [menuItemSchema.partial(), { name: 'a\nb' }, 'name'],
       [highlightInputSchema.partial(), { title: 'a\nb' }, 'title'],
       [highlightInputSchema.partial(), { group: 'a\nb' }, 'group'],
@@ -177,6 +178,7 @@ describe('text fields', () => {
       'content',
       'messagesPrompt',
       'customLegalText',
+      'accessText',
       'customEmbedCode',
     ];
     for (const field of multi) {

@@ -124,6 +124,76 @@ const INVALID_VALUES: [field: EventSettingName, value: unknown, errors: Record<s
     ['complianceConfirmed', 1, { complianceConfirmed: 'validation.invalid' }],
     ['customEmbedCode', long(20_001), { customEmbedCode: 'validation.maxLength?max=20000' }],
     ['noIndex', 'false', { noIndex: 'validation.invalid' }],
+    ['accessMode', 'password', { accessMode: 'validation.invalid' }],
+    ['accessText', long(5001), { accessText: 'validation.maxLength?max=5000' }],
+    ['accessImage', 'https://evil.example/gate.png', { accessImage: 'validation.invalid' }],
+    ['accessImagePlacement', 'below', { accessImagePlacement: 'validation.invalid' }],
+    ['accessShowIntroduction', 'yes', { accessShowIntroduction: 'validation.invalid' }],
+    ['accessShowContent', 1, { accessShowContent: 'validation.invalid' }],
+    ['accessShowHighlights', null, { accessShowHighlights: 'validation.required' }],
+    ['accessCode', long(101), { accessCode: 'validation.maxLength?max=100' }],
+    ['accessCode', 'two\nlines', { accessCode: 'validation.singleLine' }],
+    [
+      'registrationEmailDomains',
+      Array.from({ length: 11 }, (_, index) => `d${String(index)}.example.com`),
+      { registrationEmailDomains: 'validation.maxEntries?max=10' },
+    ],
+    [
+      'registrationEmailDomains',
+      ['example.com', 'not a domain'],
+      { 'registrationEmailDomains.1': 'validation.hostname' },
+    ],
+    [
+      'registrationEmailDomains',
+      ['example.com', 'EXAMPLE.com'],
+      { 'registrationEmailDomains.1': 'validation.nameInUse' },
+    ],
+    ['registrationEmailMode', 'never', { registrationEmailMode: 'validation.invalid' }],
+    [
+      'registrationFields',
+      Array.from({ length: 21 }, (_, index) => ({
+        name: `f${String(index)}`,
+        label: 'Field',
+        required: false,
+        options: [],
+      })),
+      { registrationFields: 'validation.maxEntries?max=20' },
+    ],
+    [
+      'registrationFields',
+      [{ name: 'Company Name', label: 'Company', required: true, options: [] }],
+      { 'registrationFields.0.name': 'validation.identifier' },
+    ],
+    [
+      'registrationFields',
+      [{ name: 'company', label: '', required: true, options: [] }],
+      { 'registrationFields.0.label': 'validation.required' },
+    ],
+    [
+      'registrationFields',
+      [
+        { name: 'company', label: 'Company', required: true, options: [] },
+        { name: 'company', label: 'Firm', required: false, options: [] },
+      ],
+      { 'registrationFields.1': 'validation.nameInUse' },
+    ],
+    [
+      'registrationFields',
+      [{ name: 'size', label: 'Size', required: false, options: [long(51)] }],
+      { 'registrationFields.0.options.0': 'validation.maxLength?max=50' },
+    ],
+    [
+      'registrationFields',
+      [
+        {
+          name: 'size',
+          label: 'Size',
+          required: false,
+          options: Array.from({ length: 301 }, (_, index) => `o${String(index)}`),
+        },
+      ],
+      { 'registrationFields.0.options': 'validation.maxEntries?max=300' },
+    ],
   ];
 
 /** A changed value for each setting that needs a plan feature. */
@@ -316,6 +386,44 @@ describe('event settings API', () => {
       }
     },
   );
+
+  it('takes single sign-on as the access mode only with CUSTOM_ACCESS; the other modes on any plan', async () => {
+    await setPlan(app, owner.user.id, 'free');
+    const before = await eventRow(app, event.id);
+    const refused = await patch({ accessMode: 'cip' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 403, message: ERROR_MESSAGES.featureNotAvailable });
+    expect(await eventRow(app, event.id)).toEqual(before);
+    expect((await patch({ accessMode: 'registration' })).statusCode).toBe(200);
+    expect((await patch({ accessMode: 'invitation' })).statusCode).toBe(200);
+
+    await setPlan(app, owner.user.id, 'enterprise-member');
+    expect(hasFeature(PLAN_ALLOWANCES['enterprise-member'], 'CUSTOM_ACCESS')).toBe(true);
+    expect((await patch({ accessMode: 'cip' })).json()).toMatchObject({ accessMode: 'cip' });
+    // Kept after a downgrade until it changes.
+    await setPlan(app, owner.user.id, 'free');
+    expect((await patch({ accessMode: 'cip', accessText: 'Sign in' })).statusCode).toBe(200);
+    expect((await patch({ registrationEmailMode: 'verify' })).statusCode).toBe(403);
+    expect((await patch({ registrationEmailMode: 'send' })).statusCode).toBe(200);
+  });
+
+  it('needs an access code for the code mode, whether sent together or stored before', async () => {
+    const before = await eventRow(app, event.id);
+    for (const body of [{ accessMode: 'code' }, { accessMode: 'code', accessCode: '   ' }]) {
+      const response = await patch(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ accessCode: 'validation.required' });
+    }
+    expect(await eventRow(app, event.id)).toEqual(before);
+
+    const saved = await patch({ accessMode: 'code', accessCode: ' Open Sesame ' });
+    expect(saved.json()).toMatchObject({ accessMode: 'code', accessCode: 'Open Sesame' });
+    const emptied = await patch({ accessCode: '' });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().errors).toEqual({ accessCode: 'validation.required' });
+    // Another mode needs none.
+    expect((await patch({ accessMode: 'none', accessCode: '' })).statusCode).toBe(200);
+  });
 
   it('keeps values saved on a better plan after a downgrade until they change', async () => {
     await setPlan(app, owner.user.id, 'professional');

@@ -3,6 +3,8 @@ import {
   DEFAULT_EVENT_SETTINGS,
   ERROR_MESSAGES,
   EVENT_SETTING_FEATURES,
+  EVENT_SETTING_VALUE_FEATURES,
+  accessSettingsErrors,
   hasFeature,
   limitOf,
   PLAN_ALLOWANCES,
@@ -14,6 +16,7 @@ import {
   type EventSettingsPatch,
   type EventSettingsResponse,
   type EventSummary,
+  type Feature,
 } from '@livent/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
@@ -179,6 +182,8 @@ export class EventsService {
         }
         const { messagesGuestToken, ...settingsPatch } = patch;
         const { title, slug, ...rest } = { ...current, ...settingsPatch };
+        const accessErrors = accessSettingsErrors(rest);
+        if (Object.keys(accessErrors).length > 0) throw validationFailed(accessErrors);
         const row = await updateEvent(trx, event.id, now().toISOString(), {
           title,
           slug,
@@ -273,6 +278,19 @@ function checkPlanFeatures(
     const value = patch[field];
     if (value === undefined || hasFeature(allowance, feature)) continue;
     if (JSON.stringify(value) !== JSON.stringify(current[field])) {
+      throw forbidden(ERROR_MESSAGES.featureNotAvailable);
+    }
+  }
+  // Some values of an ungated field need a feature (single sign-on): choosing one is refused
+  // alike, keeping one chosen on a better plan is not.
+  for (const [field, byValue] of Object.entries(EVENT_SETTING_VALUE_FEATURES) as [
+    EventSettingName,
+    Partial<Record<string, Feature>>,
+  ][]) {
+    const value = patch[field];
+    if (typeof value !== 'string' || value === current[field]) continue;
+    const feature = byValue[value];
+    if (feature && !hasFeature(allowance, feature)) {
       throw forbidden(ERROR_MESSAGES.featureNotAvailable);
     }
   }
