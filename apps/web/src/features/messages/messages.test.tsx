@@ -147,7 +147,7 @@ describe('the inbox list (ADR 025)', () => {
     const api = fakeApi([message()]);
     renderInbox(api);
     await waitFor(() => expect(rows()).toHaveLength(1));
-    api.list.mockResolvedValue(page([]));
+    vi.mocked(api.list).mockResolvedValue(page([]));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Declined' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search messages' }), 'slides');
