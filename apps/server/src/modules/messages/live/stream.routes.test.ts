@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MessageChange } from '@livent/shared';
+import { EventSource } from 'eventsource';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../../test/accounts.js';
@@ -33,7 +34,12 @@ describe('message streams (Server-Sent Events)', () => {
   afterEach(() => {
     for (const stream of open.splice(0)) stream.close();
   });
-  afterAll(async () => testApp.cleanup());
+  afterAll(async () => {
+    // fetch's pool (the eventsource client's) may hold a spare socket that never carried a
+    // request, which the server's close would wait for; the stop itself is tested below.
+    app.server.closeAllConnections();
+    await testApp.cleanup();
+  });
 
   async function connect(path: string, headers: Record<string, string>): Promise<SseStream> {
     const stream = await openSse(`${base}/api${path}`, headers);
@@ -287,6 +293,37 @@ describe('message streams (Server-Sent Events)', () => {
     });
     expect(loggedOut.statusCode).toBe(204);
     await inbox.ended;
+  });
+
+  // The dashboard reads the stream with this client (its `fetch` option sends the credentials).
+  it('works with the eventsource client, which resumes with Last-Event-ID after a dropped connection', async () => {
+    const event = await messagesEvent();
+    const source = new EventSource(`${base}/api/events/${event.id}/messages/stream`, {
+      fetch: (input, init) =>
+        fetch(input, { ...init, headers: { ...init?.headers, ...owner.headers } }),
+    });
+    const received: string[] = [];
+    let opened = 0;
+    source.addEventListener('open', () => (opened += 1));
+    source.addEventListener('message', (message) => {
+      received.push(idOf(changeOf(message.data)));
+    });
+    try {
+      const ready = new Promise<string>((resolve) =>
+        source.addEventListener('ready', (message) => resolve(message.lastEventId), { once: true }),
+      );
+      expect(Number(await ready)).toBeGreaterThanOrEqual(0);
+      const first = await submit(event.slug, 'Before the drop');
+      await expect.poll(() => received).toEqual([first]);
+
+      // The network drops every connection; a message arrives meanwhile.
+      app.server.closeAllConnections();
+      const missed = await submit(event.slug, 'While disconnected');
+      await expect.poll(() => received, { timeout: 10_000 }).toEqual([first, missed]);
+      expect(opened).toBe(2);
+    } finally {
+      source.close();
+    }
   });
 
   it('limits open streams per account', async () => {
