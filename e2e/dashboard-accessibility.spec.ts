@@ -18,7 +18,12 @@ const SIGNED_IN_PAGES = [
   ['default layout with event navigation', '/events/$event/general', 'General'],
   ['default layout with account navigation', '/account/profile', 'Profile'],
   ['default layout without side navigation', '/events', 'Events'],
-  ['shared layout', '/shared/messages/demo?token=abc', 'Message inbox'],
+  // The shared layout with a real guest link: e2e/messages.spec.ts.
+  [
+    'shared inbox with an unknown token',
+    '/shared/messages/demo?token=abc',
+    "You are lost. This page doesn't exist.",
+  ],
   [
     'error page inside the default layout',
     '/events/$event/unknown',

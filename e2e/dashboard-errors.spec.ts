@@ -44,14 +44,34 @@ test.describe('error page (spec section 2, "Error page", and section 8)', () => 
     );
   });
 
-  test('the shared inbox with a token uses the shared layout', async ({ page }) => {
-    await page.goto('/shared/messages/demo?token=abc');
+  test('the shared inbox with a token uses the shared layout', async ({
+    page,
+    demoEvent,
+    accessToken,
+  }) => {
+    const settings = await page.request.patch(`/api/event-settings/${demoEvent.id}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: { messagesGuestToken: 'renew' },
+    });
+    const { messagesGuestToken: token } = (await settings.json()) as { messagesGuestToken: string };
+    await page.goto(`/shared/messages/${demoEvent.id}?${new URLSearchParams({ token })}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Message inbox');
-    // No raw event id in the header: a neutral title until the inbox brings the event's.
-    await expect(page.getByTestId('shared-title')).toHaveText('Message inbox');
+    // The event's title from the guest API, never its raw id.
+    await expect(page.getByTestId('shared-title')).toHaveText('Demo Event');
     await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
     await expect(page.getByRole('navigation')).toHaveCount(0);
+  });
+
+  test('the shared inbox with an unknown token is a 404 that says so', async ({ page }) => {
+    await page.goto('/shared/messages/demo?token=abc');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      "You are lost. This page doesn't exist.",
+    );
+    await expect(page.getByTestId('error-hint')).toHaveText(
+      'Token not found: this link is not valid or has already been used.',
+    );
+    await expect(page).toHaveURL(/\/shared\/messages\/demo$/);
   });
 
   test('a failing API call shows the generic error with its status, and Reload recovers', async ({

@@ -63,8 +63,6 @@ const ROUTES: readonly Route[] = [
   ['/events/$event/access/registrations', 'Registrations', 'Registrierungen'],
   ['/events/$event/access/settings', 'Access Settings', 'Zugangseinstellungen'],
   ['/events/$event/channels/$channel', 'Channel', 'Kanal', 'Main stage'],
-  ['/shared/messages/demo?token=abc', 'Message Inbox', 'Nachrichteneingang'],
-  ['/shared/messages?token=abc', 'Message Inbox', 'Nachrichteneingang'],
 ];
 
 /** Splits the routes into batches: one signed-in page per batch keeps the suite quick. */

@@ -31,7 +31,6 @@ const SIGNED_IN_SHOTS = [
   ['account-security', '/account/security'],
   ['settings', '/settings'],
   ['feedback', '/feedback'],
-  ['shared-inbox', '/shared/messages/demo?token=x'],
 ] as const;
 
 // A desktop browser's own user agent, so that the sessions list names it ("Chrome 130 on Linux").
