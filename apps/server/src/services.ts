@@ -131,6 +131,7 @@ export function createServices(options: ServiceOptions): Services {
       limits,
       assets: new PublicAssets(),
       messageFeed,
+      appSecret: config.appSecret,
     }),
     messageFeed,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),

@@ -334,7 +334,10 @@ function setupRemoteReload(): void {
   const rendered = body.dataset.reloadAt ?? '';
   const seenKey = `lvnt.reloaded.${slug}`;
   const check = () => {
-    fetch(`/${slug}/_state`, { credentials: 'omit' })
+    // A protected event's state answers only with the viewer's access cookie (ADR 026).
+    fetch(`/${slug}/_state`, {
+      credentials: body.dataset.protected === undefined ? 'omit' : 'same-origin',
+    })
       .then((response) =>
         response.ok ? (response.json() as Promise<{ reloadAt: string | null }>) : null,
       )

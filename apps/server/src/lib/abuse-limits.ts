@@ -33,6 +33,10 @@ export const DEFAULT_ABUSE_LIMITS = {
   /** Votes of one viewer for an event's questions: a click each, so more than messages (ADR 025). */
   viewerVotesPerViewer: { name: 'votes:viewer', max: 60, windowMs: 10 * MINUTE },
   viewerVotesPerAddress: { name: 'votes:ip', max: 3000, windowMs: 10 * MINUTE },
+  /** Access code attempts of one viewer (a cookie id) at one event: guessing stays slow (ADR 026). */
+  accessCodePerViewer: { name: 'access-code:viewer', max: 10, windowMs: 15 * MINUTE },
+  /** …and of one address at one event: generous, a company's NAT holds thousands of viewers. */
+  accessCodePerAddress: { name: 'access-code:ip', max: 1000, windowMs: 15 * MINUTE },
 } satisfies Record<string, LimitRule>;
 
 export type AbuseLimits = Record<keyof typeof DEFAULT_ABUSE_LIMITS, LimitRule>;

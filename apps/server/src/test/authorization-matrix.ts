@@ -322,6 +322,15 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       headers: eventsHost(),
     }),
   },
+  'POST /:slug/_access/code': {
+    expected: everyone(404),
+    request: () => ({
+      method: 'POST',
+      url: '/no-such-event/_access/code',
+      headers: { ...eventsHost(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'code=guess',
+    }),
+  },
   'GET /_livent/:file': {
     expected: everyone(200),
     request: () => ({ url: '/_livent/video.min.js', headers: eventsHost() }),

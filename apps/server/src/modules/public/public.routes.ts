@@ -8,7 +8,14 @@ import { errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
 import { PRIVATE_PAGE_HEADERS } from '../channels/channel-router.js';
 import { publicPageCspDirectives, serializeCsp } from '../../lib/security-headers.js';
 import { ASSET_PREFIX } from './public-assets.js';
-import { PAGE_CACHE_CONTROL, STATE_MAX_AGE_S, type PublicPageService } from './public.service.js';
+import type { GateError } from './page/page-data.js';
+import {
+  PAGE_CACHE_CONTROL,
+  STATE_MAX_AGE_S,
+  type PublicPageService,
+  type RenderedPage,
+} from './public.service.js';
+import { ACCESS_COOKIE } from './viewer-access.js';
 
 const tags = ['public'];
 /** The viewer's id for the message tool's abuse limit (not a session: it grants nothing). */
@@ -33,6 +40,17 @@ const messageParams = z.object({ slug: slugParam, messageId: z.string().max(64) 
 const submitted = z.object({ id: z.string(), status: z.enum(MESSAGE_STATUSES) });
 /** Per viewer: never kept by a browser or CDN. */
 const NO_STORE = 'no-store';
+/** A page with what is behind a gate: for this viewer's browser only, never a shared cache. */
+const GRANTED_CACHE_CONTROL = 'private, no-store';
+/** The code form (application/x-www-form-urlencoded): a code and the channel page it came from. */
+const codeForm = z.object({
+  code: z.string().max(10_000).default(''),
+  channel: z.string().max(100).optional(),
+});
+const CODE_FORM_MAX_BYTES = 16 * 1024;
+
+/** The access cookie of the request, read only when asked (open events never need it). */
+const accessCookieOf = (request: FastifyRequest) => () => requestCookie(request, ACCESS_COOKIE);
 
 /** The viewer cookie's id when the request carries a well-formed one. */
 export function viewerIdOf(request: FastifyRequest): string | undefined {
@@ -101,33 +119,79 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     ...EVENTS_BASE_HEADERS,
     'cross-origin-opener-policy': 'same-origin',
   };
+  /**
+   * The caching headers of a page by what it shows (ADR 026): an open page and a gate may be
+   * kept by shared caches, the page behind a gate only by this viewer's browser; anything
+   * about a protected event varies by Cookie, so that no CDN hands one answer to the other.
+   */
+  const pageCaching = (reply: FastifyReply, page: RenderedPage) => {
+    const vary = [page.access === 'open' ? '' : 'Cookie', page.negotiated ? 'Accept-Language' : '']
+      .filter(Boolean)
+      .join(', ');
+    if (vary) reply.header('vary', vary);
+    if (page.access === 'granted') reply.header('cache-control', GRANTED_CACHE_CONTROL);
+    else reply.header('etag', page.etag);
+  };
+  const sendRendered = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
+    reply.headers(pageHeaders);
+    pageCaching(reply, page);
+    if (page.access !== 'granted' && request.headers['if-none-match'] === page.etag) {
+      return reply.code(304).send();
+    }
+    return reply.send(page.body);
+  };
   const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
     slug: string,
     channelSlug: string | null,
   ) => {
+    const accessCookie = accessCookieOf(request);
     // Fast path: a fresh page in memory (never for a main page with routing rules).
-    const cached = pages.cachedPage(slug, channelSlug, request.headers['accept-language']);
-    if (cached) {
-      reply.headers(pageHeaders).header('etag', cached.etag);
-      if (cached.negotiated) reply.header('vary', 'Accept-Language');
-      if (request.headers['if-none-match'] === cached.etag) return reply.code(304).send();
-      return reply.send(cached.body);
-    }
+    const cached = pages.cachedPage(
+      slug,
+      channelSlug,
+      request.headers['accept-language'],
+      accessCookie,
+    );
+    if (cached) return sendRendered(request, reply, cached);
     reply.headers(EVENTS_BASE_HEADERS);
     // Channel routing is decided before a cached page is served (ADR 018).
     const routable = channelSlug === null ? await pages.routable(slug) : undefined;
     const routing = routable ? router.route(request, reply, routable) : 'shared';
     if (routing === 'redirected') return reply;
     const acceptLanguage = request.headers['accept-language'];
-    const page = await pages.page(slug, channelSlug, acceptLanguage);
+    const page = await pages.page(slug, channelSlug, acceptLanguage, accessCookie);
     if (!page) return sendNotFound(request, reply);
-    reply.headers(pageHeaders).header('etag', page.etag);
-    if (page.negotiated) reply.header('vary', 'Accept-Language');
+    reply.headers(pageHeaders);
+    pageCaching(reply, page);
     if (routing === 'private') reply.headers(PRIVATE_PAGE_HEADERS);
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    if (page.access === 'granted') reply.header('cache-control', GRANTED_CACHE_CONTROL);
+    else if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     return reply.send(page.body);
+  };
+
+  /** The gate again after a failed try, with why; per request, so never stored anywhere. */
+  const sendGate = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    slug: string,
+    channelSlug: string | undefined,
+    status: number,
+    error: GateError,
+  ) => {
+    const acceptLanguage = request.headers['accept-language'];
+    const cookie = accessCookieOf(request);
+    const page =
+      (channelSlug ? await pages.page(slug, channelSlug, acceptLanguage, cookie, error) : null) ??
+      (await pages.page(slug, null, acceptLanguage, cookie, error));
+    if (!page) return sendNotFound(request, reply);
+    return reply
+      .code(status)
+      .headers(pageHeaders)
+      .header('cache-control', NO_STORE)
+      .header('vary', 'Cookie')
+      .send(page.body);
   };
 
   const sendNotFound = eventsNotFoundHandler(pages);
@@ -181,6 +245,66 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     (request, reply) => sendPage(request, reply, request.params.slug, request.params.channelSlug),
   );
 
+  // The code form is an ordinary HTML form, so that the gate works without script (ADR 026).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: CODE_FORM_MAX_BYTES },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
+  app.post(
+    '/:slug/_access/code',
+    {
+      constraints,
+      bodyLimit: CODE_FORM_MAX_BYTES,
+      config: { securityHeaders: false },
+      schema: {
+        security: publicAccess,
+        tags,
+        summary: "A viewer's access code for a protected event (the gate's form)",
+        description:
+          'Form fields `code` and, from a channel page, `channel`. The right code answers 303 back to the page with a signed access cookie for the event (`Path=/{slug}`, HttpOnly, SameSite=Lax, 30 days); a wrong one the gate again with an error (403), sets nothing. Limited per viewer (a cookie) and event, and generously per address and event: 429 with `Retry-After` and the gate saying when to retry. An event without the code mode answers 303 to its page.',
+        params: pageParams,
+        body: codeForm,
+        response: { 303: noContent, 403: html, 404: html, 429: html },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const viewerId = ensureViewerId(request, reply);
+      const attempt = await pages.enterCode(
+        slug,
+        { code: request.body.code, channel: request.body.channel },
+        { id: viewerId, ip: request.ip },
+      );
+      reply.headers(EVENTS_BASE_HEADERS);
+      if (!attempt) return sendNotFound(request, reply);
+      switch (attempt.outcome) {
+        case 'granted':
+          reply.setCookie(ACCESS_COOKIE, attempt.cookie, {
+            path: attempt.cookiePath,
+            maxAge: attempt.maxAge,
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: request.protocol === 'https',
+          });
+          return reply.header('cache-control', NO_STORE).redirect(attempt.location, 303);
+        case 'not-needed':
+          return reply.header('cache-control', NO_STORE).redirect(attempt.location, 303);
+        case 'wrong':
+          return sendGate(request, reply, slug, request.body.channel, 403, { kind: 'wrongCode' });
+        case 'limited':
+          reply.header('retry-after', String(attempt.retryAfterSeconds));
+          return sendGate(request, reply, slug, request.body.channel, 429, {
+            kind: 'tooMany',
+            retryAfterSeconds: attempt.retryAfterSeconds,
+          });
+      }
+    },
+  );
+
   app.get(
     '/:slug/_state',
     {
@@ -190,20 +314,26 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'What open viewer pages poll: the last remote reload',
         params: pageParams,
+        description:
+          'Of a protected event only for viewers with access (403 otherwise), and then private.',
         response: {
           200: z.object({ reloadAt: z.string().nullable() }),
-          ...errorResponses(404),
+          ...errorResponses(403, 404),
         },
       },
     },
     async (request, reply) => {
-      const state = await pages.state(request.params.slug);
+      const state = await pages.state(request.params.slug, accessCookieOf(request));
       if (!state) return sendNotFound(request, reply);
+      if (state.protected) {
+        reply.header('cache-control', GRANTED_CACHE_CONTROL).header('vary', 'Cookie');
+        return { reloadAt: state.reloadAt };
+      }
       reply
         .header('cache-control', `public, max-age=${STATE_MAX_AGE_S}, s-maxage=${STATE_MAX_AGE_S}`)
         // The dashboard's sandboxed preview asks from an opaque origin; the state is public.
         .header('access-control-allow-origin', '*');
-      return state;
+      return { reloadAt: state.reloadAt };
     },
   );
 
@@ -225,10 +355,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       const viewerId = ensureViewerId(request, reply);
-      const message = await pages.submitMessage(request.params.slug, request.body, {
-        id: viewerId,
-        ip: request.ip,
-      });
+      const message = await pages.submitMessage(
+        request.params.slug,
+        request.body,
+        { id: viewerId, ip: request.ip },
+        requestCookie(request, ACCESS_COOKIE),
+      );
       return reply
         .code(message.created ? 201 : 200)
         .send({ id: message.id, status: message.status });
@@ -257,7 +389,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         // questions. A credentialed cross-origin read (someone else's "mine") stays refused:
         // browsers never hand a '*' answer to a request that sent cookies.
         .header('access-control-allow-origin', '*');
-      return pages.viewerMessages(request.params.slug, request.query.channel, viewerIdOf(request));
+      return pages.viewerMessages(
+        request.params.slug,
+        request.query.channel,
+        viewerIdOf(request),
+        requestCookie(request, ACCESS_COOKIE),
+      );
     },
   );
 
@@ -278,10 +415,12 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       const viewerId = ensureViewerId(request, reply);
-      await pages.vote(request.params.slug, request.params.messageId, {
-        id: viewerId,
-        ip: request.ip,
-      });
+      await pages.vote(
+        request.params.slug,
+        request.params.messageId,
+        { id: viewerId, ip: request.ip },
+        requestCookie(request, ACCESS_COOKIE),
+      );
       return reply.code(204).send();
     },
   );

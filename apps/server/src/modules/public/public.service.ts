@@ -19,7 +19,7 @@ import type { Database } from '../../db/schema.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { forbidden, notFound } from '../../lib/errors.js';
+import { forbidden, isHttpError, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { negotiateLanguage } from '../../lib/accept-language.js';
 import type { RoutableEvent } from '../channels/channel-router.js';
@@ -48,7 +48,8 @@ import {
 } from './public.repository.js';
 import { renderPage } from './page/event-page.js';
 import { renderNotFound } from './page/not-found-page.js';
-import type { ChannelLink, PageData } from './page/page-data.js';
+import type { ChannelLink, GateError, PageData } from './page/page-data.js';
+import { ACCESS_MAX_AGE_S, codeMatches, ViewerAccess, type AccessClaims } from './viewer-access.js';
 
 /**
  * How long an instance trusts what it knows about an event before one cheap indexed query checks
@@ -65,13 +66,29 @@ const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_MAX_AGE_S}, s-maxage=${PAGE_MAX_AGE_S}`;
 
+/**
+ * What a request may see of an event's page (ADR 026): the whole page of an unprotected event,
+ * the gate of a protected one, or the whole protected page for a viewer with a valid access
+ * cookie (which no shared cache may keep).
+ */
+export type PageAccess = 'open' | 'gate' | 'granted';
+
 export interface RenderedPage {
   body: Buffer;
   etag: string;
   language: ViewerLanguage;
   /** The language came from Accept-Language (the answer varies by it). */
   negotiated: boolean;
+  access: PageAccess;
 }
+
+/** What an access code attempt came to; the routes turn it into a redirect or the gate. */
+export type CodeAttempt =
+  | { outcome: 'granted'; location: string; cookie: string; cookiePath: string; maxAge: number }
+  /** The event takes no code (any more): back to its page. */
+  | { outcome: 'not-needed'; location: string }
+  | { outcome: 'wrong' }
+  | { outcome: 'limited'; retryAfterSeconds: number };
 
 /** What the slug lookup found (a wrapper: the cache cannot hold "no such event" as undefined). */
 interface HeadEntry {
@@ -119,6 +136,8 @@ export interface PublicPageDependencies {
   assets: PublicAssets;
   /** Told after every message write, so that open inboxes see it at once (ADR 025). */
   messageFeed: MessageNotifier;
+  /** Signs the viewers' access cookies (a key derived for that alone). */
+  appSecret: string;
 }
 
 const stampOf = (head: EventHead) =>
@@ -155,8 +174,10 @@ export class PublicPageService {
   /** Accept-Language headers already negotiated (few distinct values occur in practice). */
   private readonly languages = new LRUCache<string, ViewerLanguage>({ max: 1_000 });
   private readonly notFoundPages = new Map<ViewerLanguage, Buffer>();
+  private readonly access: ViewerAccess;
 
   constructor(private readonly deps: PublicPageDependencies) {
+    this.access = new ViewerAccess(deps.appSecret);
     // The injected clock, so that tests move time instead of waiting for it.
     const perf = { now: () => deps.now().getTime() };
     this.heads = new LRUCache({
@@ -266,6 +287,7 @@ export class PublicPageService {
     slug: string,
     channelSlug: string | null,
     acceptLanguage: string | undefined,
+    accessCookie: () => string | undefined,
   ): RenderedPage | undefined {
     const head = this.heads.get(slug)?.head;
     if (!head) return undefined;
@@ -280,7 +302,29 @@ export class PublicPageService {
         : model.channels.find((candidate) => candidate.slug === channelSlug);
     if (channelSlug !== null && !channel?.visible) return undefined;
     const { language } = this.languageOf(model, channel, acceptLanguage);
-    return this.pages.get(`${head.id}|${stamp}|${channelSlug ?? ''}|${language}`);
+    const access = this.accessOf(head.id, model, accessCookie);
+    return this.pages.get(`${head.id}|${stamp}|${channelSlug ?? ''}|${language}|${access}`);
+  }
+
+  /** Whether this request gets the gate or the page (ADR 026); channels share the event's gate. */
+  private accessOf(
+    eventId: string,
+    model: EventModel,
+    cookie: string | undefined | (() => string | undefined),
+  ): PageAccess {
+    if (model.settings.accessMode === 'none') return 'open';
+    // Read lazily: pages of open events never parse the Cookie header (ADR 020).
+    const value = typeof cookie === 'function' ? cookie() : cookie;
+    return this.grant(eventId, model, value) ? 'granted' : 'gate';
+  }
+
+  private grant(
+    eventId: string,
+    model: EventModel,
+    cookie: string | undefined,
+  ): AccessClaims | undefined {
+    const generation = this.access.generation(eventId, model.settings);
+    return this.access.verify(cookie, eventId, generation, this.deps.now().getTime());
   }
 
   /**
@@ -291,6 +335,8 @@ export class PublicPageService {
     slug: string,
     channelSlug: string | null,
     acceptLanguage: string | undefined,
+    accessCookie: () => string | undefined,
+    gateError?: GateError,
   ): Promise<RenderedPage | undefined> {
     const head = await this.head(slug);
     if (!head) return undefined;
@@ -301,8 +347,11 @@ export class PublicPageService {
         : model.channels.find((candidate) => candidate.slug === channelSlug && candidate.visible);
     if (channelSlug !== null && !channel) return undefined;
     const { language, negotiated } = this.languageOf(model, channel, acceptLanguage);
-    const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}`;
-    const cached = this.pages.get(key);
+    const access = this.accessOf(head.id, model, accessCookie);
+    // The gate with an error answers one request: never kept.
+    const keep = !(gateError && access === 'gate');
+    const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}`;
+    const cached = keep ? this.pages.get(key) : undefined;
     if (cached) return cached;
 
     const settings: EventSettings = channel
@@ -325,11 +374,13 @@ export class PublicPageService {
       allowCustomLayout: hasFeature(allowance, 'CUSTOM_LAYOUT'),
       remoteReloadAt: model.remoteReloadAt,
       assets: this.deps.assets.urls,
+      protected: access !== 'open',
+      gate: access === 'gate' ? { error: gateError } : null,
     };
     const body = Buffer.from(renderPage(data));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    const page: RenderedPage = { body, etag, language, negotiated };
-    this.pages.set(key, page);
+    const page: RenderedPage = { body, etag, language, negotiated, access };
+    if (keep) this.pages.set(key, page);
     return page;
   }
 
@@ -344,10 +395,72 @@ export class PublicPageService {
     return page;
   }
 
-  /** What open viewer pages poll: when the organiser last asked them to reload. */
-  async state(slug: string): Promise<{ reloadAt: string | null } | undefined> {
+  /**
+   * What open viewer pages poll: when the organiser last asked them to reload. A protected event
+   * answers only viewers with access (403 otherwise); `protected` tells the route not to let
+   * shared caches keep it.
+   */
+  async state(
+    slug: string,
+    accessCookie: () => string | undefined,
+  ): Promise<{ reloadAt: string | null; protected: boolean } | undefined> {
     const head = await this.head(slug);
-    return head ? { reloadAt: head.remote_reload_at } : undefined;
+    if (!head) return undefined;
+    const model = await this.model(head);
+    const access = this.accessOf(head.id, model, accessCookie);
+    if (access === 'gate') throw forbidden();
+    return { reloadAt: head.remote_reload_at, protected: access === 'granted' };
+  }
+
+  /**
+   * A viewer's access code (ADR 026): the right one answers a signed access cookie for the
+   * event's path; guessing is limited per viewer and event and, generously, per address and
+   * event. Read fresh, so that a changed code counts at once.
+   */
+  async enterCode(
+    slug: string,
+    input: { code: string; channel: string | undefined },
+    viewer: Viewer,
+  ): Promise<CodeAttempt | undefined> {
+    const { limiter, limits, now } = this.deps;
+    const head = await findEventHead(this.deps.db, slug);
+    if (!head) return undefined;
+    const model = await this.model(head);
+    const channel = model.channels.find(
+      (candidate) => candidate.slug === input.channel && candidate.visible,
+    );
+    const location = channel ? `/${model.slug}/${channel.slug}` : `/${model.slug}`;
+    const { accessMode, accessCode } = model.settings;
+    if (accessMode !== 'code') return { outcome: 'not-needed', location };
+    try {
+      await limiter.consume(
+        [limits.accessCodePerViewer, `${head.id}:${viewer.id}`],
+        [limits.accessCodePerAddress, `${head.id}:${viewer.ip}`],
+      );
+    } catch (error) {
+      if (!isHttpError(error) || error.statusCode !== 429) throw error;
+      return {
+        outcome: 'limited',
+        retryAfterSeconds: Number(error.headers['retry-after'] ?? 60),
+      };
+    }
+    if (!codeMatches(input.code, accessCode)) return { outcome: 'wrong' };
+    const issuedAt = Math.floor(now().getTime() / 1000);
+    const cookie = this.access.issue({
+      eventId: head.id,
+      way: 'code',
+      subject: viewer.id,
+      generation: this.access.generation(head.id, model.settings),
+      issuedAt,
+      expiresAt: issuedAt + ACCESS_MAX_AGE_S,
+    });
+    return {
+      outcome: 'granted',
+      location,
+      cookie,
+      cookiePath: `/${model.slug}`,
+      maxAge: ACCESS_MAX_AGE_S,
+    };
   }
 
   /**
@@ -357,12 +470,15 @@ export class PublicPageService {
   private async messageTool(
     slug: string,
     channelSlug: string | undefined,
+    accessCookie: string | undefined,
     head?: EventHead,
   ): Promise<{ head: EventHead; model: EventModel; channelId: string | null }> {
     head ??= await findEventHead(this.deps.db, slug);
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
     const model = await this.model(head);
     if (!model.settings.messagesEnabled) throw forbidden();
+    // The message tool is behind the event's gate like the rest of the page (ADR 026).
+    if (this.accessOf(head.id, model, accessCookie) === 'gate') throw forbidden();
     let channelId: string | null = null;
     if (channelSlug) {
       const channel = model.channels.find(
@@ -384,9 +500,10 @@ export class PublicPageService {
     slug: string,
     input: ViewerMessage,
     viewer: Viewer,
+    accessCookie: string | undefined,
   ): Promise<SubmittedMessage> {
     const { db, now, limiter, limits } = this.deps;
-    const { head, channelId } = await this.messageTool(slug, input.channel);
+    const { head, channelId } = await this.messageTool(slug, input.channel, accessCookie);
     const known = await findMessageByKey(db, head.id, input.key);
     if (known) return { id: known.id, status: known.status as MessageStatus, created: false };
     await limiter.consume(
@@ -438,12 +555,13 @@ export class PublicPageService {
     slug: string,
     channelSlug: string | undefined,
     viewerId: string | undefined,
+    accessCookie: string | undefined,
   ): Promise<ViewerMessages> {
     const { db } = this.deps;
     // The cached head: this is polled by every open page, and a few seconds' delay is fine.
     const head = await this.head(slug);
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
-    const { model, channelId } = await this.messageTool(slug, channelSlug, head);
+    const { model, channelId } = await this.messageTool(slug, channelSlug, accessCookie, head);
     const mode = model.settings.messagesMode;
     const [rows, own] = await Promise.all([
       listPublicQuestions(db, head.id, channelId, mode),
@@ -485,9 +603,14 @@ export class PublicPageService {
    * One viewer's vote for a public question (Q&A only); a second vote is a no-op. Anything else
    * (plain mode, a question not approved, another event's) is not found for viewers.
    */
-  async vote(slug: string, messageId: string, viewer: Viewer): Promise<void> {
+  async vote(
+    slug: string,
+    messageId: string,
+    viewer: Viewer,
+    accessCookie: string | undefined,
+  ): Promise<void> {
     const { db, now, limiter, limits } = this.deps;
-    const { head, model } = await this.messageTool(slug, undefined);
+    const { head, model } = await this.messageTool(slug, undefined, accessCookie);
     if (model.settings.messagesMode !== 'qa') throw notFound(ERROR_MESSAGES.messageNotFound);
     if (!(await findVotableMessage(db, head.id, messageId))) {
       throw notFound(ERROR_MESSAGES.messageNotFound);

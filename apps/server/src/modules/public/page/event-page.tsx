@@ -2,6 +2,7 @@ import type { LayoutItem } from '@livent/shared';
 import type { ReactNode } from 'react';
 import { translator } from '../../../lib/i18n/i18n.js';
 import { renderDocument } from '../../../lib/html/render-document.js';
+import { AccessGate } from './access-gate.js';
 import { ChannelMenu } from './channel-menu.js';
 import { ComplianceBanner } from './compliance-banner.js';
 import { ContentBlock, ExtraFrameBlock, ExtraImageBlock } from './content-block.js';
@@ -91,8 +92,10 @@ function Layout() {
 function EventPage() {
   const { data, settings: s, t } = usePage();
   const assets = data.assets;
-  const needsVideoJs = playerShown(s) && s.playerMode === 'videojs' && s.playerLink !== '';
-  const needsIvs = playerShown(s) && s.playerMode === 'amazon-ivs' && s.playerLink !== '';
+  // The gate renders none of what is behind it (ADR 026): no player, channels or embed code.
+  const gate = data.gate !== null;
+  const needsVideoJs = !gate && playerShown(s) && s.playerMode === 'videojs' && s.playerLink !== '';
+  const needsIvs = !gate && playerShown(s) && s.playerMode === 'amazon-ivs' && s.playerLink !== '';
   const description = s.description || s.headline;
   const bodyClass = [
     `lv-layout-${s.layout}`,
@@ -121,18 +124,19 @@ function EventPage() {
         className={bodyClass}
         data-slug={data.eventSlug}
         data-reload-at={data.remoteReloadAt ?? ''}
+        data-protected={data.protected ? '' : undefined}
       >
         <a className="lv-skip" href="#lv-main">
           {t('skip')}
         </a>
         <Header />
-        <ChannelMenu />
+        {!gate && <ChannelMenu />}
         <main id="lv-main" className="lv-main lv-wrap">
-          <Layout />
+          {gate ? <AccessGate /> : <Layout />}
         </main>
         <Footer />
         <ComplianceBanner />
-        {s.customEmbedCode && (
+        {!gate && s.customEmbedCode && (
           // The organiser's embed code (analytics, chat widgets), as is: a paid feature whose
           // whole point is to run their code on their page (ADR 017).
           <div className="lv-embed" dangerouslySetInnerHTML={{ __html: s.customEmbedCode }}></div>

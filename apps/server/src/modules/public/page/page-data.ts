@@ -40,7 +40,14 @@ export interface PageData {
   /** The event's last remote reload (ISO), compared by the viewer script. */
   remoteReloadAt: string | null;
   assets: PageAssets;
+  /** The event is behind a gate (ADR 026): the viewer script sends its cookies where needed. */
+  protected: boolean;
+  /** Set when this is the gate instead of the page, with what went wrong with the last try. */
+  gate: { error: GateError | undefined } | null;
 }
+
+/** Why the gate shows again after a try: a wrong code, or too many tries for now. */
+export type GateError = { kind: 'wrongCode' } | { kind: 'tooMany'; retryAfterSeconds: number };
 
 /** Each layout's own order of the blocks (a custom order replaces it where the plan allows). */
 const LAYOUT_ORDERS: Record<EventSettings['layout'], readonly LayoutItem[]> = {
