@@ -74,6 +74,11 @@ test.describe('message inbox', () => {
       'Moved to Answered',
     );
 
+    // The CSV export downloads with the organiser's credentials.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^messages-.+\.csv$/);
+
     // The viewer sees the public answer on the page.
     const questions = viewer.getByRole('region', { name: 'Questions from the audience' });
     await expect(questions.getByText('Yes, all of them.')).toBeVisible(POLL_WAIT);

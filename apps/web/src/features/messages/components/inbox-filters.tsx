@@ -1,9 +1,13 @@
 import { MESSAGE_STATUSES, type MessagesQuery } from '@livent/shared';
+import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The inbox's filters as the screen keeps them; `q` is the search box's text. */
@@ -83,38 +87,52 @@ export function InboxFilters({
   onChange,
   channels,
   showKind,
+  compact = false,
 }: {
   filters: InboxFilterValues;
   onChange: (filters: InboxFilterValues) => void;
   /** The event's channels (organisers); absent for guests, who filter by everything else. */
   channels?: readonly { id: string; title: string }[];
   showKind: boolean;
+  /** Phones: the search, and the other filters behind a button. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation('messages');
+  const [open, setOpen] = useState(false);
+  const selectsId = useId();
   const set =
     <K extends keyof InboxFilterValues>(name: K) =>
     (value: string) =>
       onChange({ ...filters, [name]: value as InboxFilterValues[K] });
-  return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25 }}>
-      <TextField
-        size="small"
-        type="search"
-        label={t('filters.search')}
-        value={filters.q}
-        onChange={(event) => onChange({ ...filters, q: event.target.value })}
-        sx={{ flex: '3 1 200px' }}
-        slotProps={{
-          htmlInput: { maxLength: 200 },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+  const active = [
+    filters.status,
+    filters.read,
+    filters.answered,
+    filters.channel,
+    filters.kind,
+  ].filter(Boolean).length;
+  const search = (
+    <TextField
+      size="small"
+      type="search"
+      label={t('filters.search')}
+      value={filters.q}
+      onChange={(event) => onChange({ ...filters, q: event.target.value })}
+      sx={{ flex: '3 1 200px' }}
+      slotProps={{
+        htmlInput: { maxLength: 200 },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchOutlined fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+  const selects = (
+    <>
       <Filter
         label={t('filters.status')}
         value={filters.status ?? ''}
@@ -176,7 +194,39 @@ export function InboxFilters({
           <MenuItem value="internal">{t('filters.internal')}</MenuItem>
         </Filter>
       )}
-    </Box>
+    </>
+  );
+  if (!compact) {
+    return (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.25 }}>
+        {search}
+        {selects}
+      </Box>
+    );
+  }
+  return (
+    <Stack spacing={1.25}>
+      <Box sx={{ display: 'flex', gap: 1.25 }}>
+        {search}
+        <Button
+          variant="outlined"
+          startIcon={<FilterListOutlined />}
+          aria-expanded={open}
+          aria-controls={selectsId}
+          onClick={() => setOpen(!open)}
+          sx={{ flexShrink: 0 }}
+        >
+          {active ? t('filters.toggleActive', { count: active }) : t('filters.toggle')}
+        </Button>
+      </Box>
+      <Box
+        id={selectsId}
+        hidden={!open}
+        sx={{ display: open ? 'grid' : 'none', gridTemplateColumns: '1fr 1fr', gap: 1.25 }}
+      >
+        {selects}
+      </Box>
+    </Stack>
   );
 }
 

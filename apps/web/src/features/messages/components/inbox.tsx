@@ -161,6 +161,7 @@ export function Inbox({
     <MessageDetail
       key={current.id}
       headingId={detailHeadingId}
+      pinnable={mode === 'qa'}
       api={api}
       message={current}
       channelName={channelName}
@@ -273,6 +274,7 @@ export function Inbox({
         onChange={changeFilters}
         {...(channels ? { channels } : {})}
         showKind={Boolean(api.createInternal)}
+        compact={narrow}
       />
       <Box
         sx={{

@@ -85,6 +85,7 @@ export function MessageDetail({
   onDelete,
   onClose,
   busy,
+  pinnable,
 }: {
   /** The id of the message's heading (the dialog on phones is labelled by it). */
   headingId: string;
@@ -95,6 +96,8 @@ export function MessageDetail({
   onDelete?: () => Promise<void>;
   onClose: () => void;
   busy: boolean;
+  /** Q&A pins one question on top of the public page; plain messages have no such list. */
+  pinnable: boolean;
 }) {
   const { t, i18n } = useTranslation('messages');
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -140,7 +143,7 @@ export function MessageDetail({
             </IconButton>
           </span>
         </Tooltip>
-        {viewer && (
+        {viewer && (pinnable || message.pinned) && (
           <Tooltip title={message.pinned ? t('detail.unpin') : t('detail.pin')}>
             <IconButton
               size="small"

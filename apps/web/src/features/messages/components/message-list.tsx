@@ -12,10 +12,20 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { fullTime, relativeTime } from './message-format';
 import { StatusChip } from './status-chip';
+
+/** Renders again every minute, so that "3 minutes ago" stays true while the inbox is open. */
+function useMinuteClock(): void {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const timer = setInterval(() => setTick((tick) => tick + 1), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+}
 
 /** The name of the channel a message came from, or undefined for the main page. */
 export type ChannelName = (channelId: string | null) => string | undefined;
@@ -183,6 +193,7 @@ export function MessageList({
   showVotes: boolean;
 }) {
   const { t } = useTranslation('messages');
+  useMinuteClock();
   return (
     <List disablePadding aria-label={t('list.label')} data-testid="message-list">
       {messages.map((message) => (
