@@ -83,6 +83,7 @@ export function createServices(options: ServiceOptions): Services {
     log,
     // Its own connection for LISTEN: a pooled one would be handed to other queries.
     listenUrl: config.dialect === 'postgres' ? config.databaseUrl : undefined,
+    now,
   });
   const deps: AccountDependencies = {
     db,

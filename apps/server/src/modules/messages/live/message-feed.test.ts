@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { migratedTestDatabase, type MigratedTestDatabase } from '../../../test/database.js';
 import { appendMessageChange } from '../message-log.js';
 import {
+  LOG_RETENTION_MS,
   MESSAGES_CHANNEL,
   MessageFeed,
   type FeedEntry,
@@ -132,6 +133,25 @@ describe('MessageFeed', () => {
     expect(first.entries.some((e) => 'message' in e.change && e.change.message.id === before)).toBe(
       false,
     );
+  });
+
+  it('prunes entries past the retention and records how far, so that a client behind it reloads', async () => {
+    const eventId = await newEvent();
+    await addMessage(eventId);
+    const last = await feed().lastSeq(eventId);
+    expect(await feed().prune()).toBe(0);
+    expect(await feed().lastSeq(eventId)).toBe(last);
+
+    const later = feed({ now: () => new Date(Date.now() + LOG_RETENTION_MS + 60_000) });
+    expect(await later.prune()).toBeGreaterThanOrEqual(1);
+    expect(await later.lastSeq(eventId)).toBe(0);
+    expect(await later.prunedThrough()).toBeGreaterThanOrEqual(last);
+    // The recorded position never goes back, and entries after it stay.
+    const recorded = await later.prunedThrough();
+    await addMessage(eventId);
+    expect(await feed().prune()).toBe(0);
+    expect(await feed().prunedThrough()).toBe(recorded);
+    expect(await feed().lastSeq(eventId)).toBeGreaterThan(recorded);
   });
 
   it('reports a message deleted since its entry was written as deleted', async () => {

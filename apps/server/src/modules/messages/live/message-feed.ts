@@ -49,7 +49,18 @@ export interface MessageFeedOptions {
   /** The LISTEN connection's reconnect waits: the first, then doubling up to the last. */
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
+  /** The clock that decides which log entries are old enough to prune. */
+  now?: () => Date;
 }
+
+/**
+ * How long the log keeps an entry. A client away for longer cannot be sent what it missed and
+ * reloads its list instead (`prunedThrough`), so the log stays small however long events run.
+ */
+export const LOG_RETENTION_MS = 7 * 24 * 3600_000;
+const PRUNE_INTERVAL_MS = 3600_000;
+/** The `app_meta` key holding the highest seq pruned so far. */
+const PRUNED_THROUGH_KEY = 'message_log_pruned_through';
 
 export const DEFAULT_POLL_INTERVAL_MS = 3_000;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
@@ -89,6 +100,8 @@ export class MessageFeed implements MessageNotifier {
 
   private readonly tails = new Map<string, Tail>();
   private poll: NodeJS.Timeout | undefined;
+  private pruning: NodeJS.Timeout | undefined;
+  private readonly now: () => Date;
   private listener: pg.Client | undefined;
   /** True while the LISTEN connection is up: notifications then arrive through it. */
   private listenerUp = false;
@@ -106,6 +119,7 @@ export class MessageFeed implements MessageNotifier {
     this.reconnectMinMs = options.reconnectMinMs ?? DEFAULT_RECONNECT_MIN_MS;
     this.reconnectMaxMs = options.reconnectMaxMs ?? DEFAULT_RECONNECT_MAX_MS;
     this.reconnectDelayMs = this.reconnectMinMs;
+    this.now = options.now ?? (() => new Date());
   }
 
   /**
@@ -117,6 +131,12 @@ export class MessageFeed implements MessageNotifier {
     this.started = true;
     this.poll = setInterval(() => this.wakeAll(), this.pollIntervalMs);
     this.poll.unref();
+    this.pruning = setInterval(() => {
+      this.prune().catch((error: unknown) => {
+        this.log.warn({ err: error }, 'live messages: pruning the log failed');
+      });
+    }, PRUNE_INTERVAL_MS);
+    this.pruning.unref();
     if (this.listenUrl) await this.connect();
   }
 
@@ -125,6 +145,7 @@ export class MessageFeed implements MessageNotifier {
     if (this.closed) return;
     this.closed = true;
     clearInterval(this.poll);
+    clearInterval(this.pruning);
     clearTimeout(this.reconnect);
     const reads: Promise<void>[] = [];
     for (const tail of this.tails.values()) {
@@ -142,6 +163,43 @@ export class MessageFeed implements MessageNotifier {
         this.log.warn({ err: error }, 'live messages: closing the LISTEN connection failed');
       }),
     ]);
+  }
+
+  /**
+   * Deletes log entries older than `LOG_RETENTION_MS` and records the highest seq deleted, so
+   * that a client resuming from before it gets `reset` instead of a silent gap. Every instance
+   * may run it; the recorded value only ever rises. Answers how many entries went.
+   */
+  async prune(): Promise<number> {
+    const cutoff = new Date(this.now().getTime() - LOG_RETENTION_MS).toISOString();
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('message_log')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('created_at', '<', cutoff)
+        .executeTakeFirst();
+      const through = Number(row?.seq ?? 0);
+      if (through === 0) return 0;
+      const deleted = await trx.deleteFrom('message_log').where('seq', '<=', through).execute();
+      const value = String(Math.max(through, await this.prunedThrough(trx)));
+      const at = this.now().toISOString();
+      await trx
+        .insertInto('app_meta')
+        .values({ key: PRUNED_THROUGH_KEY, value, updated_at: at })
+        .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updated_at: at }))
+        .execute();
+      return deleted.reduce((sum, result) => sum + Number(result.numDeletedRows), 0);
+    });
+  }
+
+  /** The highest seq pruned from the log (0 when none): a client behind it must reload. */
+  async prunedThrough(db: Kysely<Database> = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('app_meta')
+      .select('value')
+      .where('key', '=', PRUNED_THROUGH_KEY)
+      .executeTakeFirst();
+    return Number(row?.value ?? 0);
   }
 
   /** The last seq of an event's log (0 when empty): where a new client starts. */

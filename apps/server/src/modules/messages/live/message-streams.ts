@@ -179,8 +179,9 @@ export class MessageStreams {
     const from = target.lastEventId;
     if (from === undefined) {
       this.write(connection, frame(position, 'ready', { seq: position }));
-    } else if (from > position) {
-      // An id this event's log never gave: the client's list cannot be trusted.
+    } else if (from > position || from < (await this.feed.prunedThrough())) {
+      // An id this event's log never gave, or entries after it pruned: the client's list
+      // cannot be trusted.
       this.write(connection, frame(position, 'reset', { seq: position }));
     } else {
       const missed = (await this.feed.read(target.eventId, from, this.resumeMax + 1)).filter(
