@@ -1,3 +1,4 @@
+export * from './access.js';
 export * from './account.js';
 export * from './auth.js';
 export * from './changelog.js';

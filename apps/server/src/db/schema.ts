@@ -22,6 +22,7 @@ export interface Database {
   message_history: MessageHistoryTable;
   message_votes: MessageVotesTable;
   message_log: MessageLogTable;
+  registrations: RegistrationsTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -254,5 +255,23 @@ export interface MessageLogTable {
   message_id: string;
   /** created, changed or deleted */
   change: string;
+  created_at: string;
+}
+
+/** A viewer's registration for an event in the registration access mode (ADR 026). */
+export interface RegistrationsTable {
+  id: string;
+  event_id: string;
+  name: string;
+  /** Lowercased: one registration per event and address. */
+  email: string;
+  /** JSON object of the additional fields' values by field name. */
+  fields: Generated<string>;
+  /** The personal link's token (random, 256 bits), kept so that the organiser's list shows the link. */
+  token: string;
+  /** When the personal link was first opened in the verify mode; set at once in the other modes. */
+  verified_at: string | null;
+  /** The last mail sent about it; its status is the outbox row's. */
+  mail_id: string | null;
   created_at: string;
 }

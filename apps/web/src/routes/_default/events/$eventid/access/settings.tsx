@@ -1,12 +1,22 @@
-import LockOutlined from '@mui/icons-material/LockOutlined';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../../components/page/page-header';
+import { AccessSection } from '../../../../../features/event-editor/sections/access-section';
+import { loadEditorScreen } from '../../../../../lib/events/editor-loader';
 
 export const Route = createFileRoute('/_default/events/$eventid/access/settings')({
   staticData: { titleKey: 'accessSettings' },
+  loader: ({ context, params }) => loadEditorScreen(context.queryClient, params.eventid, 'editor'),
   component: AccessSettingsScreen,
 });
 
 function AccessSettingsScreen() {
-  return <ScreenIntro screen="accessSettings" icon={LockOutlined} />;
+  const { eventid } = Route.useParams();
+  const { t } = useTranslation(['common', 'screens']);
+  return (
+    <>
+      <PageHeader title={t('headings.accessSettings')} description={t('screens:accessSettings')} />
+      <AccessSection key={eventid} eventId={eventid} />
+    </>
+  );
 }

@@ -1,0 +1,126 @@
+import {
+  DEFAULT_EVENT_SETTINGS,
+  PLAN_ALLOWANCES,
+  type EventSettingsResponse,
+} from '@livent/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetAuthStore, setSignedIn } from '../../lib/auth/auth-store';
+import { eventSettingsQueryKey } from '../../lib/events/event-settings';
+import { loadNamespaces } from '../../lib/i18n/i18n';
+import { queryClient } from '../../lib/query-client';
+import { renderInRouter } from '../../test/render';
+import { json, testUser } from '../../test/users';
+import { AccessSection, generateAccessCode } from './sections/access-section';
+
+const saved: EventSettingsResponse = {
+  ...DEFAULT_EVENT_SETTINGS,
+  id: 'e1',
+  messagesGuestToken: null,
+  title: 'Product launch',
+  slug: 'product-launch',
+  fullUrl: 'http://events.test/product-launch',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+};
+
+function renderSection(settings: EventSettingsResponse = saved) {
+  queryClient.setQueryData(eventSettingsQueryKey('e1'), settings);
+  return renderInRouter(
+    <QueryClientProvider client={queryClient}>
+      <AccessSection eventId="e1" />
+    </QueryClientProvider>,
+  );
+}
+
+/** A fetch answering each PATCH with `answer`, or the saved settings plus the patch. */
+function patchServer(answer?: () => Response) {
+  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+    if (init?.method !== 'PATCH') return json(404, { code: 404, message: 'Not found' });
+    if (answer) return answer();
+    return json(200, { ...saved, ...(JSON.parse(String(init.body)) as object) });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
+}
+
+const patches = (fetch: ReturnType<typeof patchServer>) =>
+  (fetch.mock.calls as [string, RequestInit | undefined][])
+    .filter(([, init]) => init?.method === 'PATCH')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+beforeAll(() => loadNamespaces('events', 'editor', 'forms'));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  queryClient.clear();
+  resetAuthStore();
+});
+
+describe('access settings (ADR 026)', () => {
+  it('shows the code field in code mode, generates a code and saves mode and code', async () => {
+    setSignedIn(testUser(), 'access-1');
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderSection();
+    const mode = await screen.findByLabelText(/Access mode/);
+    expect(screen.queryByLabelText(/^Access code/)).not.toBeInTheDocument();
+    await user.selectOptions(mode, 'code');
+    const code = screen.getByLabelText(/^Access code/);
+    await user.click(screen.getByRole('button', { name: 'Generate code' }));
+    const generated = (code as HTMLInputElement).value;
+    expect(generated).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(fetch)).toHaveLength(1));
+    expect(patches(fetch)).toEqual([{ accessMode: 'code', accessCode: generated }]);
+  });
+
+  it("shows the server's refusal of a missing code at the code field", async () => {
+    setSignedIn(testUser(), 'access-1');
+    const user = userEvent.setup();
+    patchServer(() =>
+      json(400, {
+        code: 400,
+        message: 'Validation failed',
+        errors: { accessCode: 'validation.required' },
+      }),
+    );
+    renderSection();
+    await user.selectOptions(await screen.findByLabelText(/Access mode/), 'code');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Access code/)).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers single sign-on only with the plan feature, with the plan notice otherwise', async () => {
+    patchServer();
+    setSignedIn(testUser(), 'access-1');
+    const { unmount } = renderSection();
+    const mode = await screen.findByLabelText(/Access mode/);
+    expect(mode.querySelector('option[value="cip"]')).toBeNull();
+    expect(screen.getByText('Not available on your plan.')).toBeInTheDocument();
+    unmount();
+
+    setSignedIn(testUser({ planAllowance: PLAN_ALLOWANCES.business }), 'access-1');
+    renderSection();
+    const allowed = await screen.findByLabelText(/Access mode/);
+    expect(allowed.querySelector('option[value="cip"]')).not.toBeNull();
+    expect(screen.queryByText('Not available on your plan.')).not.toBeInTheDocument();
+  });
+
+  it('links to the compliance screen for the legal links', async () => {
+    patchServer();
+    setSignedIn(testUser(), 'access-1');
+    renderSection();
+    expect(await screen.findByRole('link', { name: 'Compliance' })).toHaveAttribute(
+      'href',
+      '/events/e1/compliance',
+    );
+  });
+
+  it('generates codes of unambiguous letters and digits that differ', () => {
+    const codes = new Set(Array.from({ length: 20 }, generateAccessCode));
+    expect(codes.size).toBe(20);
+    for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+  });
+});
