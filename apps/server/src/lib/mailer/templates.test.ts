@@ -16,6 +16,20 @@ const data: MailTemplates = {
     replyEmail: 'reply@example.com',
     message: 'Line 1\nLine 2',
   },
+  'registration-verify': {
+    name: 'Ada',
+    eventName: 'Launch',
+    eventLink: 'https://events.example.com/launch',
+    link,
+    verify: true,
+  },
+  'registration-confirm': {
+    name: 'Ada',
+    eventName: 'Launch',
+    eventLink: 'https://events.example.com/launch',
+    link,
+    verify: false,
+  },
 };
 const templateNames = Object.keys(data) as MailTemplateName[];
 const catalogues: Record<Language, unknown> = { en: enEmails, de: deEmails };

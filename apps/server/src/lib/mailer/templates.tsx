@@ -7,6 +7,7 @@ import { MailLayout } from './mail-layout.js';
 import { htmlToPlainText } from './plain-text.js';
 import { ConfirmEmailChange } from './templates/confirm-email-change.js';
 import { Feedback } from './templates/feedback.js';
+import { RegistrationLink } from './templates/registration.js';
 import { ResetPassword } from './templates/reset-password.js';
 import { VerifyEmail } from './templates/verify-email.js';
 
@@ -16,6 +17,17 @@ export interface MailTemplates {
   'reset-password': { name: string; link: string };
   'confirm-email-change': { name: string; link: string; newEmail: string };
   feedback: { name: string; accountEmail: string; replyEmail: string; message: string };
+  /** To a viewer of a protected event: the personal link (ADR 026). */
+  'registration-verify': RegistrationMail & { verify: true };
+  'registration-confirm': RegistrationMail & { verify: false };
+}
+
+export interface RegistrationMail {
+  name: string;
+  eventName: string;
+  eventLink: string;
+  /** The personal link. */
+  link: string;
 }
 export type MailTemplateName = keyof MailTemplates;
 
@@ -38,6 +50,8 @@ const templates: {
   [T in MailTemplateName]: {
     subject: (t: EmailsT, data: MailTemplates[T]) => string;
     Body: FunctionComponent<MailProps<T>>;
+    /** Why the reader gets it, when not because of a Livent account. */
+    footer?: (t: EmailsT) => string;
   };
 } = {
   'verify-email': { subject: (t) => t('verifyEmail.subject'), Body: VerifyEmail },
@@ -47,6 +61,16 @@ const templates: {
     Body: ConfirmEmailChange,
   },
   feedback: { subject: (t, { name }) => t('feedback.subject', { name }), Body: Feedback },
+  'registration-verify': {
+    subject: (t, { eventName }) => t('registrationVerify.subject', { eventName }),
+    Body: RegistrationLink,
+    footer: (t) => t('registration.footer'),
+  },
+  'registration-confirm': {
+    subject: (t, { eventName }) => t('registrationConfirm.subject', { eventName }),
+    Body: RegistrationLink,
+    footer: (t) => t('registration.footer'),
+  },
 };
 
 /**
@@ -59,10 +83,14 @@ export function renderMail<T extends MailTemplateName>(
   data: MailTemplates[T],
 ): RenderedMail {
   const t = translator(language, 'emails');
-  const { subject, Body } = templates[template];
+  const { subject, Body, footer } = templates[template];
   const title = subject(t, data);
   const html = renderDocument(
-    <MailLayout language={language} subject={title} footer={t('layout.footer')}>
+    <MailLayout
+      language={language}
+      subject={title}
+      footer={footer ? footer(t) : t('layout.footer')}
+    >
       <Body t={t} data={data} />
     </MailLayout>,
   );

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/**
+ * The viewer access lists of an event (docs/product-spec.md sections 2 and 3, ADR 026): who
+ * registered, and what became of the mails sent to them.
+ */
+
+/** A mail's way through the outbox (docs/product-spec.md section 3, "Mail status"). */
+export const ACCESS_MAIL_STATUSES = [
+  'queued',
+  'accepted',
+  'rejected',
+  'failedtemporary',
+  'failedpermanent',
+  'delivered',
+] as const;
+export type AccessMailStatus = (typeof ACCESS_MAIL_STATUSES)[number];
+
+export const REGISTRATIONS_PAGE_SIZE_MAX = 100;
+export const REGISTRATION_SORTS = ['newest', 'oldest', 'name', 'email'] as const;
+
+/** `GET /events/{id}/registrations` and its export (without paging). */
+export const registrationsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(REGISTRATIONS_PAGE_SIZE_MAX).default(25),
+  sort: z.enum(REGISTRATION_SORTS).default('newest'),
+  /** Searched in the name and the email address. */
+  q: z.string().trim().max(200).optional(),
+});
+export type RegistrationsQuery = z.input<typeof registrationsQuerySchema>;
+
+export const registrationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** The additional fields' values by field name (the event's `registrationFields`). */
+  fields: z.record(z.string(), z.string()),
+  /** Opens the page with access; in the verify mode it is also the verification link. */
+  personalLink: z.string(),
+  verified: z.boolean(),
+  createdAt: z.string(),
+  /** The last mail about this registration, or null when none was sent. */
+  mailStatus: z.enum(ACCESS_MAIL_STATUSES).nullable(),
+});
+export type Registration = z.infer<typeof registrationSchema>;
+
+export const registrationsPageSchema = z.object({
+  results: z.array(registrationSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type RegistrationsPage = z.infer<typeof registrationsPageSchema>;
