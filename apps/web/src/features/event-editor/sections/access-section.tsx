@@ -102,7 +102,7 @@ export function AccessSection({ eventId }: { eventId: string }) {
                 variant="outlined"
                 startIcon={<AutorenewOutlined />}
                 onClick={generate}
-                sx={{ mt: { sm: 3.5 }, flexShrink: 0 }}
+                sx={{ mt: { sm: 4 }, flexShrink: 0 }}
               >
                 {t('access.generate')}
               </Button>
