@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { createEventByApi, ownAccount } from './event-helpers.js';
 import { e2ePort } from '../playwright.config.js';
 import { expect, saveScreenshot, test, useLanguage, VIEWPORTS } from './fixtures.js';
@@ -14,7 +15,7 @@ const TEXTS = {
   de: 'Willkommen zum Partner Summit. Bitte geben Sie den Zugangscode aus Ihrer Einladung ein.',
 } as const;
 
-async function settle(page: import('@playwright/test').Page): Promise<void> {
+async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await page.waitForFunction(() =>
     document.getAnimations().every((animation) => animation.playState !== 'running'),
