@@ -51,6 +51,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
+import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { eventsNotFoundHandler, hostOf, publicRoutes } from './modules/public/public.routes.js';
 import type { MessageStreamsOptions } from './modules/messages/live/message-streams.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
@@ -110,6 +111,7 @@ const apiModules = [
   channelsRoutes,
   messagesRoutes,
   sharedMessagesRoutes,
+  registrationsRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -260,6 +262,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         { name: 'uploads', description: 'Images for event pages' },
         { name: 'channels', description: "An event's channels (alternate versions of its page)" },
         { name: 'messages', description: "An event's messages: inbox, moderation, live changes" },
+        { name: 'registrations', description: "An event's registrations (the registration way in)" },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],

@@ -25,6 +25,7 @@ import { UploadsService } from './modules/uploads/uploads.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { PublicAssets } from './modules/public/public-assets.js';
 import { PublicPageService } from './modules/public/public.service.js';
+import { RegistrationsService } from './modules/registrations/registrations.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
 /** The services of the app, built once in `buildApp` and decorated as `app.services`. */
@@ -50,6 +51,8 @@ export interface Services {
   messageFeed: MessageFeed;
   /** The inbox: organisers and guest moderators read, moderate and answer messages (ADR 025). */
   messages: MessagesService;
+  /** Viewers' registrations: the gate's form and personal link, the organisers' list (ADR 026). */
+  registrations: RegistrationsService;
 }
 
 export interface ServiceOptions {
@@ -96,6 +99,14 @@ export function createServices(options: ServiceOptions): Services {
     limiter,
     limits,
   };
+  const registrations = new RegistrationsService({
+    db,
+    now,
+    mailer,
+    limiter,
+    limits,
+    eventsUrl: config.eventsUrl,
+  });
   return {
     passwords,
     accessTokens,
@@ -136,5 +147,6 @@ export function createServices(options: ServiceOptions): Services {
     }),
     messageFeed,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
+    registrations,
   };
 }

@@ -37,6 +37,11 @@ export const DEFAULT_ABUSE_LIMITS = {
   accessCodePerViewer: { name: 'access-code:viewer', max: 10, windowMs: 15 * MINUTE },
   /** …and of one address at one event: generous, a company's NAT holds thousands of viewers. */
   accessCodePerAddress: { name: 'access-code:ip', max: 1000, windowMs: 15 * MINUTE },
+  /** Registration form posts of one viewer (a cookie id) at one event, and of one address (ADR 026). */
+  registrationPerViewer: { name: 'registration:viewer', max: 20, windowMs: 15 * MINUTE },
+  registrationPerAddress: { name: 'registration:ip', max: 1000, windowMs: 15 * MINUTE },
+  /** Mails with the personal link to one registered address: registering again resends it. */
+  registrationMailPerEmail: { name: 'registration-mail:email', max: 3, windowMs: HOUR },
 } satisfies Record<string, LimitRule>;
 
 export type AbuseLimits = Record<keyof typeof DEFAULT_ABUSE_LIMITS, LimitRule>;

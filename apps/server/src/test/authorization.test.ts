@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, registerVerified, type SignedInUser } from './accounts.js';
@@ -115,6 +116,20 @@ describe('authorization matrix', () => {
     expect(createdChannel.statusCode, createdChannel.body).toBe(201);
     const ownerChannelId = createdChannel.json<{ id: string }>().id;
     const ownerMessageId = await seedMessage(app, ownerEventId);
+    const ownerRegistrationId = randomUUID();
+    await app.db
+      .insertInto('registrations')
+      .values({
+        id: ownerRegistrationId,
+        event_id: ownerEventId,
+        name: 'Viewer',
+        email: 'viewer@example.com',
+        token: randomUUID(),
+        verified_at: null,
+        mail_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     // The first token of the owner's event is replaced by the second; another account's event
     // has a token of its own.
     const replacedToken = await renewGuestToken(app, ownerSession, ownerEventId);
@@ -145,6 +160,7 @@ describe('authorization matrix', () => {
         ownerHighlightId,
         ownerChannelId,
         ownerMessageId,
+        ownerRegistrationId,
         ownerUploadName,
       },
       callers: {

@@ -1,0 +1,96 @@
+import { registrationsPageSchema, registrationsQuerySchema } from '@livent/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.js';
+import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
+import { requireAuth } from '../auth/authenticate.js';
+import { eventParamsSchema } from '../events/events.routes.js';
+import { REGISTRATIONS_EXPORT_MAX } from './registrations.service.js';
+
+const tags = ['registrations'];
+const registrationParamsSchema = eventParamsSchema.extend({
+  registrationId: z.string().min(1).max(64),
+});
+const exportQuerySchema = registrationsQuerySchema.pick({ q: true });
+
+/** Who registered for an event in the registration access mode (ADR 026). */
+export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { registrations } = app.services;
+  const secured = { preHandler: app.authenticate };
+
+  app.get(
+    '/events/:id/registrations',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: "One page of the event's registrations, searched and sorted",
+        description:
+          'Searched in name and email (`q`); sorted newest first unless `sort` says otherwise. Each with the additional fields, the personal link and the status of the last mail.',
+        security: bearerAuth,
+        params: eventParamsSchema,
+        querystring: registrationsQuerySchema,
+        response: { 200: registrationsPageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => registrations.list(requireAuth(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/events/:id/registrations/export',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'The registrations as CSV',
+        description: `Searched like the list (\`q\`), oldest first (at most ${String(REGISTRATIONS_EXPORT_MAX)} rows), the additional fields as columns, in the user's CSV delimiter, headers in the dashboard's language; cells a spreadsheet would read as a formula start with \`'\`.`,
+        security: bearerAuth,
+        params: eventParamsSchema,
+        querystring: exportQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('CSV with a header line (RFC 4180)'),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await registrations.export(
+        requireAuth(request),
+        request.params.id,
+        request.query.q,
+        requestLanguage(request),
+      );
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csv.filename}"`)
+          .header('cache-control', 'no-store')
+          // A stream: the 200 schema above documents it, Fastify sends streams without serialising.
+          .send(csv.body as unknown as string)
+      );
+    },
+  );
+
+  app.delete(
+    '/events/:id/registrations/:registrationId',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Deletes a registration and ends the access it gave',
+        security: bearerAuth,
+        params: registrationParamsSchema,
+        response: { 204: noContent, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      await registrations.delete(
+        requireAuth(request),
+        request.params.id,
+        request.params.registrationId,
+      );
+      return reply.status(204).send();
+    },
+  );
+};
