@@ -333,19 +333,6 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       payload: 'code=guess',
     }),
   },
-  'POST /:slug/_access/invitation': {
-    expected: everyone(404),
-    request: () => ({
-      method: 'POST',
-      url: '/no-such-event/_access/invitation',
-      headers: { ...eventsHost(), 'content-type': 'application/x-www-form-urlencoded' },
-      payload: 'username=guess&password=guess',
-    }),
-  },
-  'GET /:slug/_access/i/:token': {
-    expected: everyone(404),
-    request: () => ({ url: `/no-such-event/_access/i/${'a'.repeat(43)}`, headers: eventsHost() }),
-  },
   'GET /_livent/:file': {
     expected: everyone(200),
     request: () => ({ url: '/_livent/video.min.js', headers: eventsHost() }),
@@ -439,35 +426,6 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: ownerOnly(204, 404),
     request: ({ ownerEventId, ownerRegistrationId }) => ({
       url: `/api/events/${ownerEventId}/registrations/${ownerRegistrationId}`,
-    }),
-  },
-  // Invitations (ADR 026): like the event they belong to, only the owner reaches them.
-  'GET /api/events/:id/invitations': {
-    expected: ownerOnly(200, 404),
-    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/invitations` }),
-  },
-  'GET /api/events/:id/invitations/export': {
-    expected: ownerOnly(200, 404),
-    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/invitations/export` }),
-  },
-  'POST /api/events/:id/invitations': {
-    expected: ownerOnly(201, 404),
-    request: ({ ownerEventId }) => ({
-      url: `/api/events/${ownerEventId}/invitations`,
-      payload: { name: 'Guest', email: freshEmail() },
-    }),
-  },
-  'PATCH /api/events/:id/invitations/:invitationId': {
-    expected: ownerOnly(200, 404),
-    request: async ({ ownerEventId, ownerInvitationId }) => ({
-      url: `/api/events/${ownerEventId}/invitations/${await ownerInvitationId()}`,
-      payload: { name: 'Renamed guest' },
-    }),
-  },
-  'DELETE /api/events/:id/invitations/:invitationId': {
-    expected: ownerOnly(204, 404),
-    request: async ({ ownerEventId, ownerInvitationId }) => ({
-      url: `/api/events/${ownerEventId}/invitations/${await ownerInvitationId()}`,
     }),
   },
   // Guest moderators: the event's current token and nothing else; every refusal is a 404.
