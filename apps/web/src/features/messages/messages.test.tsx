@@ -1,9 +1,11 @@
 import type { InboxMessage, MessageChange, MessagesPage, MessagesQuery } from '@livent/shared';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
 import { loadNamespaces } from '../../lib/i18n/i18n';
+import { createQueryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
 import type { InboxApi } from './api/inbox-api';
 import { applyChange, listQueryKey, matchesQuery } from './api/inbox-cache';
@@ -51,6 +53,10 @@ function liveStream() {
   return {
     response: () =>
       new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } }),
+    reset: () => {
+      seq += 1;
+      controller?.enqueue(encoder.encode(`id: ${seq}\nevent: reset\ndata: {}\n\n`));
+    },
     send: (change: MessageChange) => {
       seq += 1;
       controller?.enqueue(
@@ -94,9 +100,12 @@ function fakeApi(
   };
 }
 
+/** Rendered with the app's query defaults (a 4xx is not retried). */
 function renderInbox(api: InboxApi, props: Partial<Parameters<typeof Inbox>[0]> = {}) {
   return renderInRouter(
-    <Inbox api={api} mode="qa" channels={[{ id: 'c1', title: 'Berlin stage' }]} {...props} />,
+    <QueryClientProvider client={createQueryClient()}>
+      <Inbox api={api} mode="qa" channels={[{ id: 'c1', title: 'Berlin stage' }]} {...props} />
+    </QueryClientProvider>,
   );
 }
 
@@ -159,12 +168,9 @@ describe('the inbox list (ADR 025)', () => {
     );
     expect(await screen.findByRole('heading', { name: 'No messages match' })).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() =>
-      expect(api.list).toHaveBeenLastCalledWith(
-        { sort: 'newest', page: 1, pageSize: 25 },
-        expect.anything(),
-      ),
-    );
+    // The unfiltered list again, from the cache.
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByRole('searchbox', { name: 'Search messages' })).toHaveValue('');
   });
 });
 
@@ -269,6 +275,22 @@ describe('the guest inbox', () => {
     const detail = await screen.findByTestId('message-detail');
     expect(within(detail).queryByRole('button', { name: 'Delete message' })).toBeNull();
     expect(within(detail).getByRole('button', { name: 'Approve' })).toBeInTheDocument();
+  });
+});
+
+describe('a guest link renewed while the inbox is open', () => {
+  it('ends the inbox with "Token expired" when the list reloads', async () => {
+    const api = fakeApi([message({ read: true })], 'guest');
+    renderInbox(api, { channels: undefined });
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await waitFor(() => expect(api.openStream).toHaveBeenCalled());
+    vi.mocked(api.list).mockRejectedValue(new ApiError(404, 'Token expired'));
+    api.live.reset();
+    await waitFor(() => expect(api.list).toHaveBeenCalledTimes(2));
+    expect(
+      await screen.findByText('Token expired: this link is no longer valid.'),
+    ).toBeInTheDocument();
+    expect(screen.queryAllByTestId('message-row')).toHaveLength(0);
   });
 });
 

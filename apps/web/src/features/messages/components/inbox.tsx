@@ -176,10 +176,13 @@ export function Inbox({
   const empty = list.isSuccess && list.data.total === 0 && results.length === 0;
   const total = list.data?.total ?? 0;
 
+  // A 404 (a guest's link renewed meanwhile, the event deleted) ends the inbox even over the
+  // messages it showed before: its actions would all fail.
+  const gone = list.error instanceof ApiError && list.error.code === 404;
   let body: ReactNode;
   if (list.isPending) {
     body = <MessageListSkeleton />;
-  } else if (list.isError && !list.data) {
+  } else if (list.isError && (!list.data || gone)) {
     // A guest's token renewed or removed meanwhile says so ("Token expired").
     const message =
       list.error instanceof ApiError && list.error.code === 404
