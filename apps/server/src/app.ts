@@ -50,6 +50,7 @@ import {
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { eventsNotFoundHandler, hostOf, publicRoutes } from './modules/public/public.routes.js';
@@ -112,6 +113,7 @@ const apiModules = [
   messagesRoutes,
   sharedMessagesRoutes,
   registrationsRoutes,
+  invitationsRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -262,7 +264,11 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         { name: 'uploads', description: 'Images for event pages' },
         { name: 'channels', description: "An event's channels (alternate versions of its page)" },
         { name: 'messages', description: "An event's messages: inbox, moderation, live changes" },
-        { name: 'registrations', description: "An event's registrations (the registration way in)" },
+        { name: 'invitations', description: "An event's invitations (the invitation way in)" },
+        {
+          name: 'registrations',
+          description: "An event's registrations (the registration way in)",
+        },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],

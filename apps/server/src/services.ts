@@ -19,6 +19,8 @@ import { ChannelsService } from './modules/channels/channels.service.js';
 import { createCountryLookup } from './modules/channels/geo.js';
 import { EventsService } from './modules/events/events.service.js';
 import { HighlightsService } from './modules/highlights/highlights.service.js';
+import { InvitationAccess } from './modules/invitations/invitation-access.js';
+import { InvitationsService } from './modules/invitations/invitations.service.js';
 import { MessageFeed } from './modules/messages/live/message-feed.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
@@ -53,6 +55,8 @@ export interface Services {
   messages: MessagesService;
   /** Viewers' registrations: the gate's form and personal link, the organisers' list (ADR 026). */
   registrations: RegistrationsService;
+  /** The organisers' invitations of an event (ADR 026). */
+  invitations: InvitationsService;
 }
 
 export interface ServiceOptions {
@@ -88,6 +92,7 @@ export function createServices(options: ServiceOptions): Services {
     listenUrl: config.dialect === 'postgres' ? config.databaseUrl : undefined,
     now,
   });
+  const invitationAccess = new InvitationAccess(db, now);
   const deps: AccountDependencies = {
     db,
     now,
@@ -144,9 +149,17 @@ export function createServices(options: ServiceOptions): Services {
       assets: new PublicAssets(),
       messageFeed,
       appSecret: config.appSecret,
+      invitations: invitationAccess,
+      registrations,
     }),
     messageFeed,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,
+    invitations: new InvitationsService({
+      db,
+      now,
+      eventsUrl: config.eventsUrl,
+      access: invitationAccess,
+    }),
   };
 }

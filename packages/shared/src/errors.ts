@@ -23,6 +23,7 @@ export const ERROR_MESSAGES = {
   tokenNotFound: 'Token not found',
   tokenExpired: 'Token expired',
   messageNotFound: 'Message not found',
+  invitationNotFound: 'Invitation not found',
   registrationNotFound: 'Registration not found',
   domainNotFound: 'Domain not found',
   permissionNotFound: 'Permission not found',

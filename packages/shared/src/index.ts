@@ -6,6 +6,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './health.js';
+export * from './invitations.js';
 export * from './messages.js';
 export * from './plans.js';
 export * from './validation.js';

@@ -26,6 +26,7 @@ export const VALIDATION_KEYS = [
   'color',
   'ipOrCidr',
   'nameInUse',
+  'inUse',
   'slugInUse',
   'fileTooLarge',
   'passwordComplexity',

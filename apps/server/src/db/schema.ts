@@ -23,6 +23,7 @@ export interface Database {
   message_votes: MessageVotesTable;
   message_log: MessageLogTable;
   registrations: RegistrationsTable;
+  invitations: InvitationsTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -273,5 +274,29 @@ export interface RegistrationsTable {
   verified_at: string | null;
   /** The last mail sent about it; its status is the outbox row's. */
   mail_id: string | null;
+  created_at: string;
+}
+
+/**
+ * Who may sign in at the gate of an event in the invitation mode (ADR 026). The password is an
+ * event access password the organiser sees and hands out, kept as given, not an account's.
+ */
+export interface InvitationsTable {
+  id: string;
+  event_id: string;
+  name: string;
+  /** Lower case; once per event. */
+  email: string;
+  /** Lower case; once per event; the email unless the organiser chose another. */
+  username: string;
+  password: string;
+  /** The personal link's token (random, 256 bits), kept so that the list shows the link. */
+  token: string;
+  /** Raised when the username, password or token changes; access cookies record it. */
+  access_version: Generated<number>;
+  logins: Generated<number>;
+  last_login_at: string | null;
+  /** Null until a mail is sent (a later slice). */
+  mail_status: string | null;
   created_at: string;
 }

@@ -60,6 +60,8 @@ export interface MatrixFixture {
   ownerMessageId: string;
   /** A viewer's registration for that event. */
   ownerRegistrationId: string;
+  /** An invitation of that event. */
+  ownerInvitationId: string;
   /** The name of an image the owner uploaded (`/uploads/{name}`). */
   ownerUploadName: string;
 }
@@ -67,7 +69,7 @@ export interface MatrixFixture {
 export interface MatrixRequest {
   /** With parameters filled in; the route's path by default. */
   url?: string;
-  payload?: object;
+  payload?: object | string;
   /** Added to the principal's headers (e.g. a multipart content type). */
   headers?: Record<string, string>;
   /** A stream that never ends by itself (Server-Sent Events): only its status is read. */
@@ -333,6 +335,19 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       payload: 'code=guess',
     }),
   },
+  'POST /:slug/_access/invitation': {
+    expected: everyone(404),
+    request: () => ({
+      method: 'POST',
+      url: '/no-such-event/_access/invitation',
+      headers: { ...eventsHost(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=guess&password=guess',
+    }),
+  },
+  'GET /:slug/_access/i/:token': {
+    expected: everyone(404),
+    request: () => ({ url: `/no-such-event/_access/i/${'a'.repeat(43)}`, headers: eventsHost() }),
+  },
   'GET /_livent/:file': {
     expected: everyone(200),
     request: () => ({ url: '/_livent/video.min.js', headers: eventsHost() }),
@@ -426,6 +441,35 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: ownerOnly(204, 404),
     request: ({ ownerEventId, ownerRegistrationId }) => ({
       url: `/api/events/${ownerEventId}/registrations/${ownerRegistrationId}`,
+    }),
+  },
+  // Invitations (ADR 026): like the event they belong to, only the owner reaches them.
+  'GET /api/events/:id/invitations': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/invitations` }),
+  },
+  'GET /api/events/:id/invitations/export': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/invitations/export` }),
+  },
+  'POST /api/events/:id/invitations': {
+    expected: ownerOnly(201, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/invitations`,
+      payload: { name: 'Guest', email: freshEmail() },
+    }),
+  },
+  'PATCH /api/events/:id/invitations/:invitationId': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId, ownerInvitationId }) => ({
+      url: `/api/events/${ownerEventId}/invitations/${ownerInvitationId}`,
+      payload: { name: 'Renamed guest' },
+    }),
+  },
+  'DELETE /api/events/:id/invitations/:invitationId': {
+    expected: ownerOnly(204, 404),
+    request: ({ ownerEventId, ownerInvitationId }) => ({
+      url: `/api/events/${ownerEventId}/invitations/${ownerInvitationId}`,
     }),
   },
   // Guest moderators: the event's current token and nothing else; every refusal is a 404.

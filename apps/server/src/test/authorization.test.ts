@@ -130,6 +130,14 @@ describe('authorization matrix', () => {
         created_at: new Date().toISOString(),
       })
       .execute();
+    const invited = await app.inject({
+      method: 'POST',
+      url: `/api/events/${ownerEventId}/invitations`,
+      headers: ownerSession.headers,
+      payload: { name: 'Guest', email: 'guest@example.com' },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const ownerInvitationId = invited.json<{ id: string }>().id;
     // The first token of the owner's event is replaced by the second; another account's event
     // has a token of its own.
     const replacedToken = await renewGuestToken(app, ownerSession, ownerEventId);
@@ -161,6 +169,7 @@ describe('authorization matrix', () => {
         ownerChannelId,
         ownerMessageId,
         ownerRegistrationId,
+        ownerInvitationId,
         ownerUploadName,
       },
       callers: {

@@ -6,6 +6,7 @@ import * as m0004Messages from './0004-messages.js';
 import * as m0005EventsListIndex from './0005-events-list-index.js';
 import * as m0006MessagesInbox from './0006-messages-inbox.js';
 import * as m0007Registrations from './0007-registrations.js';
+import * as m0008Invitations from './0008-invitations.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005_events_list_index': m0005EventsListIndex,
   '0006_messages_inbox': m0006MessagesInbox,
   '0007_registrations': m0007Registrations,
+  '0008_invitations': m0008Invitations,
 };

@@ -10,6 +10,7 @@ import { publicPageCspDirectives, serializeCsp } from '../../lib/security-header
 import { ASSET_PREFIX } from './public-assets.js';
 import type { GateError } from './page/page-data.js';
 import {
+  type CodeAttempt,
   PAGE_CACHE_CONTROL,
   STATE_MAX_AGE_S,
   type PublicPageService,
@@ -48,6 +49,21 @@ const codeForm = z.object({
   channel: z.string().max(100).optional(),
 });
 const CODE_FORM_MAX_BYTES = 16 * 1024;
+/** The invitation sign-in form: username and password, and the channel page it came from. */
+const invitationForm = z.object({
+  username: z.string().max(1_000).default(''),
+  password: z.string().max(1_000).default(''),
+  channel: z.string().max(100).optional(),
+});
+/** The registration form: name, email, the additional fields (`field_<name>`) and the channel. */
+const registrationForm = z
+  .object({
+    name: z.string().max(1_000).optional(),
+    email: z.string().max(1_000).optional(),
+    channel: z.string().max(100).optional(),
+  })
+  .catchall(z.string().max(1_000));
+const personalLinkParams = z.object({ slug: slugParam, token: z.string().max(200) });
 
 /** The access cookie of the request, read only when asked (open events never need it). */
 const accessCookieOf = (request: FastifyRequest) => () => requestCookie(request, ACCESS_COOKIE);
@@ -196,6 +212,40 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const sendNotFound = eventsNotFoundHandler(pages);
 
+  /** A try at the gate answered: 303 with the cookie, back to the page, or the gate with why. */
+  const answerAttempt = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    slug: string,
+    channelSlug: string | undefined,
+    attempt: CodeAttempt | undefined,
+    wrong: GateError,
+  ) => {
+    reply.headers(EVENTS_BASE_HEADERS);
+    if (!attempt) return sendNotFound(request, reply);
+    switch (attempt.outcome) {
+      case 'granted':
+        reply.setCookie(ACCESS_COOKIE, attempt.cookie, {
+          path: attempt.cookiePath,
+          maxAge: attempt.maxAge,
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: request.protocol === 'https',
+        });
+        return reply.header('cache-control', NO_STORE).redirect(attempt.location, 303);
+      case 'not-needed':
+        return reply.header('cache-control', NO_STORE).redirect(attempt.location, 303);
+      case 'wrong':
+        return sendGate(request, reply, slug, channelSlug, 403, wrong);
+      case 'limited':
+        reply.header('retry-after', String(attempt.retryAfterSeconds));
+        return sendGate(request, reply, slug, channelSlug, 429, {
+          kind: 'tooMany',
+          retryAfterSeconds: attempt.retryAfterSeconds,
+        });
+    }
+  };
+
   app.get(
     '/',
     {
@@ -279,29 +329,131 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         { code: request.body.code, channel: request.body.channel },
         { id: viewerId, ip: request.ip },
       );
-      reply.headers(EVENTS_BASE_HEADERS);
-      if (!attempt) return sendNotFound(request, reply);
-      switch (attempt.outcome) {
-        case 'granted':
-          reply.setCookie(ACCESS_COOKIE, attempt.cookie, {
-            path: attempt.cookiePath,
-            maxAge: attempt.maxAge,
-            httpOnly: true,
-            sameSite: 'lax',
-            secure: request.protocol === 'https',
-          });
-          return reply.header('cache-control', NO_STORE).redirect(attempt.location, 303);
-        case 'not-needed':
-          return reply.header('cache-control', NO_STORE).redirect(attempt.location, 303);
-        case 'wrong':
-          return sendGate(request, reply, slug, request.body.channel, 403, { kind: 'wrongCode' });
-        case 'limited':
-          reply.header('retry-after', String(attempt.retryAfterSeconds));
-          return sendGate(request, reply, slug, request.body.channel, 429, {
-            kind: 'tooMany',
-            retryAfterSeconds: attempt.retryAfterSeconds,
-          });
+      return answerAttempt(request, reply, slug, request.body.channel, attempt, {
+        kind: 'wrongCode',
+      });
+    },
+  );
+
+  app.post(
+    '/:slug/_access/invitation',
+    {
+      constraints,
+      bodyLimit: CODE_FORM_MAX_BYTES,
+      config: { securityHeaders: false },
+      schema: {
+        security: publicAccess,
+        tags,
+        summary: "A viewer's sign-in with an invitation (the gate's form)",
+        description:
+          'Form fields `username`, `password` and, from a channel page, `channel`. The right pair answers 303 back to the page with the access cookie (as the code form) and counts a login of the invitation; a wrong one the gate again with an error (403) and sets nothing. Limited like the code form (429 with `Retry-After`). An event without the invitation mode answers 303 to its page.',
+        params: pageParams,
+        body: invitationForm,
+        response: { 303: noContent, 403: html, 404: html, 429: html },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const viewerId = ensureViewerId(request, reply);
+      const attempt = await pages.enterInvitation(slug, request.body, {
+        id: viewerId,
+        ip: request.ip,
+      });
+      return answerAttempt(request, reply, slug, request.body.channel, attempt, {
+        kind: 'wrongCredentials',
+      });
+    },
+  );
+
+  app.post(
+    '/:slug/_access/register',
+    {
+      constraints,
+      bodyLimit: CODE_FORM_MAX_BYTES,
+      config: { securityHeaders: false },
+      schema: {
+        security: publicAccess,
+        tags,
+        summary: "A viewer's registration for a protected event (the gate's form)",
+        description:
+          'Form fields `name`, `email`, the additional fields as `field_<name>` and, from a channel page, `channel`. In the default and send modes a valid form answers 303 back to the page with the access cookie (the send mode also mails the personal link), also for an address registered before; in the verify mode the gate saying "check your inbox" (200) and a mail with the personal link, which alone gives access. An invalid form, or an address outside the allowed domains ("Email not allowed"), answers the gate with the errors (400) and stores nothing. Limited per viewer and per address like the code form (429 with `Retry-After`); mails to one address at most 3 an hour. An event without the registration mode answers 303 to its page.',
+        params: pageParams,
+        body: registrationForm,
+        response: { 200: html, 303: noContent, 400: html, 404: html, 429: html },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const channel = request.body.channel;
+      const viewerId = ensureViewerId(request, reply);
+      const attempt = await pages.register(
+        slug,
+        request.body,
+        { id: viewerId, ip: request.ip },
+        request.headers['accept-language'],
+      );
+      if (attempt?.outcome === 'checkInbox') {
+        reply.headers(EVENTS_BASE_HEADERS);
+        return sendGate(request, reply, slug, channel, 200, { kind: 'checkInbox' });
       }
+      if (attempt?.outcome === 'invalid') {
+        reply.headers(EVENTS_BASE_HEADERS);
+        return sendGate(request, reply, slug, channel, 400, {
+          kind: 'registration',
+          errors: attempt.errors,
+          values: attempt.values,
+        });
+      }
+      return answerAttempt(request, reply, slug, channel, attempt, { kind: 'invalidLink' });
+    },
+  );
+
+  app.get(
+    '/:slug/_access/r/:token',
+    {
+      constraints,
+      config: { securityHeaders: false },
+      schema: {
+        security: publicAccess,
+        tags,
+        summary: "A registration's personal link (in the verify mode also the verification)",
+        description:
+          'A valid token answers 303 to the page with the access cookie (the token leaves the address at once) and marks the registration verified; an unknown one the gate with an error (403), limited like the code form. An event without the registration mode answers 303 to its page.',
+        params: personalLinkParams,
+        response: { 303: noContent, 403: html, 404: html, 429: html },
+      },
+    },
+    async (request, reply) => {
+      const { slug, token } = request.params;
+      const viewerId = ensureViewerId(request, reply);
+      const attempt = await pages.openRegistrationLink(slug, token, {
+        id: viewerId,
+        ip: request.ip,
+      });
+      return answerAttempt(request, reply, slug, undefined, attempt, { kind: 'invalidLink' });
+    },
+  );
+
+  app.get(
+    '/:slug/_access/i/:token',
+    {
+      constraints,
+      config: { securityHeaders: false },
+      schema: {
+        security: publicAccess,
+        tags,
+        summary: "An invitation's personal link",
+        description:
+          'A valid token answers 303 to the page with the access cookie (the token leaves the address at once) and counts a login; an unknown one the gate with an error (403), limited like the code form. An event without the invitation mode answers 303 to its page.',
+        params: personalLinkParams,
+        response: { 303: noContent, 403: html, 404: html, 429: html },
+      },
+    },
+    async (request, reply) => {
+      const { slug, token } = request.params;
+      const viewerId = ensureViewerId(request, reply);
+      const attempt = await pages.openPersonalLink(slug, token, { id: viewerId, ip: request.ip });
+      return answerAttempt(request, reply, slug, undefined, attempt, { kind: 'invalidLink' });
     },
   );
 

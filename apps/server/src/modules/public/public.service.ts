@@ -38,6 +38,11 @@ import {
   listVotedIds,
 } from '../messages/messages.repository.js';
 import { appendMessageChange, type MessageNotifier } from '../messages/message-log.js';
+import type { InvitationAccess } from '../invitations/invitation-access.js';
+import type {
+  RegisterOutcome,
+  RegistrationsService,
+} from '../registrations/registrations.service.js';
 import type { PublicAssets } from './public-assets.js';
 import {
   findEventContent,
@@ -90,6 +95,10 @@ export type CodeAttempt =
   | { outcome: 'wrong' }
   | { outcome: 'limited'; retryAfterSeconds: number };
 
+/** What a registration at the gate came to: a code attempt's outcomes, or why the form is back. */
+export type RegistrationAttempt =
+  CodeAttempt | Exclude<RegisterOutcome, { outcome: 'granted' | 'limited' }>;
+
 /** What the slug lookup found (a wrapper: the cache cannot hold "no such event" as undefined). */
 interface HeadEntry {
   head: EventHead | undefined;
@@ -138,6 +147,10 @@ export interface PublicPageDependencies {
   messageFeed: MessageNotifier;
   /** Signs the viewers' access cookies (a key derived for that alone). */
   appSecret: string;
+  /** The invitation way in: sign-in, personal links, and whether an invitation still holds. */
+  invitations: InvitationAccess;
+  /** The registration way in: the form, personal links, and whether a registration still exists. */
+  registrations: RegistrationsService;
 }
 
 const stampOf = (head: EventHead) =>
@@ -303,19 +316,52 @@ export class PublicPageService {
     if (channelSlug !== null && !channel?.visible) return undefined;
     const { language } = this.languageOf(model, channel, acceptLanguage);
     const access = this.accessOf(head.id, model, accessCookie);
+    if (!access) return undefined;
     return this.pages.get(`${head.id}|${stamp}|${channelSlug ?? ''}|${language}|${access}`);
   }
 
-  /** Whether this request gets the gate or the page (ADR 026); channels share the event's gate. */
+  /**
+   * Whether this request gets the gate or the page (ADR 026); channels share the event's gate.
+   * Undefined when an invitation's cookie needs the invitation looked up first
+   * ({@link resolveAccess} waits for it).
+   */
   private accessOf(
     eventId: string,
     model: EventModel,
     cookie: string | undefined | (() => string | undefined),
-  ): PageAccess {
+  ): PageAccess | undefined {
     if (model.settings.accessMode === 'none') return 'open';
     // Read lazily: pages of open events never parse the Cookie header (ADR 020).
     const value = typeof cookie === 'function' ? cookie() : cookie;
-    return this.grant(eventId, model, value) ? 'granted' : 'gate';
+    const claims = this.grant(eventId, model, value);
+    if (!claims) return 'gate';
+    if (claims.way === 'registration') {
+      return this.deps.registrations.knownToExist(claims.subject) ? 'granted' : undefined;
+    }
+    if (claims.way !== 'invitation') return 'granted';
+    const holds = this.deps.invitations.peek(eventId, claims.subject, claims.version ?? 0);
+    return holds === undefined ? undefined : holds ? 'granted' : 'gate';
+  }
+
+  /**
+   * {@link accessOf}, asking the database when needed: a deleted invitation, or one with a new
+   * password or link, no longer gives access (within the invitation check's few seconds).
+   */
+  private async resolveAccess(
+    eventId: string,
+    model: EventModel,
+    cookie: string | undefined | (() => string | undefined),
+  ): Promise<PageAccess> {
+    const value = typeof cookie === 'function' ? cookie() : cookie;
+    const access = this.accessOf(eventId, model, value);
+    if (access) return access;
+    const claims = this.grant(eventId, model, value);
+    if (!claims) return 'gate';
+    if (claims.way === 'registration') {
+      return (await this.deps.registrations.exists(eventId, claims.subject)) ? 'granted' : 'gate';
+    }
+    const holds = await this.deps.invitations.check(eventId, claims.subject, claims.version ?? 0);
+    return holds ? 'granted' : 'gate';
   }
 
   private grant(
@@ -347,7 +393,7 @@ export class PublicPageService {
         : model.channels.find((candidate) => candidate.slug === channelSlug && candidate.visible);
     if (channelSlug !== null && !channel) return undefined;
     const { language, negotiated } = this.languageOf(model, channel, acceptLanguage);
-    const access = this.accessOf(head.id, model, accessCookie);
+    const access = await this.resolveAccess(head.id, model, accessCookie);
     // The gate with an error answers one request: never kept.
     const keep = !(gateError && access === 'gate');
     const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}`;
@@ -407,7 +453,7 @@ export class PublicPageService {
     const head = await this.head(slug);
     if (!head) return undefined;
     const model = await this.model(head);
-    const access = this.accessOf(head.id, model, accessCookie);
+    const access = await this.resolveAccess(head.id, model, accessCookie);
     if (access === 'gate') throw forbidden();
     return { reloadAt: head.remote_reload_at, protected: access === 'granted' };
   }
@@ -464,6 +510,163 @@ export class PublicPageService {
   }
 
   /**
+   * A viewer's sign-in with an invitation's username and password (ADR 026), limited like the
+   * code. Each sign-in counts as a login of the invitation; the cookie's subject is the
+   * invitation, with its access version, so that deleting it or changing its password ends it.
+   */
+  async enterInvitation(
+    slug: string,
+    input: { username: string; password: string; channel?: string },
+    viewer: Viewer,
+  ): Promise<CodeAttempt | undefined> {
+    const target = await this.invitationTarget(slug, input.channel);
+    if (!target || 'outcome' in target) return target;
+    const limited = await this.consumeAccessTry(target.head.id, viewer);
+    if (limited) return limited;
+    const grant = await this.deps.invitations.signIn(
+      target.head.id,
+      input.username,
+      input.password,
+    );
+    if (!grant) return { outcome: 'wrong' };
+    return this.granted(target.head.id, target.model, target.location, grant);
+  }
+
+  /**
+   * A viewer's personal link (ADR 026): the invitation of the token signs in and counts a login.
+   * An unknown token counts as a failed try (limited like the code).
+   */
+  async openPersonalLink(
+    slug: string,
+    token: string,
+    viewer: Viewer,
+  ): Promise<CodeAttempt | undefined> {
+    const target = await this.invitationTarget(slug, undefined);
+    if (!target || 'outcome' in target) return target;
+    const grant = await this.deps.invitations.openLink(target.head.id, token);
+    if (grant) return this.granted(target.head.id, target.model, target.location, grant);
+    return (await this.consumeAccessTry(target.head.id, viewer)) ?? { outcome: 'wrong' };
+  }
+
+  /**
+   * A viewer's registration at the gate (ADR 026): in the default and send modes the access
+   * cookie at once (its subject the registration), in the verify mode "check your inbox".
+   */
+  async register(
+    slug: string,
+    form: Record<string, string | undefined>,
+    viewer: Viewer,
+    acceptLanguage: string | undefined,
+  ): Promise<RegistrationAttempt | undefined> {
+    const target = await this.accessTarget(slug, form.channel, 'registration');
+    if (!target || 'outcome' in target) return target;
+    const { head, model } = target;
+    const channel = model.channels.find((candidate) => candidate.slug === form.channel);
+    const { language } = this.languageOf(model, channel, acceptLanguage);
+    const outcome = await this.deps.registrations.register(
+      {
+        id: head.id,
+        slug: model.slug,
+        title: model.settings.title,
+        settings: model.settings,
+        language,
+      },
+      form,
+      viewer,
+    );
+    if (outcome.outcome !== 'granted') return outcome;
+    return this.granted(
+      head.id,
+      model,
+      target.location,
+      { id: outcome.registrationId },
+      'registration',
+    );
+  }
+
+  /** A registration's personal link (also the verification link of the verify mode). */
+  async openRegistrationLink(
+    slug: string,
+    token: string,
+    viewer: Viewer,
+  ): Promise<CodeAttempt | undefined> {
+    const target = await this.accessTarget(slug, undefined, 'registration');
+    if (!target || 'outcome' in target) return target;
+    const id = await this.deps.registrations.openLink(target.head.id, token);
+    if (id)
+      return this.granted(target.head.id, target.model, target.location, { id }, 'registration');
+    return (await this.consumeAccessTry(target.head.id, viewer)) ?? { outcome: 'wrong' };
+  }
+
+  private invitationTarget(slug: string, channelSlug: string | undefined) {
+    return this.accessTarget(slug, channelSlug, 'invitation');
+  }
+
+  /** The event of an invitation sign-in, read fresh, and where to go after it. */
+  private async accessTarget(
+    slug: string,
+    channelSlug: string | undefined,
+    mode: 'invitation' | 'registration',
+  ): Promise<{ head: EventHead; model: EventModel; location: string } | CodeAttempt | undefined> {
+    const head = await findEventHead(this.deps.db, slug);
+    if (!head) return undefined;
+    const model = await this.model(head);
+    const channel = model.channels.find(
+      (candidate) => candidate.slug === channelSlug && candidate.visible,
+    );
+    const location = channel ? `/${model.slug}/${channel.slug}` : `/${model.slug}`;
+    if (model.settings.accessMode !== mode) return { outcome: 'not-needed', location };
+    return { head, model, location };
+  }
+
+  /** Counts a try at the gate; the refusal when the viewer or the address is over the limit. */
+  private async consumeAccessTry(
+    eventId: string,
+    viewer: Viewer,
+  ): Promise<CodeAttempt | undefined> {
+    const { limiter, limits } = this.deps;
+    try {
+      await limiter.consume(
+        [limits.accessCodePerViewer, `${eventId}:${viewer.id}`],
+        [limits.accessCodePerAddress, `${eventId}:${viewer.ip}`],
+      );
+      return undefined;
+    } catch (error) {
+      if (!isHttpError(error) || error.statusCode !== 429) throw error;
+      return {
+        outcome: 'limited',
+        retryAfterSeconds: Number(error.headers['retry-after'] ?? 60),
+      };
+    }
+  }
+
+  private granted(
+    eventId: string,
+    model: EventModel,
+    location: string,
+    grant: { id: string; version?: number },
+    way: 'invitation' | 'registration' = 'invitation',
+  ): CodeAttempt {
+    const issuedAt = Math.floor(this.deps.now().getTime() / 1000);
+    const cookie = this.access.issue({
+      eventId,
+      way,
+      subject: grant.id,
+      generation: this.access.generation(eventId, model.settings),
+      ...(grant.version === undefined ? {} : { version: grant.version }),
+      issuedAt,
+      expiresAt: issuedAt + ACCESS_MAX_AGE_S,
+    });
+    return {
+      outcome: 'granted',
+      location,
+      cookie,
+      cookiePath: `/${model.slug}`,
+      maxAge: ACCESS_MAX_AGE_S,
+    };
+  }
+
+  /**
    * The event at `slug` with its message tool switched on, read fresh (a switched-off tool must
    * refuse at once), and the page's channel id (null for the main page).
    */
@@ -478,7 +681,7 @@ export class PublicPageService {
     const model = await this.model(head);
     if (!model.settings.messagesEnabled) throw forbidden();
     // The message tool is behind the event's gate like the rest of the page (ADR 026).
-    if (this.accessOf(head.id, model, accessCookie) === 'gate') throw forbidden();
+    if ((await this.resolveAccess(head.id, model, accessCookie)) === 'gate') throw forbidden();
     let channelId: string | null = null;
     if (channelSlug) {
       const channel = model.channels.find(

@@ -20,6 +20,8 @@ export interface AccessClaims {
   subject: string;
   /** The event's access generation when issued (see {@link ViewerAccess.generation}). */
   generation: string;
+  /** For an invitation: its access version when issued (a new password or link raises it). */
+  version?: number;
   /** Seconds since the epoch. */
   issuedAt: number;
   expiresAt: number;

@@ -3,7 +3,9 @@ import { TextBlock } from '../../../lib/html/linkify.js';
 import { ContentBlock } from './content-block.js';
 import { HighlightsBlock } from './highlights-block.js';
 import { Intro } from './intro.js';
+import { InvitationGateForm } from './invitation-gate-form.js';
 import { usePage } from './page-context.js';
+import { RegistrationGateForm } from './registration-gate-form.js';
 import { isUpload } from './page-data.js';
 
 /** Whole minutes to wait, at least one (a viewer reads "in 1 minute", not "in 0"). */
@@ -77,6 +79,10 @@ export function AccessGate() {
             )}
             {s.accessMode === 'code' ? (
               <CodeForm />
+            ) : s.accessMode === 'registration' ? (
+              <RegistrationGateForm />
+            ) : s.accessMode === 'invitation' ? (
+              <InvitationGateForm />
             ) : (
               <p className="lv-gate-note">{t('access.unavailable')}</p>
             )}

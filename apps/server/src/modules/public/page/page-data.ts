@@ -6,6 +6,10 @@ import {
   type LayoutItem,
   type ViewerLanguage,
 } from '@livent/shared';
+import type {
+  RegistrationFieldError,
+  RegistrationForm,
+} from '../../registrations/registrations.service.js';
 
 /** Where the page's own files are (content-hashed names, see `public-assets.ts`). */
 export interface PageAssets {
@@ -46,8 +50,23 @@ export interface PageData {
   gate: { error: GateError | undefined } | null;
 }
 
-/** Why the gate shows again after a try: a wrong code, or too many tries for now. */
-export type GateError = { kind: 'wrongCode' } | { kind: 'tooMany'; retryAfterSeconds: number };
+/**
+ * Why the gate shows again after a try: a wrong code, a wrong username or password, a personal
+ * link that is not (or no longer) valid, or too many tries for now.
+ */
+export type GateError =
+  | { kind: 'wrongCode' }
+  | { kind: 'wrongCredentials' }
+  | { kind: 'invalidLink' }
+  | { kind: 'tooMany'; retryAfterSeconds: number }
+  /** The registration form back with what was typed and what is wrong with it. */
+  | {
+      kind: 'registration';
+      errors: Partial<Record<string, RegistrationFieldError>>;
+      values: RegistrationForm;
+    }
+  /** Not an error: registered in the verify mode, the personal link is on its way. */
+  | { kind: 'checkInbox' };
 
 /** Each layout's own order of the blocks (a custom order replaces it where the plan allows). */
 const LAYOUT_ORDERS: Record<EventSettings['layout'], readonly LayoutItem[]> = {

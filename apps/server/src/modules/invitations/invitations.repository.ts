@@ -1,0 +1,225 @@
+import type { invitationsQuerySchema } from '@livent/shared';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type Updateable,
+} from 'kysely';
+import type { z } from 'zod';
+import type { Database, InvitationsTable } from '../../db/schema.js';
+import { likePattern } from '../messages/inbox.repository.js';
+
+/** The reads and writes of invitations (ADR 026); every query is scoped to one event. */
+
+export type InvitationRow = Selectable<InvitationsTable>;
+export type InvitationsListQuery = Pick<
+  z.output<typeof invitationsQuerySchema>,
+  'sort' | 'order' | 'q'
+>;
+
+type InvitationsQuery = SelectQueryBuilder<Database, 'invitations', object>;
+
+const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  name: 'name',
+  email: 'email',
+  logins: 'logins',
+} as const;
+
+function filtered(db: Kysely<Database>, eventId: string, q: string | undefined): InvitationsQuery {
+  let builder: InvitationsQuery = db.selectFrom('invitations').where('event_id', '=', eventId);
+  if (q) {
+    // lower() on both sides: LIKE ignores case on SQLite but not on PostgreSQL (as the inbox).
+    const pattern = likePattern(q.toLowerCase());
+    builder = builder.where((eb) =>
+      eb.or(
+        (['name', 'email', 'username'] as const).map(
+          (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
+        ),
+      ),
+    );
+  }
+  return builder;
+}
+
+/** Sorted by one column with the id as tie-break: each sort walks one index (0008-invitations). */
+function sorted(builder: InvitationsQuery, query: InvitationsListQuery) {
+  return builder
+    .selectAll()
+    .orderBy(SORT_COLUMNS[query.sort], query.order)
+    .orderBy('id', query.order);
+}
+
+/** One page of the event's invitations and the filtered total. */
+export async function listInvitations(
+  db: Kysely<Database>,
+  eventId: string,
+  query: InvitationsListQuery & { page: number; pageSize: number },
+): Promise<{ rows: InvitationRow[]; total: number }> {
+  const rows = await sorted(filtered(db, eventId, query.q), query)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .execute();
+  const { total } = await filtered(db, eventId, query.q)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/**
+ * The filtered list without paging, in batches (the CSV export): each batch one short query, so
+ * a slow download never holds the connection (SQLite has only one).
+ */
+export async function* listInvitationsInBatches(
+  db: Kysely<Database>,
+  eventId: string,
+  query: InvitationsListQuery,
+  limit: number,
+  batchSize = 1000,
+): AsyncGenerator<InvitationRow> {
+  for (let offset = 0; offset < limit; offset += batchSize) {
+    const rows = await sorted(filtered(db, eventId, query.q), query)
+      .limit(Math.min(batchSize, limit - offset))
+      .offset(offset)
+      .execute();
+    yield* rows;
+    if (rows.length < batchSize) return;
+  }
+}
+
+export async function findInvitation(
+  db: Kysely<Database>,
+  eventId: string,
+  id: string,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function findInvitationByUsername(
+  db: Kysely<Database>,
+  eventId: string,
+  username: string,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('username', '=', username)
+    .executeTakeFirst();
+}
+
+export async function findInvitationByToken(
+  db: Kysely<Database>,
+  eventId: string,
+  token: string,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('token', '=', token)
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+}
+
+/** Which of `username` and `email` another invitation of the event already has. */
+export async function findClashes(
+  db: Kysely<Database>,
+  eventId: string,
+  values: { username?: string; email?: string },
+  exceptId?: string,
+): Promise<{ username: boolean; email: boolean }> {
+  const { username, email } = values;
+  if (username === undefined && email === undefined) return { username: false, email: false };
+  let query = db
+    .selectFrom('invitations')
+    .select(['username', 'email'])
+    .where('event_id', '=', eventId)
+    .where((eb) =>
+      eb.or([
+        ...(username === undefined ? [] : [eb('username', '=', username)]),
+        ...(email === undefined ? [] : [eb('email', '=', email)]),
+      ]),
+    );
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  const rows = await query.limit(2).execute();
+  return {
+    username: username !== undefined && rows.some((row) => row.username === username),
+    email: email !== undefined && rows.some((row) => row.email === email),
+  };
+}
+
+/** The access version of an invitation of the event; undefined once it is deleted. */
+export async function findAccessVersion(
+  db: Kysely<Database>,
+  eventId: string,
+  id: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('invitations')
+    .select('access_version')
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.access_version;
+}
+
+export async function insertInvitation(
+  db: Kysely<Database>,
+  row: Insertable<InvitationsTable>,
+): Promise<void> {
+  await db.insertInto('invitations').values(row).execute();
+}
+
+export async function updateInvitation(
+  db: Kysely<Database>,
+  eventId: string,
+  id: string,
+  changes: Updateable<InvitationsTable>,
+  raiseAccessVersion: boolean,
+): Promise<InvitationRow | undefined> {
+  return db
+    .updateTable('invitations')
+    .set((eb) => ({
+      ...changes,
+      ...(raiseAccessVersion ? { access_version: eb('access_version', '+', 1) } : {}),
+    }))
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteInvitation(
+  db: Kysely<Database>,
+  eventId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('invitations')
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Counts a sign-in (form or personal link). */
+export async function countLogin(
+  db: Kysely<Database>,
+  eventId: string,
+  id: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('invitations')
+    .set((eb) => ({ logins: eb('logins', '+', 1), last_login_at: at }))
+    .where('event_id', '=', eventId)
+    .where('id', '=', id)
+    .execute();
+}

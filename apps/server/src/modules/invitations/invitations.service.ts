@@ -1,0 +1,260 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import {
+  ERROR_MESSAGES,
+  INVITATIONS_EXPORT_MAX,
+  INVITATION_MAIL_STATUSES,
+  validationMessage,
+  type Invitation,
+  type InvitationMailStatus,
+  type Language,
+  type InvitationsPage,
+  type invitationCreateSchema,
+  type invitationPatchSchema,
+  type invitationsExportQuerySchema,
+  type invitationsQuerySchema,
+} from '@livent/shared';
+import type { Kysely, Updateable } from 'kysely';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Database, InvitationsTable } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { randomToken } from '../../lib/crypto.js';
+import { csvStream } from '../../lib/csv.js';
+import { notFound, validationFailed } from '../../lib/errors.js';
+import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
+import type { AuthContext } from '../auth/sessions.service.js';
+import { requireEventRole } from '../events/event-access.js';
+import type { InvitationAccess } from './invitation-access.js';
+import {
+  deleteInvitation,
+  findClashes,
+  findInvitation,
+  insertInvitation,
+  listInvitations,
+  listInvitationsInBatches,
+  updateInvitation,
+  type InvitationRow,
+} from './invitations.repository.js';
+
+export interface InvitationsDependencies {
+  db: Kysely<Database>;
+  now: Clock;
+  eventsUrl: string;
+  /** Told of every change, so that this instance ends the access it gave at once. */
+  access: InvitationAccess;
+}
+
+export interface InvitationsExport {
+  filename: string;
+  body: Readable;
+}
+
+/** Letters and digits that cannot be mistaken for one another when read out or typed. */
+const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const PASSWORD_LENGTH = 10;
+
+/** A readable password from the CSPRNG (10 of 55 characters: about 58 bits). */
+export function generatePassword(): string {
+  let password = '';
+  for (let index = 0; index < PASSWORD_LENGTH; index += 1) {
+    password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  }
+  return password;
+}
+
+/** The personal link's token: 256 bits, base64url. */
+export const newPersonalToken = () => randomToken(32);
+
+export const INVITATIONS_CSV_COLUMNS = [
+  'createdAt',
+  'name',
+  'email',
+  'username',
+  'password',
+  'personalLink',
+  'logins',
+  'lastLoginAt',
+  'mailStatus',
+] as const;
+
+const toMailStatus = (value: string | null): InvitationMailStatus | null =>
+  value !== null && (INVITATION_MAIL_STATUSES as readonly string[]).includes(value)
+    ? (value as InvitationMailStatus)
+    : null;
+
+/** The organisers' invitations of an event (docs/product-spec.md section 2, access/invitationlist). */
+export class InvitationsService {
+  constructor(private readonly deps: InvitationsDependencies) {}
+
+  personalLink(slug: string, token: string): string {
+    return new URL(`/${slug}/_access/i/${token}`, this.deps.eventsUrl).toString();
+  }
+
+  private view(slug: string, row: InvitationRow): Invitation {
+    return {
+      id: row.id,
+      createdAt: row.created_at,
+      name: row.name,
+      email: row.email,
+      username: row.username,
+      password: row.password,
+      personalLink: this.personalLink(slug, row.token),
+      logins: row.logins,
+      lastLoginAt: row.last_login_at,
+      mailStatus: toMailStatus(row.mail_status),
+    };
+  }
+
+  async list(
+    auth: AuthContext,
+    eventId: string,
+    query: z.output<typeof invitationsQuerySchema>,
+  ): Promise<InvitationsPage> {
+    const event = await requireEventRole(this.deps.db, auth, eventId);
+    const { rows, total } = await listInvitations(this.deps.db, event.id, query);
+    return {
+      results: rows.map((row) => this.view(event.slug, row)),
+      page: query.page,
+      pageSize: query.pageSize,
+      total,
+    };
+  }
+
+  /** A clear field error for a username or email another invitation of the event has. */
+  private async refuseClashes(
+    eventId: string,
+    values: { username?: string; email?: string },
+    exceptId?: string,
+  ): Promise<void> {
+    const clashes = await findClashes(this.deps.db, eventId, values, exceptId);
+    const errors: Record<string, string> = {};
+    if (clashes.username) errors.username = validationMessage('inUse');
+    if (clashes.email) errors.email = validationMessage('inUse');
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  }
+
+  /** A race lost to the unique index after the friendly check: the same field error. */
+  private async uniqueRace<T>(
+    eventId: string,
+    values: { username?: string; email?: string },
+    exceptId: string | undefined,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      await this.refuseClashes(eventId, values, exceptId);
+      throw error;
+    }
+  }
+
+  async create(
+    auth: AuthContext,
+    eventId: string,
+    input: z.output<typeof invitationCreateSchema>,
+  ): Promise<Invitation> {
+    const { db, now } = this.deps;
+    const event = await requireEventRole(db, auth, eventId);
+    const username = input.username ?? input.email;
+    await this.refuseClashes(event.id, { username, email: input.email });
+    const row: InvitationRow = {
+      id: randomUUID(),
+      event_id: event.id,
+      name: input.name,
+      email: input.email,
+      username,
+      password: input.password ?? generatePassword(),
+      token: newPersonalToken(),
+      access_version: 1,
+      logins: 0,
+      last_login_at: null,
+      mail_status: null,
+      created_at: now().toISOString(),
+    };
+    await this.uniqueRace(event.id, { username, email: input.email }, undefined, () =>
+      insertInvitation(db, row),
+    );
+    return this.view(event.slug, row);
+  }
+
+  async update(
+    auth: AuthContext,
+    eventId: string,
+    invitationId: string,
+    input: z.output<typeof invitationPatchSchema>,
+  ): Promise<Invitation> {
+    const { db, access } = this.deps;
+    const event = await requireEventRole(db, auth, eventId);
+    const current = await findInvitation(db, event.id, invitationId);
+    if (!current) throw notFound(ERROR_MESSAGES.invitationNotFound);
+    const changes: Updateable<InvitationsTable> = {};
+    if (input.name !== undefined) changes.name = input.name;
+    if (input.email !== undefined && input.email !== current.email) changes.email = input.email;
+    if (input.username !== undefined && input.username !== current.username) {
+      changes.username = input.username;
+    }
+    if (input.password !== undefined && input.password !== current.password) {
+      changes.password = input.password;
+    }
+    if (input.renewPersonalLink) changes.token = newPersonalToken();
+    if (Object.keys(changes).length === 0) return this.view(event.slug, current);
+    const clashing = { username: changes.username, email: changes.email };
+    await this.refuseClashes(event.id, clashing, current.id);
+    // Whoever signed in with the old username, password or link is signed out (ADR 026).
+    const ends = Boolean(changes.username ?? changes.password ?? changes.token);
+    const updated = await this.uniqueRace(event.id, clashing, current.id, () =>
+      updateInvitation(db, event.id, current.id, changes, ends),
+    );
+    if (!updated) throw notFound(ERROR_MESSAGES.invitationNotFound);
+    access.forget(event.id, current.id);
+    return this.view(event.slug, updated);
+  }
+
+  async remove(auth: AuthContext, eventId: string, invitationId: string): Promise<void> {
+    const { db, access } = this.deps;
+    const event = await requireEventRole(db, auth, eventId);
+    if (!(await deleteInvitation(db, event.id, invitationId))) {
+      throw notFound(ERROR_MESSAGES.invitationNotFound);
+    }
+    access.forget(event.id, invitationId);
+  }
+
+  /** The sorted, searched list as CSV in the user's delimiter (streamed, capped). */
+  async export(
+    auth: AuthContext,
+    eventId: string,
+    query: z.output<typeof invitationsExportQuerySchema>,
+    language: Language,
+  ): Promise<InvitationsExport> {
+    const event = await requireEventRole(this.deps.db, auth, eventId);
+    const labels = SERVER_RESOURCES[language].exports.invitations;
+    const rows = listInvitationsInBatches(this.deps.db, event.id, query, INVITATIONS_EXPORT_MAX);
+    const slug = event.slug;
+    const view = (row: InvitationRow) => this.view(slug, row);
+    const records = (async function* records() {
+      for await (const row of rows) {
+        const invitation = view(row);
+        yield {
+          createdAt: invitation.createdAt,
+          name: invitation.name,
+          email: invitation.email,
+          username: invitation.username,
+          password: invitation.password,
+          personalLink: invitation.personalLink,
+          logins: String(invitation.logins),
+          lastLoginAt: invitation.lastLoginAt ?? '',
+          mailStatus: invitation.mailStatus ? labels.mailStatus[invitation.mailStatus] : '',
+        };
+      }
+    })();
+    return {
+      filename: `invitations-${event.slug}.csv`,
+      body: csvStream(records, {
+        delimiter: auth.user.csv_delimiter,
+        columns: INVITATIONS_CSV_COLUMNS.map((key) => ({ key, header: labels.columns[key] })),
+      }),
+    };
+  }
+}
