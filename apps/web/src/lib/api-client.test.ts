@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, setApiAuth } from './api-client';
+import { ApiError, apiFetch, apiResponse, setApiAuth } from './api-client';
 import { getNotifications } from './notifications/notification-store';
 
 function answer(status: number, body?: unknown) {
@@ -102,5 +102,51 @@ describe('apiFetch', () => {
       ([, init]) => (init as RequestInit).headers as Record<string, string>,
     );
     expect(headers.map((h) => h.Authorization)).toEqual(['Bearer old', 'Bearer new']);
+  });
+});
+
+describe('apiResponse', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    setApiAuth(undefined);
+  });
+
+  it('answers the response as it is, after one refresh and retry with the new token', async () => {
+    let token = 'old';
+    const fetchMock = vi.fn(async (_url: string, init?: RequestInit) => {
+      const sent = (init?.headers as Record<string, string>).Authorization;
+      return sent === 'Bearer new'
+        ? new Response('id: 1\ndata: {}\n\n', {
+            status: 200,
+            headers: { 'content-type': 'text/event-stream' },
+          })
+        : new Response(null, { status: 401 });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    setApiAuth({
+      headers: () => ({ Authorization: `Bearer ${token}` }),
+      refresh: async () => {
+        token = 'new';
+        return true;
+      },
+    });
+    const response = await apiResponse('/events/e1/messages/stream', {
+      headers: { Accept: 'text/event-stream', 'Last-Event-ID': '7' },
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('id: 1\ndata: {}\n\n');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [, retried] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
+    expect(retried.headers).toMatchObject({
+      Accept: 'text/event-stream',
+      'Last-Event-ID': '7',
+      Authorization: 'Bearer new',
+    });
+  });
+
+  it('does not throw on an error status: the caller reads it', async () => {
+    vi.stubGlobal('fetch', answer(404, { code: 404, message: 'Token expired' }));
+    const response = await apiResponse('/shared/messages/e1/stream', { anonymous: true });
+    expect(response.status).toBe(404);
   });
 });
