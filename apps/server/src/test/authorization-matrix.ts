@@ -348,6 +348,19 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: everyone(404),
     request: () => ({ url: `/no-such-event/_access/i/${'a'.repeat(43)}`, headers: eventsHost() }),
   },
+  'POST /:slug/_access/register': {
+    expected: everyone(404),
+    request: () => ({
+      method: 'POST',
+      url: '/no-such-event/_access/register',
+      headers: { ...eventsHost(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=Ada&email=ada%40example.com',
+    }),
+  },
+  'GET /:slug/_access/r/:token': {
+    expected: everyone(404),
+    request: () => ({ url: `/no-such-event/_access/r/${'a'.repeat(43)}`, headers: eventsHost() }),
+  },
   'GET /_livent/:file': {
     expected: everyone(200),
     request: () => ({ url: '/_livent/video.min.js', headers: eventsHost() }),

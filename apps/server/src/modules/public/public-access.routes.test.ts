@@ -317,7 +317,7 @@ describe('the code gate', () => {
   });
 
   it('shows the gate without a form for ways in that come later', async () => {
-    const event = await protectedEvent({ accessMode: 'registration' });
+    const event = await protectedEvent({ accessMode: 'cip' });
     const response = await page(`/${event.slug}`);
     expect(response.body).not.toContain(PLAYER);
     expect(response.body).not.toContain('id="lv-access-code"');
