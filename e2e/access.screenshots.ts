@@ -28,7 +28,7 @@ for (const language of ['en', 'de'] as const) {
     test.describe(`access screenshots ${language} ${viewportName}`, () => {
       test.use({ viewport });
 
-      test('access settings and the gate', async ({ page, browser }) => {
+      test('access settings, registration settings and the gate', async ({ page, browser }) => {
         test.setTimeout(90_000);
         const { accessToken } = await ownAccount(page);
         const event = await createEventByApi(page, accessToken, 'Partner Summit 2027');
@@ -41,6 +41,21 @@ for (const language of ['en', 'de'] as const) {
             accessMode: 'code',
             accessCode: 'Summit-2027',
             accessText: TEXTS[language],
+            registrationEmailDomains: ['example.com', 'partner.example.org'],
+            registrationFields: [
+              {
+                name: 'company',
+                label: language === 'de' ? 'Unternehmen' : 'Company',
+                required: true,
+                options: [],
+              },
+              {
+                name: 'size',
+                label: language === 'de' ? 'Unternehmensgröße' : 'Company size',
+                required: false,
+                options: ['1-10', '11-50', '51-250', '250+'],
+              },
+            ],
           },
         });
         expect(saved.status(), await saved.text()).toBe(200);
@@ -50,6 +65,10 @@ for (const language of ['en', 'de'] as const) {
         await expect(page.getByLabel(/^(Access mode|Zugangsart)/)).toBeVisible();
         await settle(page);
         await saveScreenshot(page, `access-settings-${suffix}`);
+        await page.goto(`/events/${event.id}/access/registrations`);
+        await expect(page.getByTestId('registration-field')).toHaveCount(2);
+        await settle(page);
+        await saveScreenshot(page, `access-registrations-${suffix}`);
 
         const viewer = await browser.newContext({ viewport });
         const viewerPage = await viewer.newPage();

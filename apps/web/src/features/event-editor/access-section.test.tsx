@@ -4,7 +4,7 @@ import {
   type EventSettingsResponse,
 } from '@livent/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetAuthStore, setSignedIn } from '../../lib/auth/auth-store';
@@ -14,6 +14,7 @@ import { queryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { AccessSection, generateAccessCode } from './sections/access-section';
+import { RegistrationSection } from './sections/registration-section';
 
 const saved: EventSettingsResponse = {
   ...DEFAULT_EVENT_SETTINGS,
@@ -25,13 +26,12 @@ const saved: EventSettingsResponse = {
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
-function renderSection(settings: EventSettingsResponse = saved) {
+function renderSection(
+  settings: EventSettingsResponse = saved,
+  ui = <AccessSection eventId="e1" />,
+) {
   queryClient.setQueryData(eventSettingsQueryKey('e1'), settings);
-  return renderInRouter(
-    <QueryClientProvider client={queryClient}>
-      <AccessSection eventId="e1" />
-    </QueryClientProvider>,
-  );
+  return renderInRouter(<QueryClientProvider client={queryClient}>{ui}</QueryClientProvider>);
 }
 
 /** A fetch answering each PATCH with `answer`, or the saved settings plus the patch. */
@@ -122,5 +122,75 @@ describe('access settings (ADR 026)', () => {
     const codes = new Set(Array.from({ length: 20 }, generateAccessCode));
     expect(codes.size).toBe(20);
     for (const code of codes) expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+  });
+});
+
+describe('registration settings (ADR 026)', () => {
+  const renderRegistration = () => renderSection(saved, <RegistrationSection eventId="e1" />);
+
+  it('saves domains line by line and an additional field with options', async () => {
+    setSignedIn(testUser(), 'access-1');
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderRegistration();
+    await user.type(
+      await screen.findByLabelText(/Allowed email domains/),
+      'example.com{enter}{enter}partner.example.org',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add field' }));
+    const field = screen.getByRole('listitem', { name: 'Field 1' });
+    await user.type(within(field).getByLabelText(/^Label/), 'Company size');
+    await user.type(within(field).getByLabelText(/^Database field name/), 'size');
+    await user.click(within(field).getByRole('switch', { name: 'Required' }));
+    await user.type(within(field).getByLabelText(/^Options/), '1-10{enter}11-50');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(fetch)).toHaveLength(1));
+    expect(patches(fetch)).toEqual([
+      {
+        registrationEmailDomains: ['example.com', 'partner.example.org'],
+        registrationFields: [
+          { name: 'size', label: 'Company size', required: true, options: ['1-10', '11-50'] },
+        ],
+      },
+    ]);
+  });
+
+  it('refuses a field name that is no identifier at the field and sends nothing', async () => {
+    setSignedIn(testUser(), 'access-1');
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderRegistration();
+    await user.click(await screen.findByRole('button', { name: 'Add field' }));
+    const field = screen.getByRole('listitem', { name: 'Field 1' });
+    await user.type(within(field).getByLabelText(/^Label/), 'Company');
+    await user.type(within(field).getByLabelText(/^Database field name/), 'Company Name');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(within(field).getByLabelText(/^Database field name/)).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      ),
+    );
+    expect(patches(fetch)).toEqual([]);
+  });
+
+  it('empties the typed domains again on discard', async () => {
+    patchServer();
+    setSignedIn(testUser(), 'access-1');
+    const user = userEvent.setup();
+    renderRegistration();
+    const domains = await screen.findByLabelText(/Allowed email domains/);
+    await user.type(domains, 'example.com');
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(domains).toHaveValue(''));
+  });
+
+  it('offers confirmation by email only with the plan feature', async () => {
+    patchServer();
+    setSignedIn(testUser(), 'access-1');
+    renderRegistration();
+    const mode = await screen.findByLabelText(/Registration email/);
+    expect(mode.querySelector('option[value="verify"]')).toBeNull();
+    expect(screen.getByText('Not available on your plan.')).toBeInTheDocument();
   });
 });

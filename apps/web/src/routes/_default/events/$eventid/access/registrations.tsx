@@ -1,12 +1,22 @@
-import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../../components/page/page-header';
+import { RegistrationSection } from '../../../../../features/event-editor/sections/registration-section';
+import { loadEditorScreen } from '../../../../../lib/events/editor-loader';
 
 export const Route = createFileRoute('/_default/events/$eventid/access/registrations')({
   staticData: { titleKey: 'registrations' },
+  loader: ({ context, params }) => loadEditorScreen(context.queryClient, params.eventid, 'editor'),
   component: RegistrationsScreen,
 });
 
 function RegistrationsScreen() {
-  return <ScreenIntro screen="registrations" icon={AssignmentTurnedInOutlined} />;
+  const { eventid } = Route.useParams();
+  const { t } = useTranslation(['common', 'screens']);
+  return (
+    <>
+      <PageHeader title={t('headings.registrations')} description={t('screens:registrations')} />
+      <RegistrationSection key={eventid} eventId={eventid} />
+    </>
+  );
 }
