@@ -143,6 +143,16 @@ describe('the code gate', () => {
     expect(response.body).not.toContain(PLAYER);
   });
 
+  it('shows the access image at its placement', async () => {
+    const event = await protectedEvent({
+      accessImage: '/uploads/gate-image-1.png',
+      accessImagePlacement: 'beside',
+    });
+    const response = await page(`/${event.slug}`);
+    expect(response.body).toContain('lv-gate-beside');
+    expect(response.body).toContain('src="/uploads/gate-image-1.png"');
+  });
+
   it('lets the right code in: 303 back with a signed cookie for the event, then the full private page', async () => {
     const event = await protectedEvent();
     const response = await enter(event.slug, { code: `  ${CODE} ` }, { ip: newAddress() });
