@@ -8,8 +8,10 @@ import type enDesign from '../../locales/en/design.json';
 import type enEditor from '../../locales/en/editor.json';
 import type enEvents from '../../locales/en/events.json';
 import type enForms from '../../locales/en/forms.json';
+import type enInvitations from '../../locales/en/invitations.json';
 import type enMessages from '../../locales/en/messages.json';
 import type enOnboarding from '../../locales/en/onboarding.json';
+import type enRegistrations from '../../locales/en/registrations.json';
 import type enScreens from '../../locales/en/screens.json';
 
 /**
@@ -41,6 +43,10 @@ export interface Catalogues {
   channels: typeof enChannels;
   /** The message inbox, the organisers' and the guest moderators' (ADR 025). */
   messages: typeof enMessages;
+  /** The invitation list of the invitation way in (ADR 026). */
+  invitations: typeof enInvitations;
+  /** The registration list of the registration way in (ADR 026). */
+  registrations: typeof enRegistrations;
 }
 export type Namespace = keyof Catalogues;
 

@@ -1,12 +1,33 @@
-import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../../components/page/page-header';
+import { InvitationList } from '../../../../../features/invitations/components/invitation-list';
+import {
+  eventSettingsQueryOptions,
+  orPageNotFound,
+} from '../../../../../lib/events/event-settings';
+import { loadNamespaces } from '../../../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/events/$eventid/access/invitationlist')({
   staticData: { titleKey: 'invitationList' },
+  loader: ({ context, params }) =>
+    Promise.all([
+      orPageNotFound(
+        context.queryClient.ensureQueryData(eventSettingsQueryOptions(params.eventid)),
+      ),
+      loadNamespaces('invitations', 'forms'),
+    ]),
   component: InvitationListScreen,
 });
 
+/** Who is invited to the event and how they fared (docs/product-spec.md section 2; ADR 026). */
 function InvitationListScreen() {
-  return <ScreenIntro screen="invitationList" icon={ForwardToInboxOutlined} />;
+  const { eventid } = Route.useParams();
+  const { t } = useTranslation(['common', 'screens']);
+  return (
+    <>
+      <PageHeader title={t('headings.invitationList')} description={t('screens:invitationList')} />
+      <InvitationList key={eventid} eventId={eventid} />
+    </>
+  );
 }

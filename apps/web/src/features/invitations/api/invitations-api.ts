@@ -1,0 +1,112 @@
+import type {
+  Invitation,
+  InvitationCreate,
+  InvitationPatch,
+  InvitationSort,
+  InvitationsPage,
+} from '@livent/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, apiResponse, errorFrom } from '../../../lib/api-client';
+
+/** An event's invitations (docs/api.md; ADR 026): paged, sorted and searched on the server. */
+
+export interface InvitationsListQuery {
+  page: number;
+  pageSize: number;
+  sort: InvitationSort;
+  order: 'asc' | 'desc';
+  q: string;
+}
+
+const invitationsPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/invitations`;
+const invitationPath = (eventId: string, id: string) =>
+  `${invitationsPath(eventId)}/${encodeURIComponent(id)}`;
+
+export const invitationsQueryKey = (eventId: string) => ['events', 'invitations', eventId] as const;
+
+/** The query string of the list (with paging) or the export (without). */
+export function invitationsSearch(
+  query: Omit<InvitationsListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number },
+): string {
+  const params = new URLSearchParams({ sort: query.sort, order: query.order });
+  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
+  const q = query.q.trim();
+  if (q) params.set('q', q);
+  return `?${params.toString()}`;
+}
+
+export const invitationsQueryOptions = (eventId: string, query: InvitationsListQuery) =>
+  queryOptions({
+    queryKey: [...invitationsQueryKey(eventId), query] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<InvitationsPage>(`${invitationsPath(eventId)}${invitationsSearch(query)}`, {
+        signal,
+      }),
+    // The table keeps the last page while the next one loads (no flicker on paging or sorting).
+    placeholderData: keepPreviousData,
+  });
+
+const useRefreshList = (eventId: string) => {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: invitationsQueryKey(eventId) });
+};
+
+export function useCreateInvitation(eventId: string) {
+  const refresh = useRefreshList(eventId);
+  return useMutation({
+    mutationFn: (body: InvitationCreate) =>
+      apiFetch<Invitation>(invitationsPath(eventId), { method: 'POST', body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateInvitation(eventId: string) {
+  const refresh = useRefreshList(eventId);
+  return useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: InvitationPatch }) =>
+      apiFetch<Invitation>(invitationPath(eventId, id), { method: 'PATCH', body: patch }),
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteInvitation(eventId: string) {
+  const refresh = useRefreshList(eventId);
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(invitationPath(eventId, id), { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+}
+
+/** The file name of a `Content-Disposition` header, or the fallback. */
+function filenameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/** Downloads the sorted, searched list as CSV: fetched with the credentials, saved by a link. */
+export function useExportInvitations(eventId: string) {
+  return useMutation({
+    mutationFn: async (query: Omit<InvitationsListQuery, 'page' | 'pageSize'>) => {
+      const response = await apiResponse(
+        `${invitationsPath(eventId)}/export${invitationsSearch(query)}`,
+        { headers: { Accept: 'text/csv' } },
+      );
+      if (!response.ok) throw await errorFrom(response);
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      try {
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = filenameOf(response, 'invitations.csv');
+        document.body.append(link);
+        link.click();
+        link.remove();
+      } finally {
+        // Revoked after the click has handed the file to the browser's download.
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      }
+    },
+  });
+}
