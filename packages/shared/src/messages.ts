@@ -140,7 +140,13 @@ export type MessageChange = z.infer<typeof messageChangeSchema>;
 
 /** `GET /shared/messages/{eventId}`: what a guest moderator sees. */
 export const sharedMessagesSchema = z.object({
-  event: z.object({ id: z.string(), title: z.string(), messagesMode: z.enum(MESSAGES_MODES) }),
+  event: z.object({
+    id: z.string(),
+    title: z.string(),
+    messagesMode: z.enum(MESSAGES_MODES),
+    /** The event's channels, for the names of the pages messages were sent from. */
+    channels: z.array(z.object({ id: z.string(), title: z.string() })),
+  }),
   messages: messagesPageSchema,
 });
 export type SharedMessages = z.infer<typeof sharedMessagesSchema>;

@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
 import type { AuthContext } from '../auth/sessions.service.js';
+import { listChannels } from '../channels/channels.repository.js';
 import { requireEventRole } from '../events/event-access.js';
 import { requireMessagesGuest } from './guest-access.js';
 import {
@@ -194,9 +195,18 @@ export class MessagesService {
     query: InboxQuery,
   ): Promise<SharedMessages> {
     const guest = await requireMessagesGuest(this.deps.db, eventId, token);
+    const [channels, messages] = await Promise.all([
+      listChannels(this.deps.db, guest.eventId),
+      this.page({ eventId: guest.eventId, viewerOnly: true }, query),
+    ]);
     return {
-      event: { id: guest.eventId, title: guest.title, messagesMode: guest.messagesMode },
-      messages: await this.page({ eventId: guest.eventId, viewerOnly: true }, query),
+      event: {
+        id: guest.eventId,
+        title: guest.title,
+        messagesMode: guest.messagesMode,
+        channels: channels.map((channel) => ({ id: channel.id, title: channel.title })),
+      },
+      messages,
     };
   }
 

@@ -62,9 +62,20 @@ describe('shared messages API (guest moderators)', () => {
       text: 'internal note',
     });
     expect(note.statusCode).toBe(201);
+    const channel = await callAs(app, owner, 'POST', `/events/${event.id}/channels`, {
+      slug: 'berlin',
+      title: 'Berlin stage',
+    });
+    expect(channel.statusCode).toBe(201);
 
     const shared = await read();
-    expect(shared.event).toEqual({ id: event.id, title: 'Town hall', messagesMode: 'messages' });
+    expect(shared.event).toEqual({
+      id: event.id,
+      title: 'Town hall',
+      messagesMode: 'messages',
+      // For the names of the pages messages came from.
+      channels: [{ id: channel.json<{ id: string }>().id, title: 'Berlin stage' }],
+    });
     expect(shared.messages).toMatchObject({ page: 1, pageSize: 25, total: 2, unreadCount: 1 });
     expect(shared.messages.results.map((message) => message.text)).toEqual(['second', 'first']);
     expect((await read('?kind=internal')).messages).toMatchObject({ total: 0, results: [] });

@@ -93,7 +93,7 @@ function SharedInboxScreen() {
   return (
     <>
       <PageHeader title={t('headings.sharedMessages')} description={t('screens:sharedMessages')} />
-      <Inbox key={api.eventId} api={api} mode={event.messagesMode} />
+      <Inbox key={api.eventId} api={api} mode={event.messagesMode} channels={event.channels} />
     </>
   );
 }
