@@ -11,6 +11,7 @@ import type enForms from '../../locales/en/forms.json';
 import type enInvitations from '../../locales/en/invitations.json';
 import type enMessages from '../../locales/en/messages.json';
 import type enOnboarding from '../../locales/en/onboarding.json';
+import type enRegistrations from '../../locales/en/registrations.json';
 import type enScreens from '../../locales/en/screens.json';
 
 /**
@@ -44,6 +45,8 @@ export interface Catalogues {
   messages: typeof enMessages;
   /** The invitation list of the invitation way in (ADR 026). */
   invitations: typeof enInvitations;
+  /** The registration list of the registration way in (ADR 026). */
+  registrations: typeof enRegistrations;
 }
 export type Namespace = keyof Catalogues;
 

@@ -1,12 +1,38 @@
-import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../../../../components/page/screen-intro';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../../../components/page/page-header';
+import { RegistrationList } from '../../../../../features/registrations/components/registration-list';
+import {
+  eventSettingsQueryOptions,
+  orPageNotFound,
+} from '../../../../../lib/events/event-settings';
+import { loadNamespaces } from '../../../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/events/$eventid/access/registrationlist')({
   staticData: { titleKey: 'registrationList' },
+  loader: ({ context, params }) =>
+    Promise.all([
+      orPageNotFound(
+        context.queryClient.ensureQueryData(eventSettingsQueryOptions(params.eventid)),
+      ),
+      loadNamespaces('registrations', 'forms'),
+    ]),
   component: RegistrationListScreen,
 });
 
+/** Everyone who registered for the event (docs/product-spec.md section 2; ADR 026). */
 function RegistrationListScreen() {
-  return <ScreenIntro screen="registrationList" icon={HowToRegOutlined} />;
+  const { eventid } = Route.useParams();
+  const { t } = useTranslation(['common', 'screens']);
+  const { data: settings } = useSuspenseQuery(eventSettingsQueryOptions(eventid));
+  return (
+    <>
+      <PageHeader
+        title={t('headings.registrationList')}
+        description={t('screens:registrationList')}
+      />
+      <RegistrationList key={eventid} eventId={eventid} fields={settings.registrationFields} />
+    </>
+  );
 }

@@ -1,0 +1,141 @@
+import type { Registration, RegistrationsPage } from '@livent/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAuthStore, setSignedIn } from '../../lib/auth/auth-store';
+import { loadNamespaces } from '../../lib/i18n/i18n';
+import { renderInRouter } from '../../test/render';
+import { json, testUser } from '../../test/users';
+import { RegistrationList } from './components/registration-list';
+
+const registration = (fields: Partial<Registration> = {}): Registration => ({
+  id: 'r1',
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  fields: { company: 'Navy' },
+  personalLink: 'http://events.localhost:3000/launch/_access/r/abc',
+  verified: true,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  mailStatus: 'delivered',
+  ...fields,
+});
+
+const page = (results: Registration[], total = results.length): RegistrationsPage => ({
+  results,
+  page: 1,
+  pageSize: 25,
+  total,
+});
+
+const FIELDS = [{ name: 'company', label: 'Company', required: false, options: [] }];
+
+describe('registration list', () => {
+  beforeAll(() => loadNamespaces('registrations', 'forms'));
+  beforeEach(() => {
+    resetAuthStore();
+    setSignedIn(testUser(), 'token');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function serve(answer: (path: string, init: RequestInit) => Response | undefined) {
+    const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = String(input);
+      const response = answer(path, init);
+      if (!response) throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
+      return response;
+    });
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+
+  const render = () =>
+    renderInRouter(<RegistrationList eventId="event-1" fields={FIELDS} />, {
+      path: '/events/$eventid/access/registrationlist',
+      url: '/events/event-1/access/registrationlist',
+    });
+
+  it('shows the registrations with the additional fields, the mail status and the unverified ones', async () => {
+    serve((path) =>
+      path.startsWith('/api/events/event-1/registrations?')
+        ? json(
+            200,
+            page([
+              registration(),
+              registration({
+                id: 'r2',
+                name: 'Alan Turing',
+                email: 'alan@example.com',
+                fields: {},
+                verified: false,
+                mailStatus: null,
+              }),
+            ]),
+          )
+        : undefined,
+    );
+    render();
+    const table = await screen.findByRole('table', { name: 'Registrations' });
+    expect(within(table).getByRole('columnheader', { name: 'Company' })).toBeInTheDocument();
+    await within(table).findByText('Grace Hopper');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Navy')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Delivered')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Not verified yet')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Not sent')).toBeInTheDocument();
+  });
+
+  it('searches on the server after typing and sorts by name', async () => {
+    const fetch = serve((path) =>
+      path.startsWith('/api/events/event-1/registrations?')
+        ? json(200, page([registration()]))
+        : undefined,
+    );
+    render();
+    await screen.findByRole('table', { name: 'Registrations' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search name or email' }), 'grace');
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([input]) => String(input))).toContain(
+        '/api/events/event-1/registrations?page=1&pageSize=25&sort=newest&q=grace',
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Name' }));
+    await waitFor(() =>
+      expect(String(fetch.mock.calls.at(-1)?.[0])).toBe(
+        '/api/events/event-1/registrations?page=1&pageSize=25&sort=name&q=grace',
+      ),
+    );
+  });
+
+  it('deletes a registration only after confirmation', async () => {
+    const fetch = serve((path, init) => {
+      if (init.method === 'DELETE' && path === '/api/events/event-1/registrations/r1') {
+        return new Response(null, { status: 204 });
+      }
+      return path.startsWith('/api/events/event-1/registrations?')
+        ? json(200, page([registration()]))
+        : undefined;
+    });
+    render();
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Delete the registration of Grace Hopper' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete registration?' });
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true),
+    );
+  });
+
+  it('explains registration with a link to the access settings when nobody registered', async () => {
+    serve((path) =>
+      path.startsWith('/api/events/event-1/registrations?') ? json(200, page([])) : undefined,
+    );
+    render();
+    expect(await screen.findByText('No registrations yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Access settings' })).toHaveAttribute(
+      'href',
+      '/events/event-1/access/settings',
+    );
+  });
+});
