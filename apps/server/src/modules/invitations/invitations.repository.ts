@@ -52,16 +52,24 @@ function sorted(builder: InvitationsQuery, query: InvitationsListQuery) {
     .orderBy('id', query.order);
 }
 
+/** The query of one page (exported so that a test can ask the database for its plan). */
+export function invitationsPageQuery(
+  db: Kysely<Database>,
+  eventId: string,
+  query: InvitationsListQuery & { page: number; pageSize: number },
+) {
+  return sorted(filtered(db, eventId, query.q), query)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
 /** One page of the event's invitations and the filtered total. */
 export async function listInvitations(
   db: Kysely<Database>,
   eventId: string,
   query: InvitationsListQuery & { page: number; pageSize: number },
 ): Promise<{ rows: InvitationRow[]; total: number }> {
-  const rows = await sorted(filtered(db, eventId, query.q), query)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .execute();
+  const rows = await invitationsPageQuery(db, eventId, query).execute();
   const { total } = await filtered(db, eventId, query.q)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
