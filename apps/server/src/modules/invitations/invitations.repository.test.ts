@@ -1,4 +1,4 @@
-import { INVITATION_SORTS } from '@livent/shared';
+import { INVITATION_SORTS, type InvitationSort } from '@livent/shared';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedTestDatabase, type MigratedTestDatabase } from '../../test/database.js';
@@ -15,9 +15,11 @@ describe('invitation list queries', () => {
   });
   afterAll(async () => database.cleanup());
 
-  it.each(
-    INVITATION_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order])),
-  )(
+  const cases = INVITATION_SORTS.flatMap((sort) =>
+    (['asc', 'desc'] as const).map((order): [InvitationSort, 'asc' | 'desc'] => [sort, order]),
+  );
+
+  it.each(cases)(
     'sorts by %s %s through an index of the event, without sorting (SQLite)',
     async (sort, order) => {
       if (database.dialect !== 'sqlite') return;
