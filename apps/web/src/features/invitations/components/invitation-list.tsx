@@ -99,7 +99,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
   const [editing, setEditing] = useState<Invitation | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<Invitation | null>(null);
-  const { data, isPending, isError } = useQuery(invitationsQueryOptions(eventId, query));
+  const { data, isError } = useQuery(invitationsQueryOptions(eventId, query));
   const remove = useDeleteInvitation(eventId);
   const update = useUpdateInvitation(eventId);
   const exportCsv = useExportInvitations(eventId);
@@ -154,7 +154,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
     timeStyle: 'short',
   });
 
-  const empty = data && data.total === 0 && query.q === '';
+  const empty = data?.total === 0 && query.q === '';
   const sortLabel = (sort: InvitationSort, label: string) => (
     <TableSortLabel
       active={query.sort === sort}
@@ -169,7 +169,13 @@ export function InvitationList({ eventId }: { eventId: string }) {
 
   return (
     <>
-      {empty ? (
+      {!data ? (
+        <Paper variant="outlined" sx={{ p: 4 }}>
+          <Typography role="status" sx={{ color: 'text.secondary', textAlign: 'center' }}>
+            {isError ? t('list.loadFailed') : t('list.loading')}
+          </Typography>
+        </Paper>
+      ) : empty ? (
         <EmptyState icon={ForwardToInboxOutlined} title={t('empty.title')} text={t('empty.text')}>
           <Button variant="contained" startIcon={<AddOutlined />} onClick={() => openDialog(null)}>
             {t('list.add')}
@@ -242,7 +248,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {data?.results.map((invitation) => (
+                {data.results.map((invitation) => (
                   <TableRow key={invitation.id} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {dateFormat.format(new Date(invitation.createdAt))}
@@ -302,20 +308,11 @@ export function InvitationList({ eventId }: { eventId: string }) {
                     </TableCell>
                   </TableRow>
                 ))}
-                {data && data.results.length === 0 && (
+                {data.results.length === 0 && (
                   <TableRow>
                     <TableCell colSpan={9}>
                       <Typography sx={{ py: 2, color: 'text.secondary', textAlign: 'center' }}>
                         {t('list.noMatches')}
-                      </Typography>
-                    </TableCell>
-                  </TableRow>
-                )}
-                {(isPending || isError) && !data && (
-                  <TableRow>
-                    <TableCell colSpan={9}>
-                      <Typography sx={{ py: 2, color: 'text.secondary', textAlign: 'center' }}>
-                        {isError ? t('list.loadFailed') : t('list.loading')}
                       </Typography>
                     </TableCell>
                   </TableRow>
@@ -325,7 +322,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
           </TableContainer>
           <TablePagination
             component="div"
-            count={data?.total ?? 0}
+            count={data.total}
             page={query.page - 1}
             rowsPerPage={query.pageSize}
             rowsPerPageOptions={PAGE_SIZES}
