@@ -54,6 +54,14 @@ const SORTABLE: readonly {
   { sort: 'email', label: 'email' },
 ];
 
+/** The actions stay in view while a narrow screen scrolls the table sideways. */
+const stickyEnd = {
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  whiteSpace: 'nowrap',
+} as const;
+
 const reportFailure = async (error: unknown) =>
   notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
 
@@ -149,7 +157,8 @@ export function InvitationList({ eventId }: { eventId: string }) {
       onError: reportFailure,
     });
   };
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const timeFormat = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
@@ -244,16 +253,20 @@ export function InvitationList({ eventId }: { eventId: string }) {
                     {loginsLabel}
                   </TableCell>
                   <TableCell>{t('fields.mailStatus')}</TableCell>
-                  <TableCell align="right">{t('list.actions')}</TableCell>
+                  <TableCell align="right" sx={stickyEnd}>
+                    {t('list.actions')}
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.results.map((invitation) => (
                   <TableRow key={invitation.id} hover>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {dateFormat.format(new Date(invitation.createdAt))}
+                      <Tooltip title={timeFormat.format(new Date(invitation.createdAt))}>
+                        <span>{dateFormat.format(new Date(invitation.createdAt))}</span>
+                      </Tooltip>
                     </TableCell>
-                    <TableCell>{invitation.name}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{invitation.name}</TableCell>
                     <TableCell>{invitation.email}</TableCell>
                     <TableCell>{invitation.username}</TableCell>
                     <TableCell>
@@ -261,14 +274,13 @@ export function InvitationList({ eventId }: { eventId: string }) {
                     </TableCell>
                     <TableCell>
                       <Tooltip title={invitation.personalLink}>
-                        <Button
+                        <IconButton
                           size="small"
-                          startIcon={<ContentCopyOutlined fontSize="small" />}
                           onClick={() => void copyLink(invitation)}
                           aria-label={t('list.copyLinkOf', { name: invitation.name })}
                         >
-                          {t('list.copyLink')}
-                        </Button>
+                          <ContentCopyOutlined fontSize="small" />
+                        </IconButton>
                       </Tooltip>
                     </TableCell>
                     <TableCell align="right">{invitation.logins}</TableCell>
@@ -277,7 +289,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
                         ? t(`mailStatus.${invitation.mailStatus}`)
                         : t('mailStatus.none')}
                     </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell align="right" sx={stickyEnd}>
                       <Tooltip title={t('list.edit')}>
                         <IconButton
                           size="small"
