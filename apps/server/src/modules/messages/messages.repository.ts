@@ -26,11 +26,14 @@ export async function listMessages(db: Kysely<Database>, eventId: string, limit 
     .execute();
 }
 
-/** The message a viewer's submit key already stored, if any (one row per double submit). */
+/**
+ * The message a submit key already stored in the event, if any (one row per double submit), with
+ * its sender: a key is unique per event, not per viewer, so the caller checks whose it is.
+ */
 export async function findMessageByKey(db: Kysely<Database>, eventId: string, key: string) {
   return db
     .selectFrom('messages')
-    .select(['id', 'status'])
+    .select(['id', 'status', 'viewer_id'])
     .where('event_id', '=', eventId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();

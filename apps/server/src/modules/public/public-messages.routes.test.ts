@@ -193,6 +193,39 @@ describe('viewer messages: submit', () => {
     expect(await logOf(event.id)).toHaveLength(1);
   });
 
+  it("refuses another viewer's key without telling its message id or state, and stores nothing", async () => {
+    const event = await qaEvent();
+    const payload = message('Mine alone');
+    const first = await post(event.slug, payload);
+    expect(first.statusCode).toBe(201);
+    const { id } = first.json<{ id: string }>();
+    await setStatus(id, 'declined');
+    for (const headers of [{}, { cookie: (await newViewer(event)).cookie }]) {
+      const copied = await post(event.slug, { ...payload, text: 'Copied key' }, headers);
+      expect(copied.statusCode).toBe(400);
+      expect(copied.body).not.toContain(id);
+      expect(copied.body).not.toContain('declined');
+    }
+    const rows = await listMessages(app.db, event.id);
+    expect(rows.filter((row) => row.text === 'Copied key')).toHaveLength(0);
+    // Another event knows nothing of this key: there it is simply new.
+    expect((await post((await qaEvent()).slug, payload)).statusCode).toBe(201);
+  });
+
+  it('lets one of two viewers racing with one key store its message; the other gets nothing', async () => {
+    const event = await qaEvent();
+    const [a, b] = [await newViewer(event), await newViewer(event)];
+    const payload = message('Raced key');
+    const answers = await Promise.all([
+      post(event.slug, payload, { cookie: a.cookie }),
+      post(event.slug, payload, { cookie: b.cookie }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+    const refused = answers.find((answer) => answer.statusCode === 400);
+    const stored = answers.find((answer) => answer.statusCode === 201);
+    expect(refused?.body).not.toContain(stored?.json<{ id: string }>().id);
+  });
+
   it('stores one message for a concurrent double submit (the unique index decides)', async () => {
     const event = await qaEvent();
     const { cookie } = await newViewer(event);

@@ -19,7 +19,7 @@ import type { Database } from '../../db/schema.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { forbidden, isHttpError, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden, isHttpError, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import { negotiateLanguage } from '../../lib/accept-language.js';
 import type { RoutableEvent } from '../channels/channel-router.js';
@@ -135,6 +135,19 @@ export interface SubmittedMessage {
   id: string;
   status: MessageStatus;
   created: boolean;
+}
+
+/**
+ * A submit whose key is already stored: the sender's retry answers its message; the same key
+ * from another viewer (the key travels in the request body, anyone can copy it) is refused, so
+ * that it tells nobody another viewer's message id or moderation state.
+ */
+function replayedSubmit(
+  known: { id: string; status: string; viewer_id: string | null },
+  viewer: Viewer,
+): SubmittedMessage {
+  if (known.viewer_id !== viewer.id) throw badRequest();
+  return { id: known.id, status: known.status as MessageStatus, created: false };
 }
 
 export interface PublicPageDependencies {
@@ -708,7 +721,7 @@ export class PublicPageService {
     const { db, now, limiter, limits } = this.deps;
     const { head, channelId } = await this.messageTool(slug, input.channel, accessCookie);
     const known = await findMessageByKey(db, head.id, input.key);
-    if (known) return { id: known.id, status: known.status as MessageStatus, created: false };
+    if (known) return replayedSubmit(known, viewer);
     await limiter.consume(
       [limits.viewerMessagesPerViewer, `${head.id}:${viewer.id}`],
       [limits.viewerMessagesPerAddress, `${head.id}:${viewer.ip}`],
@@ -743,7 +756,7 @@ export class PublicPageService {
       if (!isUniqueViolation(error)) throw error;
       const winner = await findMessageByKey(db, head.id, input.key);
       if (!winner) throw error;
-      return { id: winner.id, status: winner.status as MessageStatus, created: false };
+      return replayedSubmit(winner, viewer);
     }
     this.deps.messageFeed.notify(head.id);
     return { id, status: 'new', created: true };
