@@ -200,7 +200,8 @@ describe('viewer messages: submit', () => {
     expect(first.statusCode).toBe(201);
     const { id } = first.json<{ id: string }>();
     await setStatus(id, 'declined');
-    for (const headers of [{}, { cookie: (await newViewer(event)).cookie }]) {
+    const strangers: Record<string, string>[] = [{}, { cookie: (await newViewer(event)).cookie }];
+    for (const headers of strangers) {
       const copied = await post(event.slug, { ...payload, text: 'Copied key' }, headers);
       expect(copied.statusCode).toBe(400);
       expect(copied.body).not.toContain(id);
