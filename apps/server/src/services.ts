@@ -28,6 +28,7 @@ import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { PublicAssets } from './modules/public/public-assets.js';
 import { PublicPageService } from './modules/public/public.service.js';
 import { RegistrationsService } from './modules/registrations/registrations.service.js';
+import { SsoService } from './modules/sso/sso.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
 /** The services of the app, built once in `buildApp` and decorated as `app.services`. */
@@ -57,6 +58,8 @@ export interface Services {
   registrations: RegistrationsService;
   /** The organisers' invitations of an event (ADR 026). */
   invitations: InvitationsService;
+  /** Single sign-on of viewers: the provider settings and the OpenID Connect flow (ADR 026). */
+  sso: SsoService;
 }
 
 export interface ServiceOptions {
@@ -104,6 +107,12 @@ export function createServices(options: ServiceOptions): Services {
     limiter,
     limits,
   };
+  const sso = new SsoService({
+    db,
+    now,
+    appSecret: config.appSecret,
+    eventsUrl: config.eventsUrl,
+  });
   const registrations = new RegistrationsService({
     db,
     now,
@@ -151,6 +160,7 @@ export function createServices(options: ServiceOptions): Services {
       appSecret: config.appSecret,
       invitations: invitationAccess,
       registrations,
+      sso,
     }),
     messageFeed,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
@@ -161,5 +171,6 @@ export function createServices(options: ServiceOptions): Services {
       eventsUrl: config.eventsUrl,
       access: invitationAccess,
     }),
+    sso,
   };
 }

@@ -9,4 +9,5 @@ export * from './health.js';
 export * from './invitations.js';
 export * from './messages.js';
 export * from './plans.js';
+export * from './sso.js';
 export * from './validation.js';

@@ -24,6 +24,7 @@ export interface Database {
   message_log: MessageLogTable;
   registrations: RegistrationsTable;
   invitations: InvitationsTable;
+  event_sso: EventSsoTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -299,4 +300,15 @@ export interface InvitationsTable {
   /** Null until a mail is sent (a later slice). */
   mail_status: string | null;
   created_at: string;
+}
+
+/** An event's OpenID provider for single sign-on (ADR 026); the secret encrypted (modules/sso). */
+export interface EventSsoTable {
+  event_id: string;
+  issuer: string;
+  client_id: string;
+  client_secret: string | null;
+  scopes: string;
+  button_label: string;
+  updated_at: string;
 }

@@ -361,6 +361,17 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: everyone(404),
     request: () => ({ url: `/no-such-event/_access/r/${'a'.repeat(43)}`, headers: eventsHost() }),
   },
+  'GET /:slug/_access/sso/start': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/_access/sso/start', headers: eventsHost() }),
+  },
+  'GET /:slug/_access/sso/callback': {
+    expected: everyone(404),
+    request: () => ({
+      url: '/no-such-event/_access/sso/callback?code=guess&state=guess',
+      headers: eventsHost(),
+    }),
+  },
   'GET /_livent/:file': {
     expected: everyone(200),
     request: () => ({ url: '/_livent/video.min.js', headers: eventsHost() }),
@@ -483,6 +494,19 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: ownerOnly(204, 404),
     request: ({ ownerEventId, ownerInvitationId }) => ({
       url: `/api/events/${ownerEventId}/invitations/${ownerInvitationId}`,
+    }),
+  },
+  // Single sign-on settings (ADR 026): only the owner; changing them needs CUSTOM_ACCESS, which
+  // the matrix owner's free plan lacks (403 with the feature message).
+  'GET /api/events/:id/sso': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/sso` }),
+  },
+  'PATCH /api/events/:id/sso': {
+    expected: ownerOnly(403, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/sso`,
+      payload: { buttonLabel: 'Company account' },
     }),
   },
   // Guest moderators: the event's current token and nothing else; every refusal is a 404.

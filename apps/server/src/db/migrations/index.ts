@@ -7,6 +7,7 @@ import * as m0005EventsListIndex from './0005-events-list-index.js';
 import * as m0006MessagesInbox from './0006-messages-inbox.js';
 import * as m0007Registrations from './0007-registrations.js';
 import * as m0008Invitations from './0008-invitations.js';
+import * as m0009EventSso from './0009-event-sso.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006_messages_inbox': m0006MessagesInbox,
   '0007_registrations': m0007Registrations,
   '0008_invitations': m0008Invitations,
+  '0009_event_sso': m0009EventSso,
 };

@@ -17,6 +17,7 @@ import {
   type RenderedPage,
 } from './public.service.js';
 import { ACCESS_COOKIE } from './viewer-access.js';
+import { SSO_FLOW_COOKIE, SSO_FLOW_MAX_AGE_S } from '../sso/sso.service.js';
 
 const tags = ['public'];
 /** The viewer's id for the message tool's abuse limit (not a session: it grants nothing). */
@@ -454,6 +455,112 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const viewerId = ensureViewerId(request, reply);
       const attempt = await pages.openPersonalLink(slug, token, { id: viewerId, ip: request.ip });
       return answerAttempt(request, reply, slug, undefined, attempt, { kind: 'invalidLink' });
+    },
+  );
+
+  // Single sign-on (ADR 026): the start sends the viewer to the provider, the callback comes back.
+  const sso = app.services.sso;
+  const ssoCookiePath = (slug: string) => `/${slug}/_access/sso`;
+  const ssoFailed = (failure: 'unavailable' | 'refused'): GateError => ({
+    kind: failure === 'unavailable' ? 'ssoUnavailable' : 'ssoFailed',
+  });
+
+  app.get(
+    '/:slug/_access/sso/start',
+    {
+      constraints,
+      config: { securityHeaders: false },
+      schema: {
+        security: publicAccess,
+        tags,
+        summary: "The start of a viewer's single sign-on (OpenID Connect)",
+        description:
+          'Answers 302 to the provider with state, nonce and a PKCE challenge, and sets a signed short-lived cookie (`Path=/{slug}/_access/sso`) that carries them to the callback. A provider that is not configured or cannot be reached answers the gate with an error (502). Limited like the code form (429). An event without the single sign-on mode answers 303 to its page.',
+        params: pageParams,
+        querystring: channelQuery,
+        response: { 302: noContent, 303: noContent, 404: html, 429: html, 502: html },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const channel = request.query.channel;
+      const viewer = { id: ensureViewerId(request, reply), ip: request.ip };
+      const target = await pages.ssoTarget(slug, channel);
+      if (!target || 'outcome' in target) {
+        return answerAttempt(request, reply, slug, channel, target, { kind: 'ssoFailed' });
+      }
+      const limited = await pages.countSsoTry(target, viewer);
+      if (limited)
+        return answerAttempt(request, reply, slug, channel, limited, { kind: 'ssoFailed' });
+      const started = await sso.start(target.head.id, target.model.slug, target.location);
+      if (typeof started === 'string') {
+        reply.headers(EVENTS_BASE_HEADERS);
+        return sendGate(request, reply, slug, channel, 502, ssoFailed(started));
+      }
+      reply.setCookie(SSO_FLOW_COOKIE, started.cookie, {
+        path: ssoCookiePath(target.model.slug),
+        maxAge: SSO_FLOW_MAX_AGE_S,
+        httpOnly: true,
+        // The provider's redirect back is a top-level navigation from another site.
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+      });
+      return reply
+        .headers(EVENTS_BASE_HEADERS)
+        .header('cache-control', NO_STORE)
+        .redirect(started.url, 302);
+    },
+  );
+
+  app.get(
+    '/:slug/_access/sso/callback',
+    {
+      constraints,
+      config: { securityHeaders: false },
+      schema: {
+        security: publicAccess,
+        tags,
+        summary: "The provider's answer to a viewer's single sign-on",
+        description:
+          "Checks the state against the start's cookie (once only), exchanges the code with the PKCE verifier and validates the ID token (issuer, audience, nonce, expiry). Success answers 303 to the page with the access cookie (way `cip`, subject the provider's `sub`); a denied, forged, replayed or expired answer the gate with an error (403), a provider that cannot be reached 502; nothing is granted. Limited like the code form (429).",
+        params: pageParams,
+        querystring: z.record(z.string(), z.string().max(4096)),
+        response: { 303: noContent, 403: html, 404: html, 429: html, 502: html },
+      },
+    },
+    async (request, reply) => {
+      const { slug } = request.params;
+      const viewer = { id: ensureViewerId(request, reply), ip: request.ip };
+      const target = await pages.ssoTarget(slug, undefined);
+      if (!target || 'outcome' in target) {
+        return answerAttempt(request, reply, slug, undefined, target, { kind: 'ssoFailed' });
+      }
+      // The flow cookie serves one callback, whatever comes of it.
+      reply.clearCookie(SSO_FLOW_COOKIE, { path: ssoCookiePath(target.model.slug) });
+      const query = new URLSearchParams(request.query).toString();
+      const result = await sso.finish(
+        target.head.id,
+        target.model.slug,
+        query,
+        requestCookie(request, SSO_FLOW_COOKIE),
+      );
+      if (typeof result === 'string') {
+        const limited = await pages.countSsoTry(target, viewer);
+        if (limited) {
+          return answerAttempt(request, reply, slug, undefined, limited, { kind: 'ssoFailed' });
+        }
+        reply.headers(EVENTS_BASE_HEADERS);
+        return sendGate(
+          request,
+          reply,
+          slug,
+          undefined,
+          result === 'unavailable' ? 502 : 403,
+          ssoFailed(result),
+        );
+      }
+      const granted = pages.grantSso(target, result.identity.subject, result.location);
+      return answerAttempt(request, reply, slug, undefined, granted, { kind: 'ssoFailed' });
     },
   );
 

@@ -43,6 +43,7 @@ import type {
   RegisterOutcome,
   RegistrationsService,
 } from '../registrations/registrations.service.js';
+import type { SsoService } from '../sso/sso.service.js';
 import type { PublicAssets } from './public-assets.js';
 import {
   findEventContent,
@@ -99,6 +100,13 @@ export type CodeAttempt =
 export type RegistrationAttempt =
   CodeAttempt | Exclude<RegisterOutcome, { outcome: 'granted' | 'limited' }>;
 
+/** A protected event a viewer tries to get into, and where to go afterwards. */
+export interface AccessTarget {
+  head: EventHead;
+  model: EventModel;
+  location: string;
+}
+
 /** What the slug lookup found (a wrapper: the cache cannot hold "no such event" as undefined). */
 interface HeadEntry {
   head: EventHead | undefined;
@@ -122,6 +130,8 @@ interface EventModel {
   channels: ChannelModel[];
   plan: PlanName;
   remoteReloadAt: string | null;
+  /** The gate's single sign-on button label (the cip mode only). */
+  ssoButtonLabel: string;
 }
 
 /** Who sends or votes through the public page: the viewer cookie's id and the address. */
@@ -164,6 +174,8 @@ export interface PublicPageDependencies {
   invitations: InvitationAccess;
   /** The registration way in: the form, personal links, and whether a registration still exists. */
   registrations: RegistrationsService;
+  /** The single sign-on way in: the gate's button label. */
+  sso: Pick<SsoService, 'buttonLabel'>;
 }
 
 const stampOf = (head: EventHead) =>
@@ -245,10 +257,13 @@ export class PublicPageService {
       listChannels(db, head.id),
     ]);
     if (!content) throw notFound(ERROR_MESSAGES.eventNotFound);
+    const settings = readEventSettings(content);
+    const ssoButtonLabel =
+      settings.accessMode === 'cip' ? await this.deps.sso.buttonLabel(head.id) : '';
     return {
       stamp: stampOf(head),
       slug: content.slug,
-      settings: readEventSettings(content),
+      settings,
       highlights: highlights.map((row) => ({
         id: row.id,
         position: row.position,
@@ -268,6 +283,7 @@ export class PublicPageService {
       })),
       plan: toPlan(head.plan),
       remoteReloadAt: head.remote_reload_at,
+      ssoButtonLabel,
     };
   }
 
@@ -435,6 +451,7 @@ export class PublicPageService {
       assets: this.deps.assets.urls,
       protected: access !== 'open',
       gate: access === 'gate' ? { error: gateError } : null,
+      ssoButtonLabel: model.ssoButtonLabel,
     };
     const body = Buffer.from(renderPage(data));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -611,6 +628,21 @@ export class PublicPageService {
     return (await this.consumeAccessTry(target.head.id, viewer)) ?? { outcome: 'wrong' };
   }
 
+  /** The event of a single sign-on (ADR 026), read fresh, and where to go after it. */
+  ssoTarget(slug: string, channelSlug: string | undefined) {
+    return this.accessTarget(slug, channelSlug, 'cip');
+  }
+
+  /** Counts a single sign-on try like a code; the refusal when over the limit. */
+  countSsoTry(target: AccessTarget, viewer: Viewer): Promise<CodeAttempt | undefined> {
+    return this.consumeAccessTry(target.head.id, viewer);
+  }
+
+  /** The access cookie for the provider's subject (way `cip`), back to where the sign-in began. */
+  grantSso(target: AccessTarget, subject: string, location: string): CodeAttempt {
+    return this.granted(target.head.id, target.model, location, { id: subject }, 'cip');
+  }
+
   private invitationTarget(slug: string, channelSlug: string | undefined) {
     return this.accessTarget(slug, channelSlug, 'invitation');
   }
@@ -619,8 +651,8 @@ export class PublicPageService {
   private async accessTarget(
     slug: string,
     channelSlug: string | undefined,
-    mode: 'invitation' | 'registration',
-  ): Promise<{ head: EventHead; model: EventModel; location: string } | CodeAttempt | undefined> {
+    mode: 'invitation' | 'registration' | 'cip',
+  ): Promise<AccessTarget | CodeAttempt | undefined> {
     const head = await findEventHead(this.deps.db, slug);
     if (!head) return undefined;
     const model = await this.model(head);
@@ -658,7 +690,7 @@ export class PublicPageService {
     model: EventModel,
     location: string,
     grant: { id: string; version?: number },
-    way: 'invitation' | 'registration' = 'invitation',
+    way: 'invitation' | 'registration' | 'cip' = 'invitation',
   ): CodeAttempt {
     const issuedAt = Math.floor(this.deps.now().getTime() / 1000);
     const cookie = this.access.issue({

@@ -6,6 +6,7 @@ import { Intro } from './intro.js';
 import { InvitationGateForm } from './invitation-gate-form.js';
 import { usePage } from './page-context.js';
 import { RegistrationGateForm } from './registration-gate-form.js';
+import { SsoGateForm } from './sso-gate-form.js';
 import { isUpload } from './page-data.js';
 
 /** Whole minutes to wait, at least one (a viewer reads "in 1 minute", not "in 0"). */
@@ -83,6 +84,8 @@ export function AccessGate() {
               <RegistrationGateForm />
             ) : s.accessMode === 'invitation' ? (
               <InvitationGateForm />
+            ) : s.accessMode === 'cip' ? (
+              <SsoGateForm />
             ) : (
               <p className="lv-gate-note">{t('access.unavailable')}</p>
             )}

@@ -48,6 +48,8 @@ export interface PageData {
   protected: boolean;
   /** Set when this is the gate instead of the page, with what went wrong with the last try. */
   gate: { error: GateError | undefined } | null;
+  /** The single sign-on button's label (the cip mode; empty for the default text). */
+  ssoButtonLabel?: string;
 }
 
 /**
@@ -66,7 +68,10 @@ export type GateError =
       values: RegistrationForm;
     }
   /** Not an error: registered in the verify mode, the personal link is on its way. */
-  | { kind: 'checkInbox' };
+  | { kind: 'checkInbox' }
+  /** Single sign-on failed: the provider refused (denied, bad or used answer) or is down. */
+  | { kind: 'ssoFailed' }
+  | { kind: 'ssoUnavailable' };
 
 /** Each layout's own order of the blocks (a custom order replaces it where the plan allows). */
 const LAYOUT_ORDERS: Record<EventSettings['layout'], readonly LayoutItem[]> = {

@@ -1,0 +1,37 @@
+import { usePage } from './page-context.js';
+
+/** Whole minutes to wait, at least one (a viewer reads "in 1 minute", not "in 0"). */
+const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
+/**
+ * The single sign-on gate (ADR 026): one link to the start of the OpenID Connect sign-in, which
+ * works without script; after a failed sign-in, why.
+ */
+export function SsoGateForm() {
+  const { data, t } = usePage();
+  const error = data.gate?.error;
+  const message =
+    error?.kind === 'ssoFailed'
+      ? t('access.ssoFailed')
+      : error?.kind === 'ssoUnavailable'
+        ? t('access.ssoUnavailable')
+        : error?.kind === 'tooMany'
+          ? t('access.tooMany', { count: minutes(error.retryAfterSeconds) })
+          : '';
+  const start = `/${data.eventSlug}/_access/sso/start${
+    data.channelSlug ? `?channel=${encodeURIComponent(data.channelSlug)}` : ''
+  }`;
+  const label = data.ssoButtonLabel;
+  return (
+    <div className="lv-gate-form">
+      {message && (
+        <p id="lv-access-error" className="lv-gate-error" role="alert">
+          {message}
+        </p>
+      )}
+      <a className="lv-button" href={start} rel="nofollow">
+        {label ? t('access.ssoSignInWith', { label }) : t('access.ssoSignIn')}
+      </a>
+    </div>
+  );
+}

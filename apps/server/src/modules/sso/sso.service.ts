@@ -1,0 +1,296 @@
+import {
+  ERROR_MESSAGES,
+  hasFeature,
+  PLAN_ALLOWANCES,
+  SSO_DEFAULT_SCOPES,
+  type PlanName,
+  type SsoSettings,
+  type ssoSettingsPatchSchema,
+} from '@livent/shared';
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import * as oidc from 'openid-client';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { deriveKey, hmacSha256, safeEqual } from '../../lib/crypto.js';
+import { forbidden } from '../../lib/errors.js';
+import type { AuthContext } from '../auth/sessions.service.js';
+import { requireEventRole } from '../events/event-access.js';
+import { SecretBox } from './secret-box.js';
+import { findEventSso, saveEventSso, type EventSsoRow } from './sso.repository.js';
+
+/** The cookie that carries one sign-in from its start to the provider's callback. */
+export const SSO_FLOW_COOKIE = 'lvnt.sso';
+/** Long enough to sign in at the provider, short enough that a forgotten tab expires. */
+export const SSO_FLOW_MAX_AGE_S = 10 * 60;
+/** Discovery documents per issuer, trusted this long (providers rotate keys rarely). */
+const DISCOVERY_TTL_MS = 5 * 60_000;
+/** Seconds before a provider that does not answer counts as down. */
+const PROVIDER_TIMEOUT_S = 5;
+
+export interface SsoDependencies {
+  db: Kysely<Database>;
+  now: Clock;
+  appSecret: string;
+  eventsUrl: string;
+}
+
+/** What the flow cookie carries between the start and the callback (signed, not encrypted). */
+interface FlowClaims {
+  eventId: string;
+  state: string;
+  nonce: string;
+  verifier: string;
+  /** Where to go after the sign-in: the page or channel it started from. */
+  location: string;
+  expiresAt: number;
+}
+
+/** Who signed in, as the provider's ID token says. */
+export interface SsoIdentity {
+  subject: string;
+  email: string | null;
+  name: string | null;
+}
+
+/** Why a sign-in failed: the provider did not answer, or the answer was refused. */
+export type SsoFailure = 'unavailable' | 'refused';
+
+const isFlow = (value: unknown): value is FlowClaims => {
+  if (value === null || typeof value !== 'object') return false;
+  const claims = value as Record<string, unknown>;
+  return (
+    ['eventId', 'state', 'nonce', 'verifier', 'location'].every(
+      (name) => typeof claims[name] === 'string',
+    ) && typeof claims.expiresAt === 'number'
+  );
+};
+
+/**
+ * Single sign-on of viewers with OpenID Connect (ADR 026): the organiser's provider settings
+ * (the client secret write-only and encrypted) and the authorization code flow with PKCE through
+ * `openid-client`, which also validates the ID token (issuer, audience, nonce, expiry).
+ */
+export class SsoService {
+  private readonly box: SecretBox;
+  private readonly flowKey: Uint8Array;
+  /** Discovery per issuer; concurrent sign-ins share one request. */
+  private readonly discovered: LRUCache<string, ReturnType<oidc.Configuration['serverMetadata']>>;
+  /** States already used once on this instance: a replayed callback is refused at once. */
+  private readonly usedStates: LRUCache<string, true>;
+
+  constructor(private readonly deps: SsoDependencies) {
+    this.box = new SecretBox(deps.appSecret);
+    this.flowKey = deriveKey(deps.appSecret, 'livent sso flow v1');
+    const perf = { now: () => deps.now().getTime() };
+    this.discovered = new LRUCache({
+      max: 1_000,
+      ttl: DISCOVERY_TTL_MS,
+      perf,
+      fetchMethod: async (issuer) => {
+        const config = await oidc.discovery(new URL(issuer), 'discovery', undefined, undefined, {
+          timeout: PROVIDER_TIMEOUT_S,
+          execute: insecureOnLoopback(issuer),
+        });
+        return config.serverMetadata();
+      },
+    });
+    this.usedStates = new LRUCache({ max: 100_000, ttl: SSO_FLOW_MAX_AGE_S * 1000, perf });
+  }
+
+  redirectUri(slug: string): string {
+    return new URL(`/${slug}/_access/sso/callback`, this.deps.eventsUrl).toString();
+  }
+
+  private view(slug: string, row: EventSsoRow | undefined): SsoSettings {
+    return {
+      issuer: row?.issuer ?? '',
+      clientId: row?.client_id ?? '',
+      clientSecretSet: Boolean(row?.client_secret),
+      scopes: row?.scopes ?? SSO_DEFAULT_SCOPES,
+      buttonLabel: row?.button_label ?? '',
+      redirectUri: this.redirectUri(slug),
+    };
+  }
+
+  async settings(auth: AuthContext, eventId: string): Promise<SsoSettings> {
+    const event = await requireEventRole(this.deps.db, auth, eventId);
+    return this.view(event.slug, await findEventSso(this.deps.db, event.id));
+  }
+
+  /** Changes the provider settings; only on plans with CUSTOM_ACCESS (403 otherwise). */
+  async update(
+    auth: AuthContext,
+    eventId: string,
+    patch: z.output<typeof ssoSettingsPatchSchema>,
+  ): Promise<SsoSettings> {
+    const { db, now } = this.deps;
+    const event = await requireEventRole(db, auth, eventId);
+    const plan = (event.ownerPlan in PLAN_ALLOWANCES ? event.ownerPlan : 'free') as PlanName;
+    if (!hasFeature(PLAN_ALLOWANCES[plan], 'CUSTOM_ACCESS')) {
+      throw forbidden(ERROR_MESSAGES.featureNotAvailable);
+    }
+    const current = await findEventSso(db, event.id);
+    const row: EventSsoRow = {
+      event_id: event.id,
+      issuer: patch.issuer ?? current?.issuer ?? '',
+      client_id: patch.clientId ?? current?.client_id ?? '',
+      client_secret:
+        patch.clientSecret === undefined
+          ? (current?.client_secret ?? null)
+          : patch.clientSecret === null
+            ? null
+            : this.box.seal(patch.clientSecret, event.id),
+      scopes: patch.scopes ?? current?.scopes ?? SSO_DEFAULT_SCOPES,
+      button_label: patch.buttonLabel ?? current?.button_label ?? '',
+      updated_at: now().toISOString(),
+    };
+    await saveEventSso(db, row);
+    return this.view(event.slug, row);
+  }
+
+  /** The gate's button label (empty when the organiser set none). */
+  async buttonLabel(eventId: string): Promise<string> {
+    return (await findEventSso(this.deps.db, eventId))?.button_label ?? '';
+  }
+
+  /** The event's client at its provider; undefined when the provider is not configured. */
+  private async client(eventId: string): Promise<oidc.Configuration | undefined> {
+    const row = await findEventSso(this.deps.db, eventId);
+    if (!row?.issuer || !row.client_id) return undefined;
+    const server = await this.discovered.fetch(row.issuer);
+    if (!server) return undefined;
+    const secret = row.client_secret ? this.box.open(row.client_secret, eventId) : undefined;
+    const config = new oidc.Configuration(
+      server,
+      row.client_id,
+      undefined,
+      secret ? oidc.ClientSecretPost(secret) : oidc.None(),
+    );
+    config.timeout = PROVIDER_TIMEOUT_S;
+    for (const option of insecureOnLoopback(row.issuer)) option(config);
+    return config;
+  }
+
+  private scopesOf = async (eventId: string) =>
+    (await findEventSso(this.deps.db, eventId))?.scopes ?? SSO_DEFAULT_SCOPES;
+
+  /**
+   * The start of a sign-in: the provider's authorization URL (state, nonce, PKCE S256) and the
+   * signed flow cookie that keeps the verifier, state and nonce until the callback.
+   */
+  async start(
+    eventId: string,
+    slug: string,
+    location: string,
+  ): Promise<{ url: string; cookie: string } | SsoFailure> {
+    let config: oidc.Configuration | undefined;
+    try {
+      config = await this.client(eventId);
+    } catch {
+      return 'unavailable';
+    }
+    if (!config) return 'unavailable';
+    const verifier = oidc.randomPKCECodeVerifier();
+    const flow: FlowClaims = {
+      eventId,
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      verifier,
+      location,
+      expiresAt: Math.floor(this.deps.now().getTime() / 1000) + SSO_FLOW_MAX_AGE_S,
+    };
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: this.redirectUri(slug),
+      scope: await this.scopesOf(eventId),
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: flow.state,
+      nonce: flow.nonce,
+    });
+    return { url: url.href, cookie: this.signFlow(flow) };
+  }
+
+  /**
+   * The provider's callback: the flow cookie must be genuine, of this event, unexpired and not
+   * used before; the code is exchanged and the ID token validated by `openid-client`.
+   */
+  async finish(
+    eventId: string,
+    slug: string,
+    query: string,
+    cookie: string | undefined,
+  ): Promise<{ identity: SsoIdentity; location: string } | SsoFailure> {
+    const flow = this.verifyFlow(cookie);
+    if (!flow || flow.eventId !== eventId) return 'refused';
+    if (this.usedStates.has(flow.state)) return 'refused';
+    this.usedStates.set(flow.state, true);
+    let config: oidc.Configuration | undefined;
+    try {
+      config = await this.client(eventId);
+    } catch {
+      return 'unavailable';
+    }
+    if (!config) return 'unavailable';
+    const callback = new URL(this.redirectUri(slug));
+    callback.search = query;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(config, callback, {
+        pkceCodeVerifier: flow.verifier,
+        expectedState: flow.state,
+        expectedNonce: flow.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims?.sub) return 'refused';
+      return {
+        identity: {
+          subject: claims.sub,
+          email: typeof claims.email === 'string' ? claims.email : null,
+          name: typeof claims.name === 'string' ? claims.name : null,
+        },
+        location: flow.location,
+      };
+    } catch (error) {
+      // A provider that cannot be reached differs from a refused answer (denied, bad code).
+      return isNetworkError(error) ? 'unavailable' : 'refused';
+    }
+  }
+
+  private signFlow(flow: FlowClaims): string {
+    const payload = Buffer.from(JSON.stringify(flow)).toString('base64url');
+    return `${payload}.${hmacSha256(this.flowKey, payload)}`;
+  }
+
+  private verifyFlow(cookie: string | undefined): FlowClaims | undefined {
+    if (!cookie || cookie.length > 4096) return undefined;
+    const [payload, signature, extra] = cookie.split('.');
+    if (!payload || !signature || extra !== undefined) return undefined;
+    if (!safeEqual(signature, hmacSha256(this.flowKey, payload))) return undefined;
+    let flow: unknown;
+    try {
+      flow = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    if (!isFlow(flow)) return undefined;
+    return flow.expiresAt * 1000 > this.deps.now().getTime() ? flow : undefined;
+  }
+}
+
+/** http is allowed for loopback issuers only (tests, development; `isAcceptableIssuer`). */
+function insecureOnLoopback(issuer: string): ((config: oidc.Configuration) => void)[] {
+  return new URL(issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
+}
+
+function isNetworkError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const cause = (error as { cause?: unknown }).cause;
+  return (
+    error.name === 'TimeoutError' ||
+    error.name === 'AbortError' ||
+    (error instanceof TypeError && error.message === 'fetch failed') ||
+    (cause instanceof Error && isNetworkError(cause))
+  );
+}
