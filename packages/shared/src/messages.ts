@@ -84,6 +84,17 @@ export type InboxMessageDetail = z.infer<typeof inboxMessageDetailSchema>;
 
 const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
+/**
+ * An id in a messages path or filter (events, messages and channels have UUIDs; `main` names the
+ * main page): letters, digits, `-` and `_` only, so that nothing PostgreSQL refuses in a text
+ * parameter (a NUL byte) reaches a query and turns a typo into a 500.
+ */
+export const messagesIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/);
+
 /** The inbox's filters, sort and page (query string of the list, the export and the guest list). */
 export const messagesQuerySchema = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -94,10 +105,10 @@ export const messagesQuerySchema = z.strictObject({
   unread: booleanQuery.optional(),
   answered: booleanQuery.optional(),
   /** A channel id, or `main` for the event's main page. */
-  channel: z.string().min(1).max(64).optional(),
+  channel: messagesIdSchema.optional(),
   kind: z.enum(MESSAGE_KINDS).optional(),
   /** Searched in the text, the author's name and the answer. */
-  q: z.string().trim().max(200).optional(),
+  q: singleLineText({ max: 200, trim: true }).optional(),
 });
 export type MessagesQuery = z.input<typeof messagesQuerySchema>;
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { callAs, createEvent, type Method } from '../../test/events.js';
-import { logOf, seedMessage } from '../../test/messages.js';
+import { logOf, renewGuestToken, seedMessage } from '../../test/messages.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 
 describe('messages API (the inbox)', () => {
@@ -141,6 +141,50 @@ describe('messages API (the inbox)', () => {
     expect(await texts(`?q=${encodeURIComponent('k\\s')}`)).toEqual(['back\\slash']);
     expect(await texts('?q=nothing-like-this')).toEqual([]);
     expect((await list('?q=save')).total).toBe(2);
+  });
+
+  it('answers a 400 naming the field, never a 500, to a NUL or another control character in the query or an id', async () => {
+    const id = await seedMessage(app, event.id);
+    const token = await renewGuestToken(app, owner, event.id);
+    const guestHeaders = { 'token-authorization': token };
+    for (const [query, field] of [
+      ['?q=%00', 'q'],
+      ['?q=a%0Ab', 'q'],
+      ['?q=a%7Fb', 'q'],
+      ['?channel=%00', 'channel'],
+      ['?channel=a%20b', 'channel'],
+    ] as const) {
+      for (const path of ['', '/export']) {
+        const response = await call('GET', `${path}${query}`);
+        expect(response.statusCode, `${path}${query}`).toBe(400);
+        expect(response.json<{ errors: object }>().errors).toHaveProperty(field);
+      }
+      const guest = await app.inject({
+        url: `/api/shared/messages/${event.id}${query}`,
+        headers: guestHeaders,
+      });
+      expect(guest.statusCode, `guest ${query}`).toBe(400);
+    }
+    for (const [method, url, headers] of [
+      ['GET', `/api/events/${event.id}/messages/a%00b`, {}],
+      ['PATCH', `/api/events/${event.id}/messages/a%00b`, {}],
+      ['DELETE', `/api/events/${event.id}/messages/a%00b`, {}],
+      ['GET', `/api/events/a%00b/messages`, {}],
+      ['GET', `/api/events/a%00b/messages/${id}`, {}],
+      ['GET', `/api/events/a%00b/messages/stream`, {}],
+      ['GET', `/api/shared/messages/a%00b`, guestHeaders],
+      ['PATCH', `/api/shared/messages/${event.id}/a%00b`, guestHeaders],
+      ['GET', `/api/shared/messages/a%00b/stream`, guestHeaders],
+    ] as const) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...headers, authorization: `Bearer ${owner.tokens.access.token}` },
+        ...(method === 'PATCH' ? { payload: { read: true } } : {}),
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(400);
+    }
+    expect(await detail(id)).toMatchObject({ read: false });
   });
 
   it('writes internal messages as the signed-in organiser', async () => {

@@ -3,6 +3,7 @@ import {
   inboxMessageSchema,
   internalMessageCreateSchema,
   messagePatchSchema,
+  messagesIdSchema,
   messagesPageSchema,
   messagesQuerySchema,
 } from '@livent/shared';
@@ -11,13 +12,11 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
-import { eventParamsSchema } from '../events/events.routes.js';
 import { MESSAGES_EXPORT_MAX } from './messages-csv.js';
 
 const tags = ['messages'];
-export const messageParamsSchema = eventParamsSchema.extend({
-  messageId: z.string().min(1).max(64),
-});
+const eventParamsSchema = z.strictObject({ id: messagesIdSchema });
+export const messageParamsSchema = eventParamsSchema.extend({ messageId: messagesIdSchema });
 
 /** The organisers' inbox of an event (docs/product-spec.md section 2, /events/{id}/messages; ADR 025). */
 export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,6 +1,7 @@
 import {
   inboxMessageSchema,
   messagePatchSchema,
+  messagesIdSchema,
   messagesQuerySchema,
   sharedMessagesSchema,
   TOKEN_AUTHORIZATION_HEADER,
@@ -14,11 +15,11 @@ import { errorResponses, guestTokenAuth } from '../../lib/openapi.js';
 const tags = ['messages'];
 const sharedParamsSchema = z.strictObject({
   shareType: z.string().min(1).max(32),
-  eventId: z.string().min(1).max(64),
+  eventId: messagesIdSchema,
 });
 const sharedMessageParamsSchema = z.strictObject({
-  eventId: z.string().min(1).max(64),
-  messageId: z.string().min(1).max(64),
+  eventId: messagesIdSchema,
+  messageId: messagesIdSchema,
 });
 
 /** The share link's token; a repeated header counts as none. */

@@ -1,4 +1,4 @@
-import { TOKEN_AUTHORIZATION_HEADER } from '@livent/shared';
+import { messagesIdSchema, TOKEN_AUTHORIZATION_HEADER } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, guestTokenAuth } from '../../../lib/openapi.js';
@@ -59,7 +59,7 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<StreamRoutesOptions> = a
         summary: "Live changes of the event's messages (Server-Sent Events)",
         description: `Organisers get viewer and internal messages. ${STREAM_DESCRIPTION}`,
         security: bearerAuth,
-        params: z.strictObject({ id: z.string().min(1).max(64) }),
+        params: z.strictObject({ id: messagesIdSchema }),
         querystring: streamQuerySchema,
         headers: streamHeadersSchema,
         response: { 200: streamResponse, ...errorResponses(400, 401, 404, 429) },
@@ -94,7 +94,7 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<StreamRoutesOptions> = a
         summary: "A guest moderator's live changes of the event's messages (Server-Sent Events)",
         description: `Header \`Token-Authorization\`: the share link's token. Viewer messages only, never internal ones. ${STREAM_DESCRIPTION}`,
         security: guestTokenAuth,
-        params: z.strictObject({ eventId: z.string().min(1).max(64) }),
+        params: z.strictObject({ eventId: messagesIdSchema }),
         querystring: streamQuerySchema,
         headers: streamHeadersSchema,
         response: { 200: streamResponse, ...errorResponses(400, 404, 429) },
