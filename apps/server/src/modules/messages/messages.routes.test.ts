@@ -305,6 +305,47 @@ describe('messages API (the inbox)', () => {
     expect((await call('PATCH', `/${note.id}`, { pinned: true })).statusCode).toBe(409);
   });
 
+  it('pins no declined or archived question, which would only take the pin from the shown one', async () => {
+    const shown = await seedMessage(app, event.id, { text: 'shown', status: 'approved' });
+    expect(await patch(shown, { pinned: true })).toMatchObject({ pinned: true });
+    for (const status of ['declined', 'archived'] as const) {
+      const aside = await seedMessage(app, event.id, { status });
+      const refused = await call('PATCH', `/${aside}`, { pinned: true });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ message: ERROR_MESSAGES.messageTransitionNotAllowed });
+      // Nor in the same patch that puts it aside.
+      const moving = await seedMessage(app, event.id);
+      expect((await call('PATCH', `/${moving}`, { status, pinned: true })).statusCode).toBe(409);
+      expect(await detail(moving)).toMatchObject({ status: 'new', pinned: false });
+    }
+    const pinned = (await list()).results.filter((message) => message.pinned);
+    expect(pinned.map((message) => message.text)).toEqual(['shown']);
+    // Taken back from the declined state, it can be pinned again.
+    const back = await seedMessage(app, event.id, { status: 'declined' });
+    expect(await patch(back, { status: 'approved', pinned: true })).toMatchObject({ pinned: true });
+  });
+
+  it('answers, moderates and pins no internal note (409), which only gets marked read', async () => {
+    const note = (await call('POST', '', { text: 'note' })).json<InboxMessage>();
+    for (const body of [
+      { answer: 'Noted' },
+      { answerPublic: true },
+      { status: 'approved' },
+      { status: 'declined' },
+    ]) {
+      const refused = await call('PATCH', `/${note.id}`, body);
+      expect(refused.statusCode, JSON.stringify(body)).toBe(409);
+      expect(refused.json()).toMatchObject({ message: ERROR_MESSAGES.messageTransitionNotAllowed });
+    }
+    expect(await patch(note.id, { read: false })).toMatchObject({ read: false });
+    expect(await detail(note.id)).toMatchObject({
+      status: 'new',
+      answer: null,
+      answerPublic: false,
+      history: [],
+    });
+  });
+
   it('keeps one pin when two questions are pinned at the same moment', async () => {
     const ids = await Promise.all(
       ['a', 'b', 'c', 'd'].map((text) => seedMessage(app, event.id, { text })),

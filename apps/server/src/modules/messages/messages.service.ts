@@ -59,6 +59,9 @@ const GUEST_NAME = 'Guest';
 /** The statuses a new answer moves a message out of, to `answered` (ADR 025). */
 const ANSWERABLE: readonly MessageStatus[] = ['new', 'approved'];
 
+/** Statuses a message cannot be pinned in (after this patch's own status step). */
+const UNPINNABLE: readonly MessageStatus[] = ['declined', 'archived'];
+
 export interface MessagesExport {
   filename: string;
   body: Readable;
@@ -265,6 +268,16 @@ export class MessagesService {
         ...(options.viewerOnly ? { kind: 'viewer' as const } : {}),
       });
       if (!message) throw notFound(ERROR_MESSAGES.messageNotFound);
+      // An internal note is no question: nothing to moderate, answer or pin, only to mark read.
+      if (
+        message.kind !== 'viewer' &&
+        (patch.status !== undefined ||
+          patch.answer !== undefined ||
+          patch.answerPublic !== undefined ||
+          patch.pinned === true)
+      ) {
+        throw conflict(ERROR_MESSAGES.messageTransitionNotAllowed);
+      }
       const at = now().toISOString();
       const step = (
         action: string,
@@ -314,7 +327,11 @@ export class MessagesService {
       }
       const unpinned: MessageRow[] = [];
       if (patch.pinned === true && message.pinned_at === null) {
-        if (message.kind !== 'viewer') throw conflict(ERROR_MESSAGES.messageTransitionNotAllowed);
+        // The pin highlights a question on the page: one put aside (declined, archived) would
+        // silently take it from the question pinned before and show nothing in its place.
+        if (UNPINNABLE.includes(status)) {
+          throw conflict(ERROR_MESSAGES.messageTransitionNotAllowed);
+        }
         changes.pinned_at = at;
         steps.push(step('pin'));
         unpinned.push(...(await listPinnedExcept(trx, eventId, message.id)));
