@@ -1,0 +1,321 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ERROR_MESSAGES } from '@livent/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { abuseLimits } from '../../lib/abuse-limits.js';
+import { register, type SignedInUser } from '../../test/accounts.js';
+import { setPlan } from '../../test/events.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { insertEvent, onEventsHost, type TestEvent } from '../public/public.fixtures.js';
+import { ACCESS_COOKIE } from '../public/viewer-access.js';
+import { SSO_FLOW_COOKIE } from './sso.service.js';
+
+// Single sign-on of viewers (ADR 026) against a real OpenID provider (oidc-provider) on loopback:
+// the client is registered with the events' redirect URIs, PKCE required, and signed in through
+// the provider's own development login and consent forms.
+
+const CLIENT_ID = 'livent-viewers';
+const CLIENT_SECRET = 'provider-client-secret-0123456789';
+const CONTENT = 'Backstage notes only for signed-in staff';
+const SLUGS = ['sso-full', 'sso-state', 'sso-replay', 'sso-down', 'sso-denied'];
+
+let test: TestApp;
+let app: FastifyInstance;
+let owner: SignedInUser;
+let providerServer: Server;
+let issuer: string;
+
+beforeAll(async () => {
+  test = await buildTestApp({}, { abuseLimits: abuseLimits({ accessCodePerViewer: 50 }) });
+  app = test.app;
+  owner = await register(app);
+  await setPlan(app, owner.user.id, 'enterprise-member');
+  // The provider's issuer holds its port, so the server listens before the provider exists.
+  let handle: ReturnType<Provider['callback']> | undefined = undefined;
+  providerServer = createServer((request, response) => handle?.(request, response));
+  await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
+  issuer = `http://127.0.0.1:${String((providerServer.address() as AddressInfo).port)}`;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        redirect_uris: SLUGS.map(
+          (slug) => new URL(`/${slug}/_access/sso/callback`, app.config.eventsUrl).href,
+        ),
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    pkce: { required: () => true },
+    cookies: { keys: ['provider-cookie-key'] },
+    features: { devInteractions: { enabled: true } },
+    findAccount: (_ctx, sub) => ({
+      accountId: sub,
+      claims: () => ({ sub, email: `${sub}@example.com`, name: 'Ada Lovelace' }),
+    }),
+  });
+  handle = provider.callback();
+});
+afterAll(async () => {
+  await new Promise((resolve) => providerServer.close(resolve));
+  await test.cleanup();
+});
+
+const api = (method: 'GET' | 'PATCH', url: string, payload?: object) =>
+  app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${owner.tokens.access.token}` },
+    ...(payload ? { payload } : {}),
+  });
+
+async function ssoEvent(slug: string, issuerUrl = issuer): Promise<TestEvent> {
+  const event = await insertEvent(app, owner.user.id, {
+    slug,
+    accessMode: 'cip',
+    content: CONTENT,
+    accessShowContent: false,
+  });
+  const saved = await api('PATCH', `/api/events/${event.id}/sso`, {
+    issuer: issuerUrl,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    buttonLabel: 'Staff account',
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  return event;
+}
+
+/** The answer's cookies by name, as `name=value`. */
+function setCookies(response: { headers: Record<string, unknown> }): Map<string, string> {
+  const header = response.headers['set-cookie'];
+  const list = (header === undefined ? [] : Array.isArray(header) ? header : [header]) as string[];
+  return new Map(list.map((cookie) => [cookie.split('=')[0] ?? '', cookie.split(';')[0] ?? '']));
+}
+
+/** Cookies for the provider, kept across its redirects as a browser would. */
+class Jar {
+  private readonly cookies = new Map<string, string>();
+  take(response: Response) {
+    for (const cookie of response.headers.getSetCookie()) {
+      const pair = cookie.split(';')[0] ?? '';
+      this.cookies.set(pair.split('=')[0] ?? '', pair);
+    }
+  }
+  header = () => [...this.cookies.values()].join('; ');
+}
+
+/** The fields of the first form on a provider page, with `fill` over them. */
+function formOf(html: string, base: string, fill: Record<string, string>) {
+  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
+  const fields = new URLSearchParams();
+  for (const [tag] of html.matchAll(/<input[^>]*>/g)) {
+    const name = /name="([^"]+)"/.exec(tag)?.[1];
+    if (name) fields.set(name, /value="([^"]*)"/.exec(tag)?.[1] ?? '');
+  }
+  for (const [name, value] of Object.entries(fill)) fields.set(name, value);
+  return { url: new URL(action, base).href, body: fields.toString() };
+}
+
+/**
+ * Walks the provider's pages like a browser from the authorization URL: the login form as
+ * `account`, then the consent, until it redirects back to the events origin; answers that URL.
+ */
+async function signInAtProvider(authorizationUrl: string, account: string): Promise<URL> {
+  const jar = new Jar();
+  let next: { url: string; method: 'GET' | 'POST'; body?: string } = {
+    url: authorizationUrl,
+    method: 'GET',
+  };
+  for (let step = 0; step < 12; step += 1) {
+    const response = await fetch(next.url, {
+      method: next.method,
+      redirect: 'manual',
+      headers: {
+        cookie: jar.header(),
+        ...(next.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: next.body,
+    });
+    jar.take(response);
+    const location = response.headers.get('location');
+    if (location) {
+      const target = new URL(location, next.url);
+      if (target.origin !== issuer) return target;
+      next = { url: target.href, method: 'GET' };
+      continue;
+    }
+    const html = await response.text();
+    const fill: Record<string, string> = html.includes('name="login"')
+      ? { login: account, password: 'any' }
+      : {};
+    next = { ...formOf(html, next.url, fill), method: 'POST' };
+  }
+  throw new Error('The provider never redirected back');
+}
+
+/** The start on the events origin: the provider's authorization URL and the flow cookie. */
+async function start(event: TestEvent, viewerCookie = '') {
+  const response = await onEventsHost(app, `/${event.slug}/_access/sso/start`, {
+    headers: viewerCookie ? { cookie: viewerCookie } : {},
+  });
+  return { response, flow: setCookies(response).get(SSO_FLOW_COOKIE) ?? '' };
+}
+
+const callback = (url: URL, cookie: string): Promise<LightMyRequestResponse> =>
+  onEventsHost(app, `${url.pathname}${url.search}`, { headers: cookie ? { cookie } : {} });
+
+describe('the single sign-on settings', () => {
+  it('never answer the client secret, only whether one is set; null removes it', async () => {
+    const event = await ssoEvent('sso-settings');
+    const read = await api('GET', `/api/events/${event.id}/sso`);
+    expect(read.json()).toEqual({
+      issuer,
+      clientId: CLIENT_ID,
+      clientSecretSet: true,
+      scopes: 'openid email profile',
+      buttonLabel: 'Staff account',
+      redirectUri: new URL('/sso-settings/_access/sso/callback', app.config.eventsUrl).href,
+    });
+    expect(read.body).not.toContain(CLIENT_SECRET);
+    const settings = await api('GET', `/api/event-settings/${event.id}`);
+    expect(settings.statusCode).toBe(200);
+    expect(settings.body).not.toContain(CLIENT_SECRET);
+    // Encrypted at rest: the row does not hold it either.
+    const row = await app.db
+      .selectFrom('event_sso')
+      .selectAll()
+      .where('event_id', '=', event.id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain(CLIENT_SECRET);
+    const removed = await api('PATCH', `/api/events/${event.id}/sso`, { clientSecret: null });
+    expect(removed.json()).toMatchObject({ clientSecretSet: false, clientId: CLIENT_ID });
+  });
+
+  it('refuses a plain-http issuer beyond loopback and unknown fields with translated errors', async () => {
+    const event = await ssoEvent('sso-invalid');
+    const before = (await api('GET', `/api/events/${event.id}/sso`)).json();
+    for (const body of [
+      { issuer: 'http://sso.example.com' },
+      { issuer: 'not a url' },
+      { scopes: 'openid "quoted"' },
+      { clientSecret: '' },
+      { owner: 'someone' },
+    ]) {
+      const response = await api('PATCH', `/api/events/${event.id}/sso`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      const { errors } = response.json<{ errors: Record<string, string> }>();
+      for (const message of Object.values(errors)) expect(message).toMatch(/^validation\./);
+    }
+    expect((await api('GET', `/api/events/${event.id}/sso`)).json()).toEqual(before);
+  });
+
+  it('are changed only on plans with CUSTOM_ACCESS (403), and read on any', async () => {
+    const event = await ssoEvent('sso-plan');
+    await setPlan(app, owner.user.id, 'free');
+    try {
+      const refused = await api('PATCH', `/api/events/${event.id}/sso`, { buttonLabel: 'Other' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ code: 403, message: ERROR_MESSAGES.featureNotAvailable });
+      expect((await api('GET', `/api/events/${event.id}/sso`)).json()).toMatchObject({
+        buttonLabel: 'Staff account',
+      });
+    } finally {
+      await setPlan(app, owner.user.id, 'enterprise-member');
+    }
+  });
+});
+
+describe('the single sign-on gate', () => {
+  it('signs in at the provider and grants the page; the cookie carries the provider subject', async () => {
+    const event = await ssoEvent('sso-full');
+    const gate = await onEventsHost(app, `/${event.slug}`);
+    expect(gate.body).toContain('Sign in with Staff account');
+    expect(gate.body).toContain(`href="/${event.slug}/_access/sso/start"`);
+    expect(gate.body).not.toContain(CONTENT);
+
+    const { response, flow } = await start(event);
+    expect(response.statusCode).toBe(302);
+    const authorization = new URL(response.headers.location as string);
+    expect(authorization.origin).toBe(issuer);
+    expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorization.searchParams.get('state')).toBeTruthy();
+    expect(authorization.searchParams.get('nonce')).toBeTruthy();
+    const flowHeader = [response.headers['set-cookie']].flat().join('\n');
+    expect(flowHeader).toContain(`Path=/${event.slug}/_access/sso`);
+    expect(flowHeader).toContain('HttpOnly');
+
+    const back = await signInAtProvider(authorization.href, 'ada');
+    expect(back.pathname).toBe(`/${event.slug}/_access/sso/callback`);
+    const answer = await callback(back, flow);
+    expect(answer.statusCode, answer.body).toBe(303);
+    expect(answer.headers.location).toBe(`/${event.slug}`);
+    const access = setCookies(answer).get(ACCESS_COOKIE) ?? '';
+    expect(access).not.toBe('');
+    const claims = JSON.parse(
+      Buffer.from(access.split('=')[1]?.split('.')[0] ?? '', 'base64url').toString(),
+    ) as { way: string; subject: string };
+    expect(claims).toMatchObject({ way: 'cip', subject: 'ada' });
+
+    const page = await onEventsHost(app, `/${event.slug}`, { headers: { cookie: access } });
+    expect(page.body).toContain(CONTENT);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('refuses a callback whose state is not the one started (no cookie, the gate with the error)', async () => {
+    const event = await ssoEvent('sso-state');
+    const first = await start(event);
+    const second = await start(event);
+    const back = await signInAtProvider(first.response.headers.location as string, 'eve');
+    // The second start's cookie with the first start's answer: the state does not match.
+    const answer = await callback(back, second.flow);
+    expect(answer.statusCode).toBe(403);
+    expect(setCookies(answer).has(ACCESS_COOKIE)).toBe(false);
+    expect(answer.body).toContain('The sign-in did not succeed or was cancelled');
+    expect(answer.body).not.toContain(CONTENT);
+    // Without any flow cookie alike.
+    const bare = await callback(back, '');
+    expect(bare.statusCode).toBe(403);
+    expect(setCookies(bare).has(ACCESS_COOKIE)).toBe(false);
+  });
+
+  it('refuses a replayed callback', async () => {
+    const event = await ssoEvent('sso-replay');
+    const { response, flow } = await start(event);
+    const back = await signInAtProvider(response.headers.location as string, 'mallory');
+    expect((await callback(back, flow)).statusCode).toBe(303);
+    const replay = await callback(back, flow);
+    expect(replay.statusCode).toBe(403);
+    expect(setCookies(replay).has(ACCESS_COOKIE)).toBe(false);
+  });
+
+  it('shows the gate with a translated error when the user denies at the provider', async () => {
+    const event = await ssoEvent('sso-denied');
+    const { response, flow } = await start(event);
+    const state = new URL(response.headers.location as string).searchParams.get('state') ?? '';
+    const denied = new URL(`/${event.slug}/_access/sso/callback`, app.config.eventsUrl);
+    denied.search = new URLSearchParams({ error: 'access_denied', state, iss: issuer }).toString();
+    const answer = await onEventsHost(app, `${denied.pathname}${denied.search}`, {
+      headers: { cookie: flow, 'accept-language': 'de' },
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.body).toContain('Die Anmeldung ist nicht gelungen');
+    expect(setCookies(answer).has(ACCESS_COOKIE)).toBe(false);
+  });
+
+  it('answers the gate with an error when the provider cannot be reached', async () => {
+    // A loopback port where nothing listens.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const event = await ssoEvent('sso-down', `http://127.0.0.1:${String(port)}`);
+    const { response } = await start(event);
+    expect(response.statusCode).toBe(502);
+    expect(response.body).toContain('The sign-in service cannot be reached');
+    expect(setCookies(response).has(ACCESS_COOKIE)).toBe(false);
+    expect(setCookies(response).has(SSO_FLOW_COOKIE)).toBe(false);
+  });
+});
