@@ -463,6 +463,15 @@ describe('viewer messages: votes', () => {
     expect((await vote(event.slug, refused[0]!, { cookie })).statusCode).toBe(204);
   });
 
+  it('answers a 400, never a 500, to a vote for an id with a NUL or another control character', async () => {
+    const event = await qaEvent();
+    for (const id of ['a%00b', 'a%01b', 'a%20b']) {
+      const response = await vote(event.slug, id);
+      expect(response.statusCode, id).toBe(400);
+      expect(response.json<{ errors: object }>().errors).toHaveProperty('messageId');
+    }
+  });
+
   it('takes no votes in plain mode nor with the message tool off', async () => {
     const plain = await insertEvent(app, ownerId, { messagesEnabled: true });
     const answered = await insertMessage(plain, {

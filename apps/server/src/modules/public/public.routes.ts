@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { MESSAGE_STATUSES, viewerMessageSchema, viewerMessagesSchema } from '@livent/shared';
+import {
+  MESSAGE_STATUSES,
+  messagesIdSchema,
+  viewerMessageSchema,
+  viewerMessagesSchema,
+} from '@livent/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -38,7 +43,7 @@ const channelQuery = z.strictObject({
     .regex(/^[a-z0-9-]{1,64}$/)
     .optional(),
 });
-const messageParams = z.object({ slug: slugParam, messageId: z.string().max(64) });
+const messageParams = z.object({ slug: slugParam, messageId: messagesIdSchema });
 const submitted = z.object({ id: z.string(), status: z.enum(MESSAGE_STATUSES) });
 /** Per viewer: never kept by a browser or CDN. */
 const NO_STORE = 'no-store';
@@ -668,7 +673,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'One vote per viewer (the viewer cookie) and question; a second vote changes nothing (204 as well). Only approved and answered questions of an event in Q&A mode (else 404). Limited per viewer and event, and generously per address.',
         params: messageParams,
-        response: { 204: noContent, ...errorResponses(403, 404, 429) },
+        response: { 204: noContent, ...errorResponses(400, 403, 404, 429) },
       },
     },
     async (request, reply) => {
