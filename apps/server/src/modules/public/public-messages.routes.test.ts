@@ -437,6 +437,22 @@ describe('viewer messages: votes', () => {
     expect(stranger.voted).toEqual([]);
   });
 
+  it('counts one vote when one viewer votes several times at the same moment', async () => {
+    const event = await qaEvent();
+    const question = await insertMessage(event, { status: 'approved' });
+    const { cookie } = await newViewer(event);
+    const answers = await Promise.all([1, 2, 3].map(() => vote(event.slug, question, { cookie })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([204, 204, 204]);
+    const row = await app.db
+      .selectFrom('messages')
+      .select('votes')
+      .where('id', '=', question)
+      .executeTakeFirstOrThrow();
+    expect(row.votes).toBe(1);
+    const logged = (await logOf(event.id)).filter((entry) => entry.message_id === question);
+    expect(logged).toHaveLength(1);
+  });
+
   it('refuses votes for questions viewers cannot see: 404 Message not found', async () => {
     const event = await qaEvent();
     const { cookie } = await newViewer(event);
