@@ -24,6 +24,7 @@ import { PlanFeatureNotice } from '../../../components/page/plan-feature-notice'
 import { SectionCard } from '../../../components/page/section-card';
 import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
 import { useSettingsForm } from '../../../lib/events/use-settings-form';
+import { SsoSettingsCard } from './sso-settings-card';
 
 const FIELDS = [
   'accessMode',
@@ -69,98 +70,102 @@ export function AccessSection({ eventId }: { eventId: string }) {
     setValue('accessCode', generateAccessCode(), { shouldDirty: true, shouldValidate: true });
 
   return (
-    <SettingsForm settingsForm={settingsForm}>
-      <SectionCard title={t('access.mode.title')} description={t('access.mode.description')}>
-        <Stack spacing={2.5}>
-          {!ssoAllowed && <PlanFeatureNotice>{t('access.ssoLocked')}</PlanFeatureNotice>}
-          <SelectField
-            label={t('access.fields.mode')}
-            helperText={t(`access.modeHelp.${mode as AccessMode}`)}
-            options={modes.map((value) => ({
-              value,
-              label: t(`events:options.accessMode.${value}`),
-            }))}
-            error={errors.accessMode?.message}
-            {...fields.accessMode}
-          />
-          {mode === 'code' && (
-            <Stack
-              spacing={1}
-              direction={{ xs: 'column', sm: 'row' }}
-              sx={{ alignItems: 'flex-start' }}
-            >
-              <TextInputField
-                label={t('access.fields.code')}
-                helperText={t('access.fields.codeHint')}
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={ACCESS_CODE_MAX_LENGTH}
-                error={errors.accessCode?.message}
-                {...fields.accessCode}
-              />
-              <Button
-                variant="outlined"
-                startIcon={<AutorenewOutlined />}
-                onClick={generate}
-                sx={{ mt: { sm: 4 }, flexShrink: 0 }}
-              >
-                {t('access.generate')}
-              </Button>
-            </Stack>
-          )}
-        </Stack>
-      </SectionCard>
-      <SectionCard title={t('access.gate.title')} description={t('access.gate.description')}>
-        <Stack spacing={2.5}>
-          <TextAreaField
-            label={t('access.fields.text')}
-            optional
-            rows={4}
-            error={errors.accessText?.message}
-            {...fields.accessText}
-          />
-          <ImageField control={control} name="accessImage" label={t('access.fields.image')} />
-          <SelectField
-            label={t('access.fields.imagePlacement')}
-            options={ACCESS_IMAGE_PLACEMENTS.map((value) => ({
-              value,
-              label: t(`events:options.accessImagePlacement.${value}`),
-            }))}
-            error={errors.accessImagePlacement?.message}
-            {...fields.accessImagePlacement}
-          />
-          <Divider />
-          <Typography variant="subtitle2" component="h3">
-            {t('access.before.title')}
-          </Typography>
-          <SwitchField
-            control={control}
-            name="accessShowIntroduction"
-            label={t('access.fields.showIntroduction')}
-          />
-          <SwitchField
-            control={control}
-            name="accessShowContent"
-            label={t('access.fields.showContent')}
-          />
-          <SwitchField
-            control={control}
-            name="accessShowHighlights"
-            label={t('access.fields.showHighlights')}
-          />
-          <Typography variant="body2" color="text.secondary">
-            <Trans
-              t={t}
-              i18nKey="access.legal"
-              components={{
-                compliance: (
-                  <TextLink to="/events/$eventid/compliance" params={{ eventid: eventId }} />
-                ),
-              }}
+    <>
+      <SettingsForm settingsForm={settingsForm}>
+        <SectionCard title={t('access.mode.title')} description={t('access.mode.description')}>
+          <Stack spacing={2.5}>
+            {!ssoAllowed && <PlanFeatureNotice>{t('access.ssoLocked')}</PlanFeatureNotice>}
+            <SelectField
+              label={t('access.fields.mode')}
+              helperText={t(`access.modeHelp.${mode as AccessMode}`)}
+              options={modes.map((value) => ({
+                value,
+                label: t(`events:options.accessMode.${value}`),
+              }))}
+              error={errors.accessMode?.message}
+              {...fields.accessMode}
             />
-          </Typography>
-        </Stack>
-      </SectionCard>
-    </SettingsForm>
+            {mode === 'code' && (
+              <Stack
+                spacing={1}
+                direction={{ xs: 'column', sm: 'row' }}
+                sx={{ alignItems: 'flex-start' }}
+              >
+                <TextInputField
+                  label={t('access.fields.code')}
+                  helperText={t('access.fields.codeHint')}
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={ACCESS_CODE_MAX_LENGTH}
+                  error={errors.accessCode?.message}
+                  {...fields.accessCode}
+                />
+                <Button
+                  variant="outlined"
+                  startIcon={<AutorenewOutlined />}
+                  onClick={generate}
+                  sx={{ mt: { sm: 4 }, flexShrink: 0 }}
+                >
+                  {t('access.generate')}
+                </Button>
+              </Stack>
+            )}
+          </Stack>
+        </SectionCard>
+        <SectionCard title={t('access.gate.title')} description={t('access.gate.description')}>
+          <Stack spacing={2.5}>
+            <TextAreaField
+              label={t('access.fields.text')}
+              optional
+              rows={4}
+              error={errors.accessText?.message}
+              {...fields.accessText}
+            />
+            <ImageField control={control} name="accessImage" label={t('access.fields.image')} />
+            <SelectField
+              label={t('access.fields.imagePlacement')}
+              options={ACCESS_IMAGE_PLACEMENTS.map((value) => ({
+                value,
+                label: t(`events:options.accessImagePlacement.${value}`),
+              }))}
+              error={errors.accessImagePlacement?.message}
+              {...fields.accessImagePlacement}
+            />
+            <Divider />
+            <Typography variant="subtitle2" component="h3">
+              {t('access.before.title')}
+            </Typography>
+            <SwitchField
+              control={control}
+              name="accessShowIntroduction"
+              label={t('access.fields.showIntroduction')}
+            />
+            <SwitchField
+              control={control}
+              name="accessShowContent"
+              label={t('access.fields.showContent')}
+            />
+            <SwitchField
+              control={control}
+              name="accessShowHighlights"
+              label={t('access.fields.showHighlights')}
+            />
+            <Typography variant="body2" color="text.secondary">
+              <Trans
+                t={t}
+                i18nKey="access.legal"
+                components={{
+                  compliance: (
+                    <TextLink to="/events/$eventid/compliance" params={{ eventid: eventId }} />
+                  ),
+                }}
+              />
+            </Typography>
+          </Stack>
+        </SectionCard>
+      </SettingsForm>
+      {/* Its own form and resource (the secret is write-only), so not inside the settings form. */}
+      {mode === 'cip' && <SsoSettingsCard eventId={eventId} locked={!ssoAllowed} />}
+    </>
   );
 }
