@@ -210,6 +210,30 @@ describe('moderating a message', () => {
     expect(within(rows()[0]!).getByText('Answered')).toBeInTheDocument();
   });
 
+  it('offers the pin for questions the page can show, and only the unpin for one put aside', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi([
+      message({ id: 'a', text: 'Approved one', status: 'approved', read: true }),
+      message({ id: 'd', text: 'Declined one', status: 'declined', read: true }),
+      message({ id: 'p', text: 'Archived pinned', status: 'archived', read: true, pinned: true }),
+    ]);
+    renderInbox(api);
+    await waitFor(() => expect(rows()).toHaveLength(3));
+    const open = async (text: string) => {
+      const row = rows().find((candidate) => candidate.textContent?.includes(text));
+      await user.click(within(row!).getByRole('button'));
+      return screen.findByTestId('message-detail');
+    };
+    expect(within(await open('Approved one')).getByRole('button', { name: 'Pin' })).toBeVisible();
+    const declined = await open('Declined one');
+    await waitFor(() => expect(declined).toHaveTextContent('Declined one'));
+    expect(within(declined).queryByRole('button', { name: 'Pin' })).not.toBeInTheDocument();
+    const archived = await open('Archived pinned');
+    await waitFor(() => expect(archived).toHaveTextContent('Archived pinned'));
+    await user.click(within(archived).getByRole('button', { name: 'Unpin' }));
+    expect(api.patch).toHaveBeenLastCalledWith('p', { pinned: false });
+  });
+
   it('deletes only after confirmation', async () => {
     const user = userEvent.setup();
     const api = fakeApi([message({ read: true })]);

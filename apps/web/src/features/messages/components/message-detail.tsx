@@ -30,6 +30,9 @@ import { fullTime, relativeTime } from './message-format';
 import { StatusChip } from './status-chip';
 
 /** The order the state buttons appear in, whichever are allowed from the current state. */
+/** A question put aside is not pinned: the server refuses it (ADR 025); a pinned one unpins. */
+const PUT_ASIDE: readonly MessageStatus[] = ['declined', 'archived'];
+
 const STATUS_ORDER: readonly MessageStatus[] = [
   'approved',
   'answered',
@@ -143,7 +146,7 @@ export function MessageDetail({
             </IconButton>
           </span>
         </Tooltip>
-        {viewer && (pinnable || message.pinned) && (
+        {viewer && ((pinnable && !PUT_ASIDE.includes(message.status)) || message.pinned) && (
           <Tooltip title={message.pinned ? t('detail.unpin') : t('detail.pin')}>
             <IconButton
               size="small"
