@@ -7,7 +7,7 @@ import {
 } from '@livent/shared';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { callAs, createEvent, type Method } from '../../test/events.js';
 import { logOf, renewGuestToken, seedMessage } from '../../test/messages.js';
@@ -398,6 +398,23 @@ describe('messages API (the inbox)', () => {
       expect(anonymous.statusCode).toBe(401);
     }
     expect(await detail(id)).toMatchObject({ status: 'new', read: false });
+  });
+
+  it('answers an export whose read fails with the usual JSON 500, not CSV headers', async () => {
+    await seedMessage(app, event.id);
+    const selectFrom = app.db.selectFrom.bind(app.db);
+    const spy = vi.spyOn(app.db, 'selectFrom').mockImplementation(((table: string) => {
+      if (table === 'messages') throw new Error('the database went away');
+      return selectFrom(table as never);
+    }) as typeof app.db.selectFrom);
+    try {
+      const response = await call('GET', '/export');
+      expect(response.statusCode).toBe(500);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ code: 500, message: ERROR_MESSAGES.internal });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('exports the filtered messages as CSV in the user’s delimiter, formulas neutralised', async () => {

@@ -182,9 +182,17 @@ export class MessagesService {
       query,
       MESSAGES_EXPORT_MAX,
     );
+    // The first batch is read before the answer starts: a read that fails then is the usual
+    // 500, not a CSV answer's headers followed by an error the client cannot take for one.
+    const first = await rows.next();
+    async function* all() {
+      if (first.done) return;
+      yield first.value;
+      yield* rows;
+    }
     return {
       filename: `messages-${event.slug}.csv`,
-      body: messagesCsv(rows, {
+      body: messagesCsv(all(), {
         delimiter: auth.user.csv_delimiter,
         labels: SERVER_RESOURCES[language].exports.messages,
       }),
