@@ -18,8 +18,10 @@ import { SSO_FLOW_COOKIE } from './sso.service.js';
 
 const CLIENT_ID = 'livent-viewers';
 const CLIENT_SECRET = 'provider-client-secret-0123456789';
+/** Tries per viewer and event in this test's app. */
+const LIMIT = 20;
 const CONTENT = 'Backstage notes only for signed-in staff';
-const SLUGS = ['sso-full', 'sso-state', 'sso-replay', 'sso-down', 'sso-denied'];
+const SLUGS = ['sso-full', 'sso-state', 'sso-replay', 'sso-down', 'sso-denied', 'sso-limit'];
 
 let test: TestApp;
 let app: FastifyInstance;
@@ -28,7 +30,7 @@ let providerServer: Server;
 let issuer: string;
 
 beforeAll(async () => {
-  test = await buildTestApp({}, { abuseLimits: abuseLimits({ accessCodePerViewer: 50 }) });
+  test = await buildTestApp({}, { abuseLimits: abuseLimits({ accessCodePerViewer: LIMIT }) });
   app = test.app;
   owner = await register(app);
   await setPlan(app, owner.user.id, 'enterprise-member');
@@ -303,6 +305,19 @@ describe('the single sign-on gate', () => {
     expect(answer.statusCode).toBe(403);
     expect(answer.body).toContain('Die Anmeldung ist nicht gelungen');
     expect(setCookies(answer).has(ACCESS_COOKIE)).toBe(false);
+  });
+
+  it('limits starts per viewer like the code (429 with Retry-After and the gate)', async () => {
+    const event = await ssoEvent('sso-limit');
+    const viewer = 'lvnt.viewer=0f0e0d0c-0b0a-4908-8706-050403020100';
+    for (let index = 0; index < LIMIT; index += 1) {
+      expect((await start(event, viewer)).response.statusCode).toBe(302);
+    }
+    const { response, flow } = await start(event, viewer);
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBeDefined();
+    expect(response.body).toContain('Too many attempts');
+    expect(flow).toBe('');
   });
 
   it('answers the gate with an error when the provider cannot be reached', async () => {
