@@ -112,6 +112,7 @@ export function createServices(options: ServiceOptions): Services {
     now,
     appSecret: config.appSecret,
     eventsUrl: config.eventsUrl,
+    allowLoopbackHttp: config.devTools,
   });
   const registrations = new RegistrationsService({
     db,

@@ -214,6 +214,28 @@ describe('the single sign-on settings', () => {
     expect((await api('GET', `/api/events/${event.id}/sso`)).json()).toEqual(before);
   });
 
+  it('refuse a loopback http issuer where the development tools are off (npm start)', async () => {
+    const production = await buildTestApp({ LIVENT_DEV_TOOLS: undefined });
+    try {
+      const organiser = await register(production.app);
+      await setPlan(production.app, organiser.user.id, 'enterprise-member');
+      const event = await insertEvent(production.app, organiser.user.id, { accessMode: 'cip' });
+      const send = (issuerUrl: string) =>
+        production.app.inject({
+          method: 'PATCH',
+          url: `/api/events/${event.id}/sso`,
+          headers: { authorization: `Bearer ${organiser.tokens.access.token}` },
+          payload: { issuer: issuerUrl },
+        });
+      const refused = await send(issuer);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ errors: { issuer: 'validation.url' } });
+      expect((await send('https://login.example.com')).statusCode).toBe(200);
+    } finally {
+      await production.cleanup();
+    }
+  });
+
   it('are changed only on plans with CUSTOM_ACCESS (403), and read on any', async () => {
     const event = await ssoEvent('sso-plan');
     await setPlan(app, owner.user.id, 'free');

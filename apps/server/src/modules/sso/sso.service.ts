@@ -3,6 +3,7 @@ import {
   hasFeature,
   PLAN_ALLOWANCES,
   SSO_DEFAULT_SCOPES,
+  validationMessage,
   type PlanName,
   type SsoSettings,
   type ssoSettingsPatchSchema,
@@ -14,7 +15,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { deriveKey, hmacSha256, safeEqual } from '../../lib/crypto.js';
-import { forbidden } from '../../lib/errors.js';
+import { forbidden, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/sessions.service.js';
 import { requireEventRole } from '../events/event-access.js';
 import { SecretBox } from './secret-box.js';
@@ -34,6 +35,11 @@ export interface SsoDependencies {
   now: Clock;
   appSecret: string;
   eventsUrl: string;
+  /**
+   * Whether a plain-http issuer on loopback is accepted: only where the development tools are on
+   * (tests, `npm run dev`), so that `npm start` never fetches from the server's own loopback.
+   */
+  allowLoopbackHttp: boolean;
 }
 
 /** What the flow cookie carries between the start and the callback (signed, not encrypted). */
@@ -130,6 +136,9 @@ export class SsoService {
     const plan = (event.ownerPlan in PLAN_ALLOWANCES ? event.ownerPlan : 'free') as PlanName;
     if (!hasFeature(PLAN_ALLOWANCES[plan], 'CUSTOM_ACCESS')) {
       throw forbidden(ERROR_MESSAGES.featureNotAvailable);
+    }
+    if (patch.issuer?.startsWith('http:') && !this.deps.allowLoopbackHttp) {
+      throw validationFailed({ issuer: validationMessage('url') });
     }
     const current = await findEventSso(db, event.id);
     const row: EventSsoRow = {
