@@ -11,6 +11,16 @@ const throwawayRoutes: FastifyPluginAsyncZod = async (api) => {
   api.get('/test/crash', async () => {
     throw new Error(SECRET_DETAIL);
   });
+  api.get('/test/csv', async (_request, reply) => {
+    reply.type('text/csv; charset=utf-8');
+    throw new Error(SECRET_DETAIL);
+  });
+  api.get('/test/nul', async () => {
+    // What PostgreSQL answers for a NUL in a text parameter.
+    throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+      code: '22021',
+    });
+  });
   api.get('/test/event', async () => {
     throw notFound('Event not found');
   });
@@ -94,6 +104,19 @@ describe('error handling', () => {
       .find((line) => line.err?.message === SECRET_DETAIL);
     expect(entry).toMatchObject({ level: 50 });
     expect(entry?.reqId).toEqual(expect.any(String));
+  });
+
+  it('answers the error of a route that chose another type as JSON', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/csv' });
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ code: 500, message: ERROR_MESSAGES.internal });
+  });
+
+  it("answers a text the database refuses (PostgreSQL's NUL) as the client's 400", async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/test/nul' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 400, message: ERROR_MESSAGES.badRequest });
   });
 
   it('answers a response that breaks its schema with a bare 500', async () => {

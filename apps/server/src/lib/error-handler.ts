@@ -6,6 +6,7 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isRefusedText } from '../db/errors.js';
 import { isHttpError, type FieldErrors } from './errors.js';
 
 /**
@@ -26,6 +27,16 @@ export function errorHandler(
     };
     request.log.info({ errors: body.errors }, 'request validation failed');
     return reply.code(400).send(body);
+  }
+
+  // A route that had already chosen another type (a CSV download) still answers its error as
+  // JSON, never as a body its type misdescribes.
+  reply.type('application/json; charset=utf-8');
+  if (isRefusedText(error)) {
+    request.log.info({ code: (error as { code?: unknown }).code }, 'database refused a text value');
+    return reply
+      .code(400)
+      .send({ code: 400, message: ERROR_MESSAGES.badRequest } satisfies ApiError);
   }
 
   const status = statusOf(error);

@@ -191,6 +191,20 @@ describe('events API', () => {
     expect(JSON.parse(row.settings).headline).toBe('');
   });
 
+  it('answers an id with a NUL as a client error on every database (PostgreSQL refuses it)', async () => {
+    for (const path of ['/events/a%00b', '/event-settings/a%00b', '/events/a%00b/channels']) {
+      const response = await call('GET', path);
+      expect(response.statusCode, path).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, path).toBeLessThan(500);
+    }
+    const page = await app.inject({
+      method: 'GET',
+      url: '/a%00b',
+      headers: { host: new URL(EVENTS_URL).host },
+    });
+    expect(page.statusCode).toBeLessThan(500);
+  });
+
   it('deletes an event with its highlights and channels', async () => {
     const event = await createEvent(app, owner, 'Doomed');
     const highlight = await call('POST', `/events/${event.id}/highlights`, {
