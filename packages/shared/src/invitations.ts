@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fields, singleLineText } from './validation.js';
+import { fields, singleLineText, validationMessage } from './validation.js';
 
 /** Invitations of an event: who may sign in at its gate in the invitation mode (ADR 026). */
 export const INVITATION_NAME_MAX = 200;
@@ -90,3 +90,113 @@ export const invitationPatchSchema = z.strictObject({
   renewPersonalLink: z.literal(true).optional(),
 });
 export type InvitationPatch = z.input<typeof invitationPatchSchema>;
+
+/**
+ * The CSV import (ADR 026, "Import"): `POST /events/{id}/invitations/import`, multipart with the
+ * file in `file` and the fields below as text parts.
+ */
+export const INVITATIONS_IMPORT_MAX_ROWS = 100_000;
+export const INVITATIONS_IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+export const INVITATIONS_IMPORT_PREVIEW_ROWS = 10;
+
+export const INVITATION_IMPORT_MODES = ['add', 'replace'] as const;
+export const INVITATION_IMPORT_PASSWORD_MODES = [
+  'default',
+  'import',
+  'generate',
+  'remove',
+] as const;
+export const INVITATION_IMPORT_TOKEN_MODES = ['default', 'import', 'generate'] as const;
+export const INVITATION_IMPORT_COLUMNS = ['name', 'email', 'password', 'token'] as const;
+export type InvitationImportColumn = (typeof INVITATION_IMPORT_COLUMNS)[number];
+export const INVITATION_IMPORT_DELIMITERS = [',', ';', '\t'] as const;
+export const INVITATION_IMPORT_ENCODINGS = ['utf-8', 'windows-1252'] as const;
+
+const flag = () => z.enum(['true', 'false']).transform((value) => value === 'true');
+
+/**
+ * The column mapping: a JSON object from a column's index (0-based) to what it holds, e.g.
+ * `{"0":"name","2":"email"}`. Each target at most once; the email is required (checked by the
+ * service, since a preview needs no mapping). Absent: the preview's guess.
+ */
+export const invitationImportMappingSchema = z
+  .record(z.string().regex(/^\d{1,3}$/), z.enum(INVITATION_IMPORT_COLUMNS))
+  .refine((mapping) => new Set(Object.values(mapping)).size === Object.values(mapping).length, {
+    error: validationMessage('invalid'),
+  });
+export type InvitationImportMapping = z.infer<typeof invitationImportMappingSchema>;
+
+export const invitationImportFieldsSchema = z.strictObject({
+  /** add: adds new ones and updates existing ones by email; replace: also deletes all others. */
+  importMode: z.enum(INVITATION_IMPORT_MODES).default('add'),
+  /** default: keep existing, generate for new; import: the column (empty cells as default); generate: new for all; remove: none (only the personal link signs in). */
+  passwordMode: z.enum(INVITATION_IMPORT_PASSWORD_MODES).default('default'),
+  /** default: keep existing, new for new; import: the column (empty cells as default); generate: new for all. */
+  tokenMode: z.enum(INVITATION_IMPORT_TOKEN_MODES).default('default'),
+  mapping: z
+    .string()
+    .max(2000)
+    .transform((text, context) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        context.addIssue({ code: 'custom', message: validationMessage('invalid') });
+        return z.NEVER;
+      }
+    })
+    .pipe(invitationImportMappingSchema)
+    .optional(),
+  /** Whether the first line holds column names; detected when absent. */
+  hasHeader: flag().optional(),
+  /** `true`: nothing is written; the answer is the first rows and what was detected. */
+  preview: flag().optional(),
+});
+export type InvitationImportFields = z.input<typeof invitationImportFieldsSchema>;
+
+const detectedSchema = {
+  delimiter: z.enum(INVITATION_IMPORT_DELIMITERS),
+  encoding: z.enum(INVITATION_IMPORT_ENCODINGS),
+  /** Some bytes were no characters of the encoding and show as U+FFFD: the dashboard warns. */
+  replacedCharacters: z.boolean(),
+  hasHeader: z.boolean(),
+};
+
+export const invitationImportPreviewSchema = z.object({
+  ...detectedSchema,
+  /** The first line's cells when it holds column names, else null. */
+  headers: z.array(z.string()).nullable(),
+  /** The first data rows (at most INVITATIONS_IMPORT_PREVIEW_ROWS). */
+  rows: z.array(z.array(z.string())),
+  /** Data rows in the file. */
+  totalRows: z.number().int(),
+  /** A mapping guessed from the column names or, without them, from the cells. */
+  mapping: invitationImportMappingSchema,
+});
+export type InvitationImportPreview = z.infer<typeof invitationImportPreviewSchema>;
+
+export const INVITATION_IMPORT_RESULTS = ['added', 'updated', 'unchanged', 'refused'] as const;
+export type InvitationImportResult = (typeof INVITATION_IMPORT_RESULTS)[number];
+
+export const invitationImportReportRowSchema = z.object({
+  /** The row's first line in the file (1-based, the header counted). */
+  line: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  result: z.enum(INVITATION_IMPORT_RESULTS),
+  /** For refused rows: the field and a validation message key (`validation.email`, `validation.duplicateInFile`, …). */
+  field: z.string().optional(),
+  reason: z.string().optional(),
+});
+export type InvitationImportReportRow = z.infer<typeof invitationImportReportRowSchema>;
+
+export const invitationImportReportSchema = z.object({
+  ...detectedSchema,
+  added: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.number().int(),
+  /** Deleted in the replace mode. */
+  removed: z.number().int(),
+  report: z.array(invitationImportReportRowSchema),
+});
+export type InvitationImportReport = z.infer<typeof invitationImportReportSchema>;

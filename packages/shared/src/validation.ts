@@ -36,6 +36,8 @@ export const VALIDATION_KEYS = [
   'invalidCharacters',
   'singleLine',
   'visibleText',
+  'csvInvalid',
+  'duplicateInFile',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type ValidationParams = Record<string, string | number>;

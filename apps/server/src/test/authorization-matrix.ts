@@ -483,6 +483,13 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       payload: { name: 'Guest', email: freshEmail() },
     }),
   },
+  'POST /api/events/:id/invitations/import': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/invitations/import`,
+      ...multipartFile(Buffer.from(`Guest,${freshEmail()}\n`), 'list.csv', 'text/csv'),
+    }),
+  },
   'PATCH /api/events/:id/invitations/:invitationId': {
     expected: ownerOnly(200, 404),
     request: ({ ownerEventId, ownerInvitationId }) => ({

@@ -85,7 +85,8 @@ export class InvitationAccess {
     const row = await findInvitationByUsername(this.db, eventId, username.trim().toLowerCase());
     const typed = hmacSha256(this.compareKey, password.trim());
     const stored = hmacSha256(this.compareKey, row ? row.password : `\0${typed}`);
-    if (!safeEqual(typed, stored) || !row) return undefined;
+    // An invitation imported without a password signs in only through its personal link.
+    if (!safeEqual(typed, stored) || !row || row.password === '') return undefined;
     return this.counted(eventId, row.id, row.access_version);
   }
 

@@ -1,4 +1,12 @@
+import fastifyMultipart from '@fastify/multipart';
 import {
+  ERROR_MESSAGES,
+  invitationImportFieldsSchema,
+  invitationImportPreviewSchema,
+  invitationImportReportSchema,
+  INVITATIONS_IMPORT_MAX_BYTES,
+  INVITATIONS_IMPORT_MAX_ROWS,
+  validationMessage,
   invitationCreateSchema,
   invitationPatchSchema,
   invitationSchema,
@@ -7,14 +15,17 @@ import {
   invitationsQuerySchema,
   INVITATIONS_EXPORT_MAX,
 } from '@livent/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError, isHttpError, validationFailed } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
 import { eventParamsSchema } from '../events/events.routes.js';
 
 const tags = ['invitations'];
+const IMPORT_MAX_LABEL = `${INVITATIONS_IMPORT_MAX_BYTES / (1024 * 1024)} MB`;
+const IMPORT_FIELD_NAMES = Object.keys(invitationImportFieldsSchema.shape);
 const invitationParamsSchema = eventParamsSchema.extend({
   invitationId: z.string().min(1).max(64),
 });
@@ -147,4 +158,76 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send();
     },
   );
+
+  // Only the import takes multipart bodies: its own scope registers the parser.
+  await app.register(async (scoped) => {
+    await scoped.register(fastifyMultipart, {
+      limits: {
+        fileSize: INVITATIONS_IMPORT_MAX_BYTES,
+        files: 1,
+        fields: IMPORT_FIELD_NAMES.length,
+        fieldSize: 4096,
+        parts: IMPORT_FIELD_NAMES.length + 1,
+      },
+    });
+    scoped.withTypeProvider<ZodTypeProvider>().post(
+      '/events/:id/invitations/import',
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary: 'Import invitations from CSV, or preview the file',
+          description: `multipart/form-data: the CSV in \`file\` (UTF-8 with or without BOM, else Windows-1252; delimiter \`,\` \`;\` or tab, detected), and the text fields \`importMode\`, \`passwordMode\`, \`tokenMode\`, \`mapping\` (JSON: column index → name, email, password or token; email required), \`hasHeader\` and \`preview\`. With \`preview=true\` the answer is the first rows and what was detected, and nothing changes. Otherwise all rows are written in one transaction and the answer reports each row (added, updated by email, unchanged, or refused with the field and a validation key); the replace mode deletes the invitations the file does not name. At most ${INVITATIONS_IMPORT_MAX_ROWS} rows (400) and ${IMPORT_MAX_LABEL} (413); a file that is no CSV answers 400 with \`errors.file\` naming the line.`,
+          security: bearerAuth,
+          consumes: ['multipart/form-data'],
+          params: eventParamsSchema,
+          response: {
+            200: z.union([invitationImportReportSchema, invitationImportPreviewSchema]),
+            ...errorResponses(400, 401, 404, 413),
+          },
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const missing = () => validationFailed({ file: validationMessage('required') });
+        if (!request.isMultipart()) throw missing();
+        let bytes: Buffer | undefined;
+        const values: Record<string, string> = {};
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'file' || bytes !== undefined) {
+                throw validationFailed({ [part.fieldname]: validationMessage('unknownField') });
+              }
+              bytes = await part.toBuffer();
+            } else if (typeof part.value === 'string') {
+              values[part.fieldname] = part.value;
+            }
+          }
+        } catch (error) {
+          if (error instanceof scoped.multipartErrors.RequestFileTooLargeError) {
+            throw new HttpError(413, ERROR_MESSAGES.validationFailed, {
+              file: validationMessage('fileTooLarge', { max: IMPORT_MAX_LABEL }),
+            });
+          }
+          if (isHttpError(error)) throw error;
+          // Busboy's own errors and its limits: a malformed body or more parts than fields.
+          throw validationFailed({ body: validationMessage('invalid') });
+        }
+        if (bytes === undefined) throw missing();
+        const fields = invitationImportFieldsSchema.safeParse(values);
+        if (!fields.success) {
+          const errors: Record<string, string> = {};
+          for (const issue of fields.error.issues) {
+            const path = issue.path.join('.') || 'body';
+            if (issue.code === 'unrecognized_keys') {
+              for (const key of issue.keys) errors[key] ??= validationMessage('unknownField');
+            } else errors[path] ??= issue.message;
+          }
+          throw validationFailed(errors);
+        }
+        return invitations.import(auth, request.params.id, bytes, fields.data);
+      },
+    );
+  });
 };

@@ -5,6 +5,8 @@ import {
   INVITATION_MAIL_STATUSES,
   validationMessage,
   type Invitation,
+  type InvitationImportPreview,
+  type InvitationImportReport,
   type InvitationMailStatus,
   type Language,
   type InvitationsPage,
@@ -26,6 +28,17 @@ import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
 import type { AuthContext } from '../auth/sessions.service.js';
 import { requireEventRole } from '../events/event-access.js';
 import type { InvitationAccess } from './invitation-access.js';
+import {
+  applyImport,
+  guessMapping,
+  loadExisting,
+  planImport,
+  previewOf,
+  readCsvFile,
+  summary,
+  tokensOfOtherEvents,
+  type ImportFields,
+} from './invitations-import.js';
 import {
   deleteInvitation,
   findClashes,
@@ -219,6 +232,54 @@ export class InvitationsService {
       throw notFound(ERROR_MESSAGES.invitationNotFound);
     }
     access.forget(event.id, invitationId);
+  }
+
+  /**
+   * The CSV import (ADR 026, "Import"): with `preview`, the first rows and what was detected;
+   * otherwise the rows are compared with the list and written in one transaction.
+   */
+  async import(
+    auth: AuthContext,
+    eventId: string,
+    bytes: Buffer,
+    fields: ImportFields,
+  ): Promise<InvitationImportPreview | InvitationImportReport> {
+    const { db, access, now } = this.deps;
+    const event = await requireEventRole(db, auth, eventId);
+    const file = readCsvFile(bytes, fields.hasHeader);
+    if (fields.preview) return previewOf(file);
+    // Without a mapping, the one the preview proposes.
+    const mapping = fields.mapping ?? guessMapping(file.rows, file.hasHeader);
+    const width = Math.max(0, ...file.rows.map((row) => row.cells.length));
+    const errors: Record<string, string> = {};
+    for (const index of Object.keys(mapping)) {
+      if (Number(index) >= width) errors[`mapping.${index}`] = validationMessage('invalid');
+    }
+    if (!Object.values(mapping).includes('email')) {
+      errors['mapping.email'] = validationMessage('required');
+    }
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const rows = file.hasHeader ? file.rows.slice(1) : file.rows;
+    const tokenColumn = Object.entries(mapping).find(([, column]) => column === 'token')?.[0];
+    const imported =
+      fields.tokenMode === 'import' && tokenColumn !== undefined
+        ? rows.map((row) => (row.cells[Number(tokenColumn)] ?? '').trim()).filter(Boolean)
+        : [];
+    const plan = planImport({
+      eventId: event.id,
+      rows,
+      mapping,
+      fields,
+      existing: await loadExisting(db, event.id),
+      tokensOfOthers: await tokensOfOtherEvents(db, event.id, imported),
+      now: now().toISOString(),
+    });
+    await applyImport(db, event.id, plan);
+    // Deleted invitations and new passwords or links end the access they gave at once here.
+    for (const id of [...plan.deletes, ...plan.updates.map((update) => update.id)]) {
+      access.forget(event.id, id);
+    }
+    return summary(file, plan);
   }
 
   /** The sorted, searched list as CSV in the user's delimiter (streamed, capped). */
