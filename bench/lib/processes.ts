@@ -39,6 +39,8 @@ export async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void
 
 export interface RunningServer {
   url: string;
+  /** The server process's id (its memory can be read from /proc). */
+  pid?: number;
   /** The server process's CPU time so far (user + system) in ms; undefined where /proc is missing. */
   cpuMs(): number | undefined;
   stop(): Promise<void>;
@@ -95,7 +97,7 @@ export async function startLivent(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`);
-  return { url, cpuMs: cpuMsOf(child), stop: stopper(child) };
+  return { url, pid: child.pid, cpuMs: cpuMsOf(child), stop: stopper(child) };
 }
 
 /** Starts a bare `node:http` server in its own process that answers every request with `body`. */
