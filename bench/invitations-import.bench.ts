@@ -123,7 +123,7 @@ async function run(
   for (const rows of SIZES) {
     const eventId = randomUUID();
     await insertEvent({ id: eventId, ownerId: owner.user.id, slug: `bench-import-${rows}` });
-    // A first import of the same size warms the code paths; the second, into a fresh event, counts.
+    // A small import into another event first warms the code paths; the fresh event's counts.
     const warmId = randomUUID();
     await insertEvent({ id: warmId, ownerId: owner.user.id, slug: `bench-warm-${rows}` });
     await importRows(server, auth, warmId, Math.min(rows, 1000));
