@@ -529,7 +529,16 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Checks the state against the start's cookie (once only), exchanges the code with the PKCE verifier and validates the ID token (issuer, audience, nonce, expiry). Success answers 303 to the page with the access cookie (way `cip`, subject the provider's `sub`); a denied, forged, replayed or expired answer the gate with an error (403), a provider that cannot be reached 502; nothing is granted. Limited like the code form (429).",
         params: pageParams,
-        querystring: z.record(z.string(), z.string().max(4096)),
+        // The provider's parameters (RFC 6749 section 4.1.2, RFC 9207 `iss`); others pass on to
+        // openid-client, which checks the answer as a whole.
+        querystring: z.looseObject(
+          Object.fromEntries(
+            ['code', 'state', 'iss', 'error', 'error_description', 'session_state'].map((name) => [
+              name,
+              z.string().max(4096).optional(),
+            ]),
+          ),
+        ),
         response: { 303: noContent, 403: html, 404: html, 429: html, 502: html },
       },
     },
@@ -542,7 +551,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       // The flow cookie serves one callback, whatever comes of it.
       reply.clearCookie(SSO_FLOW_COOKIE, { path: ssoCookiePath(target.model.slug) });
-      const query = new URLSearchParams(request.query).toString();
+      const query = new URLSearchParams(request.query as Record<string, string>).toString();
       const result = await sso.finish(
         target.head.id,
         target.model.slug,
