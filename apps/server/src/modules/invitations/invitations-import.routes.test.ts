@@ -1,6 +1,7 @@
 import {
   ERROR_MESSAGES,
   INVITATIONS_IMPORT_MAX_BYTES,
+  INVITATIONS_IMPORT_MAX_ROWS,
   validationMessage,
   type EventListItem,
   type InvitationImportPreview,
@@ -261,6 +262,36 @@ describe('POST /api/events/:id/invitations/import', () => {
       file: validationMessage('fileTooLarge', { max: '20 MB' }),
     });
     expect(await rows()).toHaveLength(0);
+  });
+
+  it(`refuses a file over ${INVITATIONS_IMPORT_MAX_ROWS} rows and writes nothing`, async () => {
+    const lines = ['name,email'];
+    for (let index = 0; index <= INVITATIONS_IMPORT_MAX_ROWS; index += 1) {
+      lines.push(`G,g${index}@example.com`);
+    }
+    const response = await importRequest(lines.join('\n'), { mapping: NAME_EMAIL });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      file: validationMessage('maxEntries', { max: INVITATIONS_IMPORT_MAX_ROWS }),
+    });
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it('warns when bytes were no characters, and names each row by its first line', async () => {
+    // 0x81 has no character in Windows-1252; a quoted name spans two lines.
+    const file = Buffer.concat([
+      Buffer.from('"Ann\nSmith",ann@example.com\nB'),
+      Buffer.from([0x81]),
+      Buffer.from('n,not-an-email\n'),
+    ]);
+    const report = await imported(file);
+    expect(report).toMatchObject({ encoding: 'windows-1252', replacedCharacters: true });
+    expect(report.report.map((row) => [row.line, row.result])).toEqual([
+      [1, 'refused'],
+      [3, 'refused'],
+    ]);
+    // A name of two lines is refused like in the form.
+    expect(report.report[0]).toMatchObject({ field: 'name', reason: 'validation.singleLine' });
   });
 
   it('writes all or nothing: a failure in the last statement leaves the list as it was', async () => {
