@@ -481,12 +481,9 @@ export async function applyImport(
         .where('id', 'in', ids)
         .execute();
     }
-    // Tokens move between invitations only through an update; give each updated one a
-    // placeholder first, so that a swap of two tokens does not trip the unique index mid-way.
-    if (plan.updates.some((update) => update.token)) {
-      for (const chunk of chunks(plan.updates)) await updateChunk(trx, eventId, chunk, true);
-    }
-    for (const chunk of chunks(plan.updates)) await updateChunk(trx, eventId, chunk, false);
+    // No token moves between invitations: the plan refuses a token another one still holds, so
+    // the updates cannot trip the unique index against each other.
+    for (const chunk of chunks(plan.updates)) await updateChunk(trx, eventId, chunk);
     for (const chunk of chunks(plan.inserts)) {
       await trx.insertInto('invitations').values(chunk).execute();
     }
@@ -495,20 +492,17 @@ export async function applyImport(
 
 /**
  * One UPDATE … FROM (VALUES …) for many rows (PostgreSQL and SQLite 3.33+ both name the
- * VALUES columns column1…); placeholders only move the tokens aside.
+ * VALUES columns column1…).
  */
 async function updateChunk(
   trx: Transaction<Database>,
   eventId: string,
   chunk: InvitationUpdate[],
-  placeholders: boolean,
 ): Promise<void> {
   const values = sql.join(
     chunk.map(
       (update) =>
-        sql`(${update.id}, ${update.name}, ${update.password}, ${
-          placeholders ? `moving-${update.id}` : update.token
-        }, ${String(update.access_version)})`,
+        sql`(${update.id}, ${update.name}, ${update.password}, ${update.token}, ${String(update.access_version)})`,
     ),
   );
   await sql`update invitations set name = v.column2, password = v.column3, token = v.column4,
