@@ -179,6 +179,33 @@ describe('POST /api/events/:id/invitations/import', () => {
     ]);
     expect((await rows())[0]?.token).toBe(TOKEN_A);
 
+    // The token index is global: another event's invitation's token is in use too.
+    const otherEvent = await createEvent(app, owner, 'Other gala');
+    await app.db
+      .insertInto('invitations')
+      .values({
+        id: 'other-event-invitation',
+        event_id: otherEvent.id,
+        name: 'Elsewhere',
+        email: 'elsewhere@example.com',
+        username: 'elsewhere@example.com',
+        password: 'pw',
+        token: TOKEN_B,
+        created_at: new Date().toISOString(),
+        last_login_at: null,
+        mail_status: null,
+      })
+      .execute();
+    const elsewhere = await imported(`Cid,cid@example.com,,${TOKEN_B}\n`, {
+      tokenMode: 'import',
+      mapping: MAPPING,
+    });
+    expect(elsewhere.report[0]).toMatchObject({
+      result: 'refused',
+      field: 'token',
+      reason: 'validation.inUse',
+    });
+
     const again = await imported(`Ben,ben@example.com,,${TOKEN_A}\n`, {
       tokenMode: 'import',
       mapping: MAPPING,

@@ -191,6 +191,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         const auth = requireAuth(request);
         const missing = () => validationFailed({ file: validationMessage('required') });
         if (!request.isMultipart()) throw missing();
+        // A stranger's upload is not read: up to 20 MB buffered for nothing.
+        await invitations.checkImport(auth, request.params.id);
         let bytes: Buffer | undefined;
         const values: Record<string, string> = {};
         try {

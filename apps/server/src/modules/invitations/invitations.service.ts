@@ -234,6 +234,11 @@ export class InvitationsService {
     access.forget(event.id, invitationId);
   }
 
+  /** Refuses (404) whoever may not change the event's invitations, before a body is read. */
+  async checkImport(auth: AuthContext, eventId: string): Promise<void> {
+    await requireEventRole(this.deps.db, auth, eventId);
+  }
+
   /**
    * The CSV import (ADR 026, "Import"): with `preview`, the first rows and what was detected;
    * otherwise the rows are compared with the list and written in one transaction.
