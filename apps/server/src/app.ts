@@ -53,6 +53,7 @@ import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
+import { loginsRoutes } from './modules/logins/logins.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { eventsNotFoundHandler, hostOf, publicRoutes } from './modules/public/public.routes.js';
 import type { MessageStreamsOptions } from './modules/messages/live/message-streams.js';
@@ -116,6 +117,7 @@ const apiModules = [
   registrationsRoutes,
   invitationsRoutes,
   ssoRoutes,
+  loginsRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -272,6 +274,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
           description: "An event's registrations (the registration way in)",
         },
         { name: 'sso', description: "An event's single sign-on provider (the CIP way in)" },
+        { name: 'logins', description: "Who came into an event's page and how (the login list)" },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],

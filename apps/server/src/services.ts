@@ -29,6 +29,7 @@ import { PublicAssets } from './modules/public/public-assets.js';
 import { PublicPageService } from './modules/public/public.service.js';
 import { RegistrationsService } from './modules/registrations/registrations.service.js';
 import { SsoService } from './modules/sso/sso.service.js';
+import { LoginsService } from './modules/logins/logins.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 
 /** The services of the app, built once in `buildApp` and decorated as `app.services`. */
@@ -58,6 +59,8 @@ export interface Services {
   registrations: RegistrationsService;
   /** The organisers' invitations of an event (ADR 026). */
   invitations: InvitationsService;
+  /** The organisers' login list of an event (ADR 026). */
+  logins: LoginsService;
   /** Single sign-on of viewers: the provider settings and the OpenID Connect flow (ADR 026). */
   sso: SsoService;
 }
@@ -173,5 +176,6 @@ export function createServices(options: ServiceOptions): Services {
       access: invitationAccess,
     }),
     sso,
+    logins: new LoginsService({ db }),
   };
 }

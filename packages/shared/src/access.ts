@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from './validation.js';
 
 /**
  * The viewer access lists of an event (docs/product-spec.md sections 2 and 3, ADR 026): who
@@ -51,3 +52,35 @@ export const registrationsPageSchema = z.object({
   total: z.number().int(),
 });
 export type RegistrationsPage = z.infer<typeof registrationsPageSchema>;
+
+/** The ways a viewer's access was granted, as the login list names them (ADR 026). */
+export const LOGIN_WAYS = ['code', 'registration', 'invitation', 'cip'] as const;
+export type LoginWay = (typeof LOGIN_WAYS)[number];
+export const LOGINS_PAGE_SIZE_MAX = 100;
+
+/** `GET /events/{id}/logins` and its export (without paging). */
+export const accessLoginsQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(LOGINS_PAGE_SIZE_MAX).default(25),
+  way: z.enum(LOGIN_WAYS).optional(),
+  /** Searched in the label (name, email address, username). */
+  q: singleLineText({ max: 200, trim: true }).optional(),
+});
+export type AccessLoginsQuery = z.input<typeof accessLoginsQuerySchema>;
+
+export const accessLoginSchema = z.object({
+  id: z.string(),
+  way: z.enum(LOGIN_WAYS),
+  /** Who came in; empty for a code, whose viewers are anonymous. */
+  label: z.string(),
+  createdAt: z.string(),
+});
+export type AccessLogin = z.infer<typeof accessLoginSchema>;
+
+export const accessLoginsPageSchema = z.object({
+  results: z.array(accessLoginSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type AccessLoginsPage = z.infer<typeof accessLoginsPageSchema>;

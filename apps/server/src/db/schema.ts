@@ -25,6 +25,7 @@ export interface Database {
   registrations: RegistrationsTable;
   invitations: InvitationsTable;
   event_sso: EventSsoTable;
+  access_logins: AccessLoginsTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -311,4 +312,17 @@ export interface EventSsoTable {
   scopes: string;
   button_label: string;
   updated_at: string;
+}
+
+/** One access granted to a viewer (ADR 026); no address or user agent by design. */
+export interface AccessLoginsTable {
+  id: string;
+  event_id: string;
+  /** code, registration, invitation or cip. */
+  way: string;
+  /** The access cookie's subject: the viewer id (code), registration, invitation or SSO sub. */
+  subject: string;
+  /** Who, as the organiser reads it; empty for a code (its viewers are anonymous). */
+  label: string;
+  created_at: string;
 }

@@ -516,6 +516,16 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       payload: { buttonLabel: 'Company account' },
     }),
   },
+  // The login list (ADR 026): only the owner, and only with CUSTOM_ACCESS, which the matrix
+  // owner's free plan lacks (403 with the feature message).
+  'GET /api/events/:id/logins': {
+    expected: ownerOnly(403, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/logins` }),
+  },
+  'GET /api/events/:id/logins/export': {
+    expected: ownerOnly(403, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/logins/export` }),
+  },
   // Guest moderators: the event's current token and nothing else; every refusal is a 404.
   'GET /api/shared/:shareType/:eventId': {
     expected: guestOfThisEvent(200),

@@ -8,6 +8,7 @@ import * as m0006MessagesInbox from './0006-messages-inbox.js';
 import * as m0007Registrations from './0007-registrations.js';
 import * as m0008Invitations from './0008-invitations.js';
 import * as m0009EventSso from './0009-event-sso.js';
+import * as m0010AccessLogins from './0010-access-logins.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0007_registrations': m0007Registrations,
   '0008_invitations': m0008Invitations,
   '0009_event_sso': m0009EventSso,
+  '0010_access_logins': m0010AccessLogins,
 };

@@ -573,7 +573,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
           ssoFailed(result),
         );
       }
-      const granted = pages.grantSso(target, result.identity.subject, result.location);
+      const granted = await pages.grantSso(target, result.identity, result.location);
       return answerAttempt(request, reply, slug, undefined, granted, { kind: 'ssoFailed' });
     },
   );

@@ -44,6 +44,7 @@ import type {
   RegistrationsService,
 } from '../registrations/registrations.service.js';
 import type { SsoService } from '../sso/sso.service.js';
+import { recordLogin, ssoLabel } from '../logins/logins.repository.js';
 import type { PublicAssets } from './public-assets.js';
 import {
   findEventContent,
@@ -521,6 +522,12 @@ export class PublicPageService {
       };
     }
     if (!codeMatches(input.code, accessCode)) return { outcome: 'wrong' };
+    await recordLogin(this.deps.db, {
+      eventId: head.id,
+      way: 'code',
+      subject: viewer.id,
+      at: now(),
+    });
     const issuedAt = Math.floor(now().getTime() / 1000);
     const cookie = this.access.issue({
       eventId: head.id,
@@ -559,7 +566,7 @@ export class PublicPageService {
       input.password,
     );
     if (!grant) return { outcome: 'wrong' };
-    return this.granted(target.head.id, target.model, target.location, grant);
+    return await this.granted(target.head.id, target.model, target.location, grant);
   }
 
   /**
@@ -574,7 +581,7 @@ export class PublicPageService {
     const target = await this.invitationTarget(slug, undefined);
     if (!target || 'outcome' in target) return target;
     const grant = await this.deps.invitations.openLink(target.head.id, token);
-    if (grant) return this.granted(target.head.id, target.model, target.location, grant);
+    if (grant) return await this.granted(target.head.id, target.model, target.location, grant);
     return (await this.consumeAccessTry(target.head.id, viewer)) ?? { outcome: 'wrong' };
   }
 
@@ -605,7 +612,7 @@ export class PublicPageService {
       viewer,
     );
     if (outcome.outcome !== 'granted') return outcome;
-    return this.granted(
+    return await this.granted(
       head.id,
       model,
       target.location,
@@ -624,7 +631,13 @@ export class PublicPageService {
     if (!target || 'outcome' in target) return target;
     const id = await this.deps.registrations.openLink(target.head.id, token);
     if (id)
-      return this.granted(target.head.id, target.model, target.location, { id }, 'registration');
+      return await this.granted(
+        target.head.id,
+        target.model,
+        target.location,
+        { id },
+        'registration',
+      );
     return (await this.consumeAccessTry(target.head.id, viewer)) ?? { outcome: 'wrong' };
   }
 
@@ -639,8 +652,19 @@ export class PublicPageService {
   }
 
   /** The access cookie for the provider's subject (way `cip`), back to where the sign-in began. */
-  grantSso(target: AccessTarget, subject: string, location: string): CodeAttempt {
-    return this.granted(target.head.id, target.model, location, { id: subject }, 'cip');
+  grantSso(
+    target: AccessTarget,
+    identity: { subject: string; name: string | null; email: string | null },
+    location: string,
+  ): Promise<CodeAttempt> {
+    return this.granted(
+      target.head.id,
+      target.model,
+      location,
+      { id: identity.subject },
+      'cip',
+      ssoLabel(identity),
+    );
   }
 
   private invitationTarget(slug: string, channelSlug: string | undefined) {
@@ -685,14 +709,24 @@ export class PublicPageService {
     }
   }
 
-  private granted(
+  /** Records the login (ADR 026) and issues the access cookie of a sign-in that succeeded. */
+  private async granted(
     eventId: string,
     model: EventModel,
     location: string,
     grant: { id: string; version?: number },
     way: 'invitation' | 'registration' | 'cip' = 'invitation',
-  ): CodeAttempt {
-    const issuedAt = Math.floor(this.deps.now().getTime() / 1000);
+    label?: string,
+  ): Promise<CodeAttempt> {
+    const at = this.deps.now();
+    await recordLogin(this.deps.db, {
+      eventId,
+      way,
+      subject: grant.id,
+      at,
+      ...(label === undefined ? {} : { label }),
+    });
+    const issuedAt = Math.floor(at.getTime() / 1000);
     const cookie = this.access.issue({
       eventId,
       way,

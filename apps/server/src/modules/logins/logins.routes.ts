@@ -1,0 +1,71 @@
+import { accessLoginsPageSchema, accessLoginsQuerySchema } from '@livent/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requestLanguage } from '../../lib/language.js';
+import { bearerAuth, errorResponses } from '../../lib/openapi.js';
+import { requireAuth } from '../auth/authenticate.js';
+import { eventParamsSchema } from '../events/events.routes.js';
+import { LOGINS_EXPORT_MAX } from './logins.service.js';
+
+const tags = ['logins'];
+const exportQuerySchema = accessLoginsQuerySchema.pick({ way: true, q: true });
+
+/** Who came into a protected event and how (ADR 026); needs CUSTOM_ACCESS. */
+export const loginsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { logins } = app.services;
+  const secured = { preHandler: app.authenticate };
+
+  app.get(
+    '/events/:id/logins',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: "One page of the event's login list, newest first",
+        description:
+          'Each access granted to a viewer: when, the way (code, registration, invitation, cip) and who (empty for a code: its viewers are anonymous). Filtered by `way`, searched in who (`q`). Needs the plan feature CUSTOM_ACCESS (403 otherwise).',
+        security: bearerAuth,
+        params: eventParamsSchema,
+        querystring: accessLoginsQuerySchema,
+        response: { 200: accessLoginsPageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => logins.list(requireAuth(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/events/:id/logins/export',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'The login list as CSV',
+        description: `Filtered like the list (\`way\`, \`q\`), newest first (at most ${String(LOGINS_EXPORT_MAX)} rows), in the user's CSV delimiter, headers in the dashboard's language; cells a spreadsheet would read as a formula start with \`'\`. Needs CUSTOM_ACCESS (403 otherwise).`,
+        security: bearerAuth,
+        params: eventParamsSchema,
+        querystring: exportQuerySchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('CSV with a header line (RFC 4180)'),
+          ...errorResponses(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const csv = await logins.export(
+        requireAuth(request),
+        request.params.id,
+        request.query,
+        requestLanguage(request),
+      );
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csv.filename}"`)
+          .header('cache-control', 'no-store')
+          // A stream: the 200 schema above documents it, Fastify sends streams without serialising.
+          .send(csv.body as unknown as string)
+      );
+    },
+  );
+};
