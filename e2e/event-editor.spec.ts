@@ -66,6 +66,8 @@ test.describe('event editor sections', () => {
   test('player, text, interaction, compliance, advanced: saved and found after reload', async ({
     page,
   }) => {
+    // Five sections, each saved and reloaded: more than one screen's worth of the time budget.
+    test.slow();
     const { event } = await eventOfOwnAccount(page);
 
     await page.goto(`/events/${event.id}/player`);
