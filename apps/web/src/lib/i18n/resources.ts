@@ -12,6 +12,7 @@ import type enInvitations from '../../locales/en/invitations.json';
 import type enMessages from '../../locales/en/messages.json';
 import type enOnboarding from '../../locales/en/onboarding.json';
 import type enRegistrations from '../../locales/en/registrations.json';
+import type enLogins from '../../locales/en/logins.json';
 import type enScreens from '../../locales/en/screens.json';
 
 /**
@@ -47,6 +48,8 @@ export interface Catalogues {
   invitations: typeof enInvitations;
   /** The registration list of the registration way in (ADR 026). */
   registrations: typeof enRegistrations;
+  /** The login list of a protected event (ADR 026). */
+  logins: typeof enLogins;
 }
 export type Namespace = keyof Catalogues;
 

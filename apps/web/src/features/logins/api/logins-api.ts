@@ -1,0 +1,69 @@
+import type { AccessLoginsPage, LoginWay } from '@livent/shared';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { apiFetch, apiResponse, errorFrom } from '../../../lib/api-client';
+
+/** An event's login list (docs/api.md; ADR 026): paged, filtered and searched on the server. */
+
+export interface LoginsListQuery {
+  page: number;
+  pageSize: number;
+  way: LoginWay | '';
+  q: string;
+}
+
+const loginsPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/logins`;
+
+export const loginsQueryKey = (eventId: string) => ['events', 'logins', eventId] as const;
+
+/** The query string of the list (with paging) or the export (way and search only). */
+export function loginsSearch(query: Partial<LoginsListQuery>): string {
+  const params = new URLSearchParams();
+  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
+  if (query.way) params.set('way', query.way);
+  const q = query.q?.trim();
+  if (q) params.set('q', q);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+export const loginsQueryOptions = (eventId: string, query: LoginsListQuery, enabled = true) =>
+  queryOptions({
+    queryKey: [...loginsQueryKey(eventId), query] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<AccessLoginsPage>(`${loginsPath(eventId)}${loginsSearch(query)}`, { signal }),
+    // The table keeps the last page while the next one loads (no flicker on paging).
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** The file name of a `Content-Disposition` header, or the fallback. */
+function filenameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+/** Downloads the filtered list as CSV: fetched with the credentials, saved by a link. */
+export function useExportLogins(eventId: string) {
+  return useMutation({
+    mutationFn: async (filter: Pick<LoginsListQuery, 'way' | 'q'>) => {
+      const response = await apiResponse(`${loginsPath(eventId)}/export${loginsSearch(filter)}`, {
+        headers: { Accept: 'text/csv' },
+      });
+      if (!response.ok) throw await errorFrom(response);
+      const url = URL.createObjectURL(await response.blob());
+      try {
+        const link = document.createElement('a');
+        link.href = url;
+        link.download = filenameOf(response, 'logins.csv');
+        document.body.append(link);
+        link.click();
+        link.remove();
+      } finally {
+        // Revoked after the click has handed the file to the browser's download.
+        setTimeout(() => URL.revokeObjectURL(url), 1000);
+      }
+    },
+  });
+}
