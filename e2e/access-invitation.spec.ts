@@ -1,6 +1,6 @@
 import { createEventByApi, ownAccount } from './event-helpers.js';
 import { e2ePort } from '../playwright.config.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, expectAccessible, setPlan, test } from './fixtures.js';
 
 // The invitation gate end to end (ADR 026): the organiser adds an invitation in the invitation
 // list, the event takes the invitation mode, and a viewer in a fresh browser is refused a wrong
@@ -15,7 +15,7 @@ test.describe('access by invitation', () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const { accessToken } = await ownAccount(page);
+    const { account, accessToken } = await ownAccount(page);
     const event = await createEventByApi(page, accessToken, 'Awards Gala');
     const setup = await page.request.patch(`/api/event-settings/${event.id}`, {
       headers: { Authorization: `Bearer ${accessToken}` },
@@ -85,5 +85,14 @@ test.describe('access by invitation', () => {
     await expect(
       page.getByRole('row', { name: /Grace Hopper/ }).getByRole('cell', { name: '2', exact: true }),
     ).toBeVisible();
+
+    // The login list (CUSTOM_ACCESS): both ways in, each one row with the invitation's name.
+    await setPlan(account.email, 'enterprise-member');
+    await page.goto(`/events/${event.id}/access/loginlist`);
+    await expect(page.getByRole('heading', { name: 'Login list' })).toBeVisible();
+    const logins = page.getByRole('table', { name: 'Logins' });
+    await expect(logins.getByRole('row', { name: /Grace Hopper \/ grace/ })).toHaveCount(2);
+    await expect(logins.getByText('Invitation', { exact: true })).toHaveCount(2);
+    await expectAccessible(page);
   });
 });
