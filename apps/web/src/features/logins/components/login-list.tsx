@@ -29,7 +29,7 @@ import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
 import { loginsQueryOptions, useExportLogins, type LoginsListQuery } from '../api/logins-api';
-import { exactTime, relativeTime } from './login-time';
+import { exactTime, relativeTime } from '../../../lib/format/time';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 const SEARCH_DELAY_MS = 300;

@@ -26,7 +26,7 @@ import type { InboxApi } from '../api/inbox-api';
 import { inboxDetailQueryOptions } from '../api/inbox-queries';
 import { AnswerEditor } from './answer-editor';
 import type { ChannelName } from './message-list';
-import { fullTime, relativeTime } from './message-format';
+import { exactTime, relativeTime } from '../../../lib/format/time';
 import { StatusChip } from './status-chip';
 
 /** The order the state buttons appear in, whichever are allowed from the current state. */
@@ -65,7 +65,7 @@ function History({ entries }: { entries: readonly MessageHistoryEntry[] }) {
             {' · '}
             {entry.actorKind === 'guest' ? t('history.guest') : entry.actorName}
             {' · '}
-            <Tooltip title={fullTime(entry.at, i18n.language)}>
+            <Tooltip title={exactTime(entry.at, i18n.language)}>
               <time dateTime={entry.at}>{relativeTime(entry.at, i18n.language)}</time>
             </Tooltip>
           </Box>
@@ -130,7 +130,7 @@ export function MessageDetail({
           <Typography variant="body2" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
             {[
               channel ?? (viewer ? t('detail.mainPage') : t('list.internal')),
-              fullTime(message.createdAt, i18n.language),
+              exactTime(message.createdAt, i18n.language),
             ].join(' · ')}
           </Typography>
         </Box>

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { fullTime, relativeTime } from './message-format';
+import { exactTime, relativeTime } from '../../../lib/format/time';
 import { StatusChip } from './status-chip';
 
 /** Renders again every minute, so that "3 minutes ago" stays true while the inbox is open. */
@@ -61,7 +61,7 @@ function Meta({ message, channelName }: { message: InboxMessage; channelName: Ch
         </Typography>
       )}
       <Box sx={{ flexGrow: 1 }} />
-      <Tooltip title={fullTime(message.createdAt, i18n.language)}>
+      <Tooltip title={exactTime(message.createdAt, i18n.language)}>
         <Typography component="span" noWrap sx={{ fontSize: '0.75rem', flexShrink: 0 }}>
           <time dateTime={message.createdAt}>{relativeTime(message.createdAt, i18n.language)}</time>
         </Typography>

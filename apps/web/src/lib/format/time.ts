@@ -7,10 +7,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['minute', 60],
 ];
 
-/**
- * "3 minutes ago", "gestern": a time relative to now in the interface language. (The inbox has
- * the same in features/messages; features do not import each other, ADR 022.)
- */
+/** "3 minutes ago", "gestern": a time relative to now in the interface language. */
 export function relativeTime(iso: string, language: string, now = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   const format = new Intl.RelativeTimeFormat(language, { numeric: 'auto', style: 'long' });
@@ -20,8 +17,11 @@ export function relativeTime(iso: string, language: string, now = Date.now()): s
   return format.format(0, 'second');
 }
 
-/** The date and time in the user's time zone (the browser's when the setting is unknown). */
-export function exactTime(iso: string, language: string, timeZone: string | undefined): string {
+/**
+ * The date and time, for a tooltip beside a relative time: in the user's time zone, the
+ * browser's when the setting is unknown or not one this browser knows.
+ */
+export function exactTime(iso: string, language: string, timeZone?: string): string {
   const options = { dateStyle: 'medium', timeStyle: 'medium' } as const;
   try {
     return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(new Date(iso));
