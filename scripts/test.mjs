@@ -2,7 +2,8 @@
 // TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the production build.
 // Ends with one line `N passed, N failed, N skipped` and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { e2ePortEnvironment } from './e2e-ports.mjs';
 
 const tmp = '.tmp/test-results';
@@ -82,6 +83,21 @@ async function playwright(label, output) {
   if (!ok && unexpected === 0) totals.failed += 1;
 }
 
+/**
+ * The server's test files that run against the test database (`buildTestApp`,
+ * `createTestDatabase`, `migratedTestDatabase`) or ask for PostgreSQL themselves (`TEST_DB`):
+ * only these change with the dialect, so only these run a second time on PostgreSQL. Pure unit
+ * tests and the ones that start the server with their own SQLite file would only repeat.
+ */
+function databaseTestFiles(root = 'apps/server/src') {
+  const uses = /\b(buildTestApp|createTestDatabase|migratedTestDatabase|TEST_DB)\b/;
+  return readdirSync(root, { recursive: true })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => join(root, file))
+    .filter((file) => uses.test(readFileSync(file, 'utf8')))
+    .sort();
+}
+
 if (!run('build', 'npm', ['run', 'build'])) {
   totals.failed += 1;
   failures.push('build');
@@ -92,7 +108,7 @@ if (!run('build', 'npm', ['run', 'build'])) {
   if (process.env.TEST_DATABASE_URL) {
     vitest(
       'API tests (PostgreSQL)',
-      ['--project', 'server'],
+      ['--project', 'server', ...databaseTestFiles()],
       { TEST_DB: 'postgres' },
       `${tmp}/vitest-postgres.json`,
     );
