@@ -1,5 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 /**
  * A spreadsheet reads a cell that starts with `=`, `+`, `-` or `@` as a formula, and some skip a
@@ -43,4 +45,19 @@ export function csvStream(
   // logs it. Nothing else is left to clean up here.
   pipeline(source, csv, () => undefined);
   return csv;
+}
+
+/** The documented 200 of a CSV download route. */
+export const csvResponseSchema = z.string().describe('CSV with a header line (RFC 4180)');
+
+/** Answers a CSV download: an attachment with its file name, never cached. */
+export function sendCsv(reply: FastifyReply, csv: { filename: string; body: Readable }) {
+  return (
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${csv.filename}"`)
+      .header('cache-control', 'no-store')
+      // A stream: the route's 200 schema documents it; Fastify sends streams without serialising.
+      .send(csv.body as unknown as string)
+  );
 }

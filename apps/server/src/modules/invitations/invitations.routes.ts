@@ -21,6 +21,7 @@ import { HttpError, isHttpError, validationFailed } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
+import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { eventParamsSchema } from '../events/events.routes.js';
 
 const tags = ['invitations'];
@@ -65,7 +66,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: invitationsExportQuerySchema,
         produces: ['text/csv'],
         response: {
-          200: z.string().describe('CSV with a header line (RFC 4180)'),
+          200: csvResponseSchema,
           ...errorResponses(400, 401, 404),
         },
       },
@@ -77,14 +78,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         requestLanguage(request),
       );
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csv.filename}"`)
-          .header('cache-control', 'no-store')
-          // A stream: the 200 schema above documents it, Fastify sends streams without serialising.
-          .send(csv.body as unknown as string)
-      );
+      return sendCsv(reply, csv);
     },
   );
 

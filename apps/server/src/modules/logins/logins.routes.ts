@@ -1,10 +1,10 @@
 import { accessLoginsPageSchema, accessLoginsQuerySchema } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
 import { eventParamsSchema } from '../events/events.routes.js';
+import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { LOGINS_EXPORT_MAX } from './logins.service.js';
 
 const tags = ['logins'];
@@ -46,7 +46,7 @@ export const loginsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: exportQuerySchema,
         produces: ['text/csv'],
         response: {
-          200: z.string().describe('CSV with a header line (RFC 4180)'),
+          200: csvResponseSchema,
           ...errorResponses(400, 401, 403, 404),
         },
       },
@@ -58,14 +58,7 @@ export const loginsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         requestLanguage(request),
       );
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csv.filename}"`)
-          .header('cache-control', 'no-store')
-          // A stream: the 200 schema above documents it, Fastify sends streams without serialising.
-          .send(csv.body as unknown as string)
-      );
+      return sendCsv(reply, csv);
     },
   );
 };

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
+import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { MESSAGES_EXPORT_MAX } from './messages-csv.js';
 
 const tags = ['messages'];
@@ -53,7 +54,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: messagesQuerySchema,
         produces: ['text/csv'],
         response: {
-          200: z.string().describe('CSV with a header line (RFC 4180)'),
+          200: csvResponseSchema,
           ...errorResponses(400, 401, 404),
         },
       },
@@ -65,14 +66,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         requestLanguage(request),
       );
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csv.filename}"`)
-          .header('cache-control', 'no-store')
-          // A stream: the 200 schema above documents it, Fastify sends streams without serialising.
-          .send(csv.body as unknown as string)
-      );
+      return sendCsv(reply, csv);
     },
   );
 

@@ -5,6 +5,7 @@ import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
 import { eventParamsSchema } from '../events/events.routes.js';
+import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { REGISTRATIONS_EXPORT_MAX } from './registrations.service.js';
 
 const tags = ['registrations'];
@@ -49,7 +50,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: exportQuerySchema,
         produces: ['text/csv'],
         response: {
-          200: z.string().describe('CSV with a header line (RFC 4180)'),
+          200: csvResponseSchema,
           ...errorResponses(400, 401, 404),
         },
       },
@@ -61,14 +62,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.q,
         requestLanguage(request),
       );
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${csv.filename}"`)
-          .header('cache-control', 'no-store')
-          // A stream: the 200 schema above documents it, Fastify sends streams without serialising.
-          .send(csv.body as unknown as string)
-      );
+      return sendCsv(reply, csv);
     },
   );
 
