@@ -10,4 +10,5 @@ export * from './invitations.js';
 export * from './messages.js';
 export * from './plans.js';
 export * from './sso.js';
+export * from './stats.js';
 export * from './validation.js';
