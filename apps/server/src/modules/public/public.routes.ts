@@ -200,7 +200,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     slug: string,
     channelSlug: string | undefined,
     status: number,
-    error: GateError,
+    error: GateError | undefined,
   ) => {
     const acceptLanguage = request.headers['accept-language'];
     const cookie = accessCookieOf(request);
@@ -480,10 +480,10 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The start of a viewer's single sign-on (OpenID Connect)",
         description:
-          'Answers 302 to the provider with state, nonce and a PKCE challenge, and sets a signed short-lived cookie (`Path=/{slug}/_access/sso`) that carries them to the callback. A provider that is not configured or cannot be reached answers the gate with an error (502). Limited like the code form (429). An event without the single sign-on mode answers 303 to its page.',
+          'Answers 302 to the provider with state, nonce and a PKCE challenge, and sets a signed short-lived cookie (`Path=/{slug}/_access/sso`) that carries them to the callback. A provider that is not set up answers the gate, which says so (503); one that cannot be reached answers the gate with an error (502). Limited like the code form (429). An event without the single sign-on mode answers 303 to its page.',
         params: pageParams,
         querystring: channelQuery,
-        response: { 302: noContent, 303: noContent, 404: html, 429: html, 502: html },
+        response: { 302: noContent, 303: noContent, 404: html, 429: html, 502: html, 503: html },
       },
     },
     async (request, reply) => {
@@ -498,6 +498,11 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (limited)
         return answerAttempt(request, reply, slug, channel, limited, { kind: 'ssoFailed' });
       const started = await sso.start(target.head.id, target.model.slug, target.location);
+      if (started === 'notConfigured') {
+        // The gate itself says that sign-in is not set up yet.
+        reply.headers(EVENTS_BASE_HEADERS);
+        return sendGate(request, reply, slug, channel, 503, undefined);
+      }
       if (typeof started === 'string') {
         reply.headers(EVENTS_BASE_HEADERS);
         return sendGate(request, reply, slug, channel, 502, ssoFailed(started));

@@ -133,6 +133,8 @@ interface EventModel {
   remoteReloadAt: string | null;
   /** The gate's single sign-on button label (the cip mode only). */
   ssoButtonLabel: string;
+  /** Whether a provider is set up (the cip mode only). */
+  ssoConfigured: boolean;
 }
 
 /** Who sends or votes through the public page: the viewer cookie's id and the address. */
@@ -176,7 +178,7 @@ export interface PublicPageDependencies {
   /** The registration way in: the form, personal links, and whether a registration still exists. */
   registrations: RegistrationsService;
   /** The single sign-on way in: the gate's button label. */
-  sso: Pick<SsoService, 'buttonLabel'>;
+  sso: Pick<SsoService, 'gate'>;
 }
 
 const stampOf = (head: EventHead) =>
@@ -259,8 +261,10 @@ export class PublicPageService {
     ]);
     if (!content) throw notFound(ERROR_MESSAGES.eventNotFound);
     const settings = readEventSettings(content);
-    const ssoButtonLabel =
-      settings.accessMode === 'cip' ? await this.deps.sso.buttonLabel(head.id) : '';
+    const sso =
+      settings.accessMode === 'cip'
+        ? await this.deps.sso.gate(head.id)
+        : { configured: false, buttonLabel: '' };
     return {
       stamp: stampOf(head),
       slug: content.slug,
@@ -284,7 +288,8 @@ export class PublicPageService {
       })),
       plan: toPlan(head.plan),
       remoteReloadAt: head.remote_reload_at,
-      ssoButtonLabel,
+      ssoButtonLabel: sso.buttonLabel,
+      ssoConfigured: sso.configured,
     };
   }
 
@@ -453,6 +458,7 @@ export class PublicPageService {
       protected: access !== 'open',
       gate: access === 'gate' ? { error: gateError } : null,
       ssoButtonLabel: model.ssoButtonLabel,
+      ssoConfigured: model.ssoConfigured,
     };
     const body = Buffer.from(renderPage(data));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;

@@ -342,6 +342,24 @@ describe('the single sign-on gate', () => {
     expect(flow).toBe('');
   });
 
+  it('says on the gate that sign-in is not set up while no provider is, and offers no sign-in', async () => {
+    const event = await insertEvent(app, owner.user.id, {
+      slug: 'sso-unset',
+      accessMode: 'cip',
+      content: CONTENT,
+      accessShowContent: false,
+    });
+    const gate = await onEventsHost(app, `/${event.slug}`);
+    expect(gate.body).toContain('Sign-in for this event is not set up yet');
+    expect(gate.body).not.toContain('_access/sso/start');
+    expect(gate.body).not.toContain(CONTENT);
+    const { response, flow } = await start(event);
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toContain('Sign-in for this event is not set up yet');
+    expect(flow).toBe('');
+    expect(setCookies(response).has(ACCESS_COOKIE)).toBe(false);
+  });
+
   it('answers the gate with an error when the provider cannot be reached', async () => {
     // A loopback port where nothing listens.
     const closed = createServer();

@@ -159,9 +159,16 @@ export class SsoService {
     return this.view(event.slug, row);
   }
 
-  /** The gate's button label (empty when the organiser set none). */
-  async buttonLabel(eventId: string): Promise<string> {
-    return (await findEventSso(this.deps.db, eventId))?.button_label ?? '';
+  /**
+   * What the gate shows: whether a provider is set up at all (else the gate says so instead of
+   * offering a sign-in that cannot work) and the button label (empty when the organiser set none).
+   */
+  async gate(eventId: string): Promise<{ configured: boolean; buttonLabel: string }> {
+    const row = await findEventSso(this.deps.db, eventId);
+    return {
+      configured: Boolean(row?.issuer && row.client_id),
+      buttonLabel: row?.button_label ?? '',
+    };
   }
 
   /** The event's client at its provider; undefined when the provider is not configured. */
@@ -193,7 +200,8 @@ export class SsoService {
     eventId: string,
     slug: string,
     location: string,
-  ): Promise<{ url: string; cookie: string } | SsoFailure> {
+  ): Promise<{ url: string; cookie: string } | SsoFailure | 'notConfigured'> {
+    if (!(await this.gate(eventId)).configured) return 'notConfigured';
     let config: oidc.Configuration | undefined;
     try {
       config = await this.client(eventId);

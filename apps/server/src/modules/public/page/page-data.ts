@@ -50,6 +50,8 @@ export interface PageData {
   gate: { error: GateError | undefined } | null;
   /** The single sign-on button's label (the cip mode; empty for the default text). */
   ssoButtonLabel?: string;
+  /** The cip mode with no provider set up yet: the gate says so instead of offering a sign-in. */
+  ssoConfigured?: boolean;
 }
 
 /**

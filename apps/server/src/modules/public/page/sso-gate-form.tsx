@@ -22,6 +22,15 @@ export function SsoGateForm() {
     data.channelSlug ? `?channel=${encodeURIComponent(data.channelSlug)}` : ''
   }`;
   const label = data.ssoButtonLabel;
+  if (!data.ssoConfigured) {
+    return (
+      <div className="lv-gate-form">
+        <p className="lv-gate-error" role="status">
+          {t('access.ssoNotConfigured')}
+        </p>
+      </div>
+    );
+  }
   return (
     <div className="lv-gate-form">
       {message && (
