@@ -88,7 +88,10 @@ export async function apiResponse(path: string, request: ApiRequest = {}): Promi
  * requests" notification on HTTP 429 (docs/product-spec.md section 8).
  */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const response = await apiResponse(path, request);
+  return answerOf<T>(await apiResponse(path, request));
+}
+
+async function answerOf<T>(response: Response): Promise<T> {
   if (!response.ok) {
     const error = await errorFrom(response);
     if (response.status === 429) {
@@ -98,4 +101,74 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   }
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+export interface UploadRequest {
+  body: FormData;
+  signal?: AbortSignal;
+  /** The share of the body sent so far, 0 to 1, as the browser reports it. */
+  onProgress?: (sent: number) => void;
+}
+
+/** An answer without a body may not be given one (the Response constructor throws). */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+function headersOf(raw: string): Headers {
+  const headers = new Headers();
+  for (const line of raw.trim().split(/[\r\n]+/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+  }
+  return headers;
+}
+
+/** fetch cannot report how much of a request body is sent; XMLHttpRequest's `upload` can. */
+function sendWithProgress(
+  path: string,
+  { body, signal, onProgress }: UploadRequest,
+  authHeaders: Record<string, string>,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `${API_BASE}${path}`);
+    xhr.responseType = 'blob';
+    for (const [name, value] of Object.entries({ Accept: 'application/json', ...authHeaders })) {
+      xhr.setRequestHeader(name, value);
+    }
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    const abort = () => xhr.abort();
+    signal?.addEventListener('abort', abort, { once: true });
+    xhr.onloadend = () => signal?.removeEventListener('abort', abort);
+    xhr.onload = () =>
+      resolve(
+        new Response(NULL_BODY_STATUSES.has(xhr.status) ? null : (xhr.response as Blob), {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers: headersOf(xhr.getAllResponseHeaders()),
+        }),
+      );
+    // The same rejection fetch gives when the server cannot be reached.
+    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    xhr.onabort = () => reject(signal?.reason ?? new DOMException('Aborted', 'AbortError'));
+    xhr.send(body);
+  });
+}
+
+/**
+ * A multipart POST that reports its upload progress, with what `apiFetch` does: the
+ * credentials, one refresh and retry after a 401, `ApiError` and the 429 notification.
+ */
+export async function apiUpload<T>(path: string, request: UploadRequest): Promise<T> {
+  const authHeaders = auth.headers();
+  let response = await sendWithProgress(path, request, authHeaders);
+  if (response.status === 401 && (await auth.refresh(authHeaders))) {
+    response = await sendWithProgress(path, request, auth.headers());
+  }
+  return answerOf<T>(response);
 }
