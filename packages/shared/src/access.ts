@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { MAIL_STATUSES } from './access-mails.js';
 import { singleLineText } from './validation.js';
 
 /**
  * The viewer access lists of an event (docs/product-spec.md sections 2 and 3, ADR 026): who
  * registered, and what became of the mails sent to them.
  */
-
-/** A mail's way through the outbox (docs/product-spec.md section 3, "Mail status"). */
-export const ACCESS_MAIL_STATUSES = [
-  'queued',
-  'accepted',
-  'rejected',
-  'failedtemporary',
-  'failedpermanent',
-  'delivered',
-] as const;
-export type AccessMailStatus = (typeof ACCESS_MAIL_STATUSES)[number];
 
 export const REGISTRATIONS_PAGE_SIZE_MAX = 100;
 export const REGISTRATION_SORTS = ['newest', 'oldest', 'name', 'email'] as const;
@@ -41,7 +31,7 @@ export const registrationSchema = z.object({
   verified: z.boolean(),
   createdAt: z.string(),
   /** The last mail about this registration, or null when none was sent. */
-  mailStatus: z.enum(ACCESS_MAIL_STATUSES).nullable(),
+  mailStatus: z.enum(MAIL_STATUSES).nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 

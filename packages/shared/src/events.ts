@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  accessMailBody,
+  accessMailSubject,
+  INVITATION_MAIL_PLACEHOLDERS,
+  REGISTRATION_MAIL_PLACEHOLDERS,
+} from './access-mails.js';
 import { MESSAGES_MODES } from './messages.js';
 import { EXTRA_FRAME_MAX_HEIGHT } from './constants.js';
 import type { Feature } from './plans.js';
@@ -286,6 +292,16 @@ export const eventSettingsSchema = z.object({
     REGISTRATION_FIELDS_MAX,
     (field) => field.name,
   ),
+  /**
+   * The organiser's invitation and registration mails (ADR 026, "Invitation and registration
+   * emails"): `{Name}`-style placeholders from INVITATION_MAIL_PLACEHOLDERS and
+   * REGISTRATION_MAIL_PLACEHOLDERS, an unknown one refused; empty means the default text in the
+   * event's language (`GET /events/{id}/mail-texts`).
+   */
+  invitationMailSubject: accessMailSubject(INVITATION_MAIL_PLACEHOLDERS),
+  invitationMailBody: accessMailBody(INVITATION_MAIL_PLACEHOLDERS),
+  registrationMailSubject: accessMailSubject(REGISTRATION_MAIL_PLACEHOLDERS),
+  registrationMailBody: accessMailBody(REGISTRATION_MAIL_PLACEHOLDERS),
   // Advanced
   customEmbedCode: lines(20_000),
   /** Ask search engines not to index the public page. */
@@ -381,6 +397,10 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
   registrationEmailDomains: [],
   registrationEmailMode: 'default',
   registrationFields: [],
+  invitationMailSubject: '',
+  invitationMailBody: '',
+  registrationMailSubject: '',
+  registrationMailBody: '',
   customEmbedCode: '',
   noIndex: false,
 };

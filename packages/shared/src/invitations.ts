@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_STATUSES } from './access-mails.js';
 import { fields, singleLineText, validationMessage } from './validation.js';
 
 /** Invitations of an event: who may sign in at its gate in the invitation mode (ADR 026). */
@@ -12,17 +13,6 @@ export const INVITATIONS_EXPORT_MAX = 200_000;
 export const INVITATION_SORTS = ['createdAt', 'name', 'email', 'logins'] as const;
 export type InvitationSort = (typeof INVITATION_SORTS)[number];
 
-/** The delivery state of an invitation's mail; null until one is sent (mails are a later slice). */
-export const INVITATION_MAIL_STATUSES = [
-  'queued',
-  'accepted',
-  'rejected',
-  'failedtemporary',
-  'failedpermanent',
-  'delivered',
-] as const;
-export type InvitationMailStatus = (typeof INVITATION_MAIL_STATUSES)[number];
-
 export const invitationSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
@@ -34,7 +24,8 @@ export const invitationSchema = z.object({
   personalLink: z.string(),
   logins: z.number().int(),
   lastLoginAt: z.string().nullable(),
-  mailStatus: z.enum(INVITATION_MAIL_STATUSES).nullable(),
+  /** The status of the last mail sent to this invitation; null until one is sent. */
+  mailStatus: z.enum(MAIL_STATUSES).nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -38,6 +38,7 @@ export const VALIDATION_KEYS = [
   'visibleText',
   'csvInvalid',
   'duplicateInFile',
+  'unknownPlaceholder',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type ValidationParams = Record<string, string | number>;

@@ -2,12 +2,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import {
   ERROR_MESSAGES,
   INVITATIONS_EXPORT_MAX,
-  INVITATION_MAIL_STATUSES,
+  MAIL_STATUSES,
   validationMessage,
   type Invitation,
   type InvitationImportPreview,
   type InvitationImportReport,
-  type InvitationMailStatus,
+  type MailStatus,
   type Language,
   type InvitationsPage,
   type invitationCreateSchema,
@@ -91,9 +91,9 @@ export const INVITATIONS_CSV_COLUMNS = [
   'mailStatus',
 ] as const;
 
-const toMailStatus = (value: string | null): InvitationMailStatus | null =>
-  value !== null && (INVITATION_MAIL_STATUSES as readonly string[]).includes(value)
-    ? (value as InvitationMailStatus)
+const toMailStatus = (value: string | null): MailStatus | null =>
+  value !== null && (MAIL_STATUSES as readonly string[]).includes(value)
+    ? (value as MailStatus)
     : null;
 
 /** The organisers' invitations of an event (docs/product-spec.md section 2, access/invitationlist). */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   ERROR_MESSAGES,
-  type AccessMailStatus,
+  type MailStatus,
   type EventSettings,
   type Language,
   type Registration,
@@ -375,7 +375,7 @@ export class RegistrationsService {
       personalLink: this.personalLink(slug, row.token),
       verified: row.verified_at !== null,
       createdAt: row.created_at,
-      mailStatus: (row.mail_status as AccessMailStatus | null) ?? null,
+      mailStatus: (row.mail_status as MailStatus | null) ?? null,
     };
   }
 }
