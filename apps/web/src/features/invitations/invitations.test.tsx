@@ -49,7 +49,7 @@ const listCalls = (fetch: ReturnType<typeof serve>) =>
     .map(([path]) => new URL(path, 'http://localhost').searchParams);
 
 describe('invitation list', () => {
-  beforeAll(() => loadNamespaces('invitations', 'forms'));
+  beforeAll(() => loadNamespaces('invitations', 'lists', 'forms'));
   beforeEach(() => {
     resetAuthStore();
     setSignedIn(testUser(), 'token');

@@ -31,7 +31,7 @@ const withAccess = () =>
   });
 
 describe('login list', () => {
-  beforeAll(() => loadNamespaces('logins', 'events'));
+  beforeAll(() => loadNamespaces('logins', 'lists', 'events'));
   beforeEach(() => {
     resetAuthStore();
     setSignedIn(withAccess(), 'token');

@@ -30,7 +30,7 @@ const page = (results: Registration[], total = results.length): RegistrationsPag
 const FIELDS = [{ name: 'company', label: 'Company', required: false, options: [] }];
 
 describe('registration list', () => {
-  beforeAll(() => loadNamespaces('registrations', 'forms'));
+  beforeAll(() => loadNamespaces('registrations', 'lists', 'forms'));
   beforeEach(() => {
     resetAuthStore();
     setSignedIn(testUser(), 'token');

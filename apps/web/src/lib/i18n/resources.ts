@@ -13,6 +13,7 @@ import type enMessages from '../../locales/en/messages.json';
 import type enOnboarding from '../../locales/en/onboarding.json';
 import type enRegistrations from '../../locales/en/registrations.json';
 import type enLogins from '../../locales/en/logins.json';
+import type enLists from '../../locales/en/lists.json';
 import type enScreens from '../../locales/en/screens.json';
 
 /**
@@ -50,6 +51,8 @@ export interface Catalogues {
   registrations: typeof enRegistrations;
   /** The login list of a protected event (ADR 026). */
   logins: typeof enLogins;
+  /** The shared server-paged table: export, paging (components/data-table). */
+  lists: typeof enLists;
 }
 export type Namespace = keyof Catalogues;
 

@@ -6,7 +6,8 @@ import type {
   InvitationsPage,
 } from '@livent/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiResponse, errorFrom } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { downloadCsv } from '../../../lib/download';
 
 /** An event's invitations (docs/api.md; ADR 026): paged, sorted and searched on the server. */
 
@@ -78,35 +79,13 @@ export function useDeleteInvitation(eventId: string) {
   });
 }
 
-/** The file name of a `Content-Disposition` header, or the fallback. */
-function filenameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
-}
-
 /** Downloads the sorted, searched list as CSV: fetched with the credentials, saved by a link. */
 export function useExportInvitations(eventId: string) {
   return useMutation({
-    mutationFn: async (query: Omit<InvitationsListQuery, 'page' | 'pageSize'>) => {
-      const response = await apiResponse(
+    mutationFn: (query: Omit<InvitationsListQuery, 'page' | 'pageSize'>) =>
+      downloadCsv(
         `${invitationsPath(eventId)}/export${invitationsSearch(query)}`,
-        { headers: { Accept: 'text/csv' } },
-      );
-      if (!response.ok) throw await errorFrom(response);
-      const blob = await response.blob();
-      const url = URL.createObjectURL(blob);
-      try {
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = filenameOf(response, 'invitations.csv');
-        document.body.append(link);
-        link.click();
-        link.remove();
-      } finally {
-        // Revoked after the click has handed the file to the browser's download.
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
-      }
-    },
+        'invitations.csv',
+      ),
   });
 }

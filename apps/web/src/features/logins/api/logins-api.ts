@@ -1,6 +1,7 @@
 import type { AccessLoginsPage, LoginWay } from '@livent/shared';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { apiFetch, apiResponse, errorFrom } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { downloadCsv } from '../../../lib/download';
 
 /** An event's login list (docs/api.md; ADR 026): paged, filtered and searched on the server. */
 
@@ -37,33 +38,10 @@ export const loginsQueryOptions = (eventId: string, query: LoginsListQuery, enab
     enabled,
   });
 
-/** The file name of a `Content-Disposition` header, or the fallback. */
-function filenameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
-}
-
 /** Downloads the filtered list as CSV: fetched with the credentials, saved by a link. */
 export function useExportLogins(eventId: string) {
   return useMutation({
-    mutationFn: async (filter: Pick<LoginsListQuery, 'way' | 'q'>) => {
-      const response = await apiResponse(`${loginsPath(eventId)}/export${loginsSearch(filter)}`, {
-        headers: { Accept: 'text/csv' },
-      });
-      if (!response.ok) throw await errorFrom(response);
-      const url = URL.createObjectURL(await response.blob());
-      try {
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = filenameOf(response, 'logins.csv');
-        document.body.append(link);
-        link.click();
-        link.remove();
-      } finally {
-        // Revoked after the click has handed the file to the browser's download.
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
-      }
-    },
+    mutationFn: (filter: Pick<LoginsListQuery, 'way' | 'q'>) =>
+      downloadCsv(`${loginsPath(eventId)}/export${loginsSearch(filter)}`, 'logins.csv'),
   });
 }

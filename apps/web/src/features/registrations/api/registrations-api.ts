@@ -1,6 +1,7 @@
 import type { RegistrationsPage, REGISTRATION_SORTS } from '@livent/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiResponse, errorFrom } from '../../../lib/api-client';
+import { apiFetch } from '../../../lib/api-client';
+import { downloadCsv } from '../../../lib/download';
 
 /** An event's registrations (docs/api.md; ADR 026): paged, sorted and searched on the server. */
 
@@ -51,34 +52,13 @@ export function useDeleteRegistration(eventId: string) {
   });
 }
 
-/** The file name of a `Content-Disposition` header, or the fallback. */
-function filenameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
-  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
-}
-
 /** Downloads the searched list as CSV: fetched with the credentials, saved by a link. */
 export function useExportRegistrations(eventId: string) {
   return useMutation({
-    mutationFn: async (q: string) => {
-      const response = await apiResponse(
+    mutationFn: (q: string) =>
+      downloadCsv(
         `${registrationsPath(eventId)}/export${registrationsSearch({ q })}`,
-        { headers: { Accept: 'text/csv' } },
-      );
-      if (!response.ok) throw await errorFrom(response);
-      const url = URL.createObjectURL(await response.blob());
-      try {
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = filenameOf(response, 'registrations.csv');
-        document.body.append(link);
-        link.click();
-        link.remove();
-      } finally {
-        // Revoked after the click has handed the file to the browser's download.
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
-      }
-    },
+        'registrations.csv',
+      ),
   });
 }

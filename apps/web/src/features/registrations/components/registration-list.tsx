@@ -1,32 +1,20 @@
 import type { Registration, RegistrationField } from '@livent/shared';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ServerTable, type ServerTableColumn } from '../../../components/data-table/server-table';
+import { useServerTable } from '../../../components/data-table/use-server-table';
+import { RowAction } from '../../../components/data-table/row-action';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { ButtonLink } from '../../../components/links/button-link';
 import { EmptyState } from '../../../components/page/empty-state';
+import { copyWithNotice } from '../../../lib/clipboard';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
@@ -34,13 +22,9 @@ import {
   registrationsQueryOptions,
   useDeleteRegistration,
   useExportRegistrations,
-  type RegistrationsListQuery,
 } from '../api/registrations-api';
 
-const PAGE_SIZES = [10, 25, 50, 100];
-const SEARCH_DELAY_MS = 300;
-/** The columns sorted alphabetically (the date sorts both ways). */
-const TEXT_SORTS = ['name', 'email'] as const;
+type Sort = 'createdAt' | 'name' | 'email';
 
 const reportFailure = async (error: unknown) =>
   notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
@@ -57,37 +41,23 @@ export function RegistrationList({
   eventId: string;
   fields: readonly RegistrationField[];
 }) {
-  const { t, i18n } = useTranslation('registrations');
-  const [query, setQuery] = useState<RegistrationsListQuery>({
-    page: 1,
-    pageSize: 25,
-    sort: 'newest',
-    q: '',
-  });
-  const [search, setSearch] = useState('');
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const { t, i18n } = useTranslation(['registrations', 'lists']);
+  const table = useServerTable<Sort>({ sort: 'createdAt', order: 'desc' });
+  const { page, pageSize, sort, order, q } = table.query;
+  // The server sorts the date both ways (newest, oldest) and the texts alphabetically.
+  const serverSort = sort === 'createdAt' ? (order === 'asc' ? 'oldest' : 'newest') : sort;
   const [deleting, setDeleting] = useState<Registration | null>(null);
-  const { data, isPending, isError } = useQuery(registrationsQueryOptions(eventId, query));
+  const { data, isError } = useQuery(
+    registrationsQueryOptions(eventId, { page, pageSize, sort: serverSort, q }),
+  );
   const remove = useDeleteRegistration(eventId);
   const exportCsv = useExportRegistrations(eventId);
 
-  const onSearch = (value: string) => {
-    setSearch(value);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(
-      () => setQuery((current) => ({ ...current, q: value, page: 1 })),
-      SEARCH_DELAY_MS,
-    );
-  };
-  const copyLink = async (registration: Registration) => {
-    try {
-      await navigator.clipboard.writeText(registration.personalLink);
-      notify({ type: 'success', message: t('list.copied') });
-    } catch {
-      notify({ type: 'error', message: t('list.copyFailed') });
-    }
-  };
+  const copyLink = (registration: Registration) =>
+    copyWithNotice(registration.personalLink, {
+      copied: t('list.copied'),
+      failed: t('list.copyFailed'),
+    });
   const confirmDelete = () => {
     if (!deleting) return;
     remove.mutate(deleting.id, {
@@ -103,184 +73,109 @@ export function RegistrationList({
     timeStyle: 'short',
   });
 
-  const empty = data && data.total === 0 && query.q === '';
-  const columns = 6 + fields.length;
-  const byDate = query.sort === 'newest' || query.sort === 'oldest';
-
-  if (empty) {
-    return (
-      <EmptyState icon={HowToRegOutlined} title={t('empty.title')} text={t('empty.text')}>
-        <ButtonLink
-          variant="contained"
-          to="/events/$eventid/access/settings"
-          params={{ eventid: eventId }}
-        >
-          {t('empty.settings')}
-        </ButtonLink>
-      </EmptyState>
-    );
-  }
+  const columns: ServerTableColumn<Registration, Sort>[] = [
+    {
+      id: 'createdAt',
+      header: t('fields.createdAt'),
+      sort: 'createdAt',
+      directions: ['desc', 'asc'],
+      nowrap: true,
+      cell: (registration) => dateFormat.format(new Date(registration.createdAt)),
+    },
+    {
+      id: 'name',
+      header: t('fields.name'),
+      sort: 'name',
+      directions: ['asc'],
+      cell: (registration) => registration.name,
+    },
+    {
+      id: 'email',
+      header: t('fields.email'),
+      sort: 'email',
+      directions: ['asc'],
+      cell: (registration) => (
+        <>
+          {registration.email}
+          {!registration.verified && (
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{ display: 'block', color: 'text.secondary' }}
+            >
+              {t('list.notVerified')}
+            </Typography>
+          )}
+        </>
+      ),
+    },
+    ...fields.map((field): ServerTableColumn<Registration, Sort> => ({
+      id: `field-${field.name}`,
+      header: field.label,
+      cell: (registration) => registration.fields[field.name] ?? '',
+    })),
+    {
+      id: 'personalLink',
+      header: t('fields.personalLink'),
+      cell: (registration) => (
+        <Tooltip title={registration.personalLink}>
+          <Button
+            size="small"
+            startIcon={<ContentCopyOutlined fontSize="small" />}
+            onClick={() => void copyLink(registration)}
+            aria-label={t('list.copyLinkOf', { name: registration.name })}
+          >
+            {t('list.copyLink')}
+          </Button>
+        </Tooltip>
+      ),
+    },
+    {
+      id: 'mailStatus',
+      header: t('fields.mailStatus'),
+      cell: (registration) =>
+        registration.mailStatus ? t(`mailStatus.${registration.mailStatus}`) : t('mailStatus.none'),
+    },
+    {
+      id: 'actions',
+      header: t('lists:actions'),
+      align: 'right',
+      sticky: true,
+      cell: (registration) => (
+        <RowAction
+          icon={DeleteOutlined}
+          title={t('list.delete')}
+          label={t('list.deleteOf', { name: registration.name })}
+          onClick={() => setDeleting(registration)}
+        />
+      ),
+    },
+  ];
 
   return (
     <>
-      <Paper variant="outlined">
-        <Stack
-          direction={{ xs: 'column', sm: 'row' }}
-          sx={{ p: 2, gap: 1.5, alignItems: { sm: 'center' } }}
-        >
-          <TextField
-            size="small"
-            value={search}
-            onChange={(event) => onSearch(event.target.value)}
-            placeholder={t('list.search')}
-            slotProps={{
-              htmlInput: { 'aria-label': t('list.search'), type: 'search' },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchOutlined fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-            sx={{ flex: 1, maxWidth: { sm: 360 } }}
-          />
-          <Box sx={{ flex: 1 }} />
-          <Button
-            startIcon={<DownloadOutlined />}
-            loading={exportCsv.isPending}
-            onClick={() => exportCsv.mutate(query.q, { onError: reportFailure })}
-          >
-            {t('list.export')}
-          </Button>
-        </Stack>
-        <TableContainer>
-          <Table size="small" aria-label={t('list.label')}>
-            <TableHead>
-              <TableRow>
-                <TableCell
-                  sortDirection={byDate ? (query.sort === 'oldest' ? 'asc' : 'desc') : false}
-                >
-                  <TableSortLabel
-                    active={byDate}
-                    direction={query.sort === 'oldest' ? 'asc' : 'desc'}
-                    onClick={() =>
-                      setQuery((current) => ({
-                        ...current,
-                        sort: current.sort === 'newest' ? 'oldest' : 'newest',
-                        page: 1,
-                      }))
-                    }
-                  >
-                    {t('fields.createdAt')}
-                  </TableSortLabel>
-                </TableCell>
-                {TEXT_SORTS.map((sort) => (
-                  <TableCell key={sort} sortDirection={query.sort === sort ? 'asc' : false}>
-                    <TableSortLabel
-                      active={query.sort === sort}
-                      direction="asc"
-                      onClick={() => setQuery((current) => ({ ...current, sort, page: 1 }))}
-                    >
-                      {t(`fields.${sort}`)}
-                    </TableSortLabel>
-                  </TableCell>
-                ))}
-                {fields.map((field) => (
-                  <TableCell key={field.name}>{field.label}</TableCell>
-                ))}
-                <TableCell>{t('fields.personalLink')}</TableCell>
-                <TableCell>{t('fields.mailStatus')}</TableCell>
-                <TableCell align="right">{t('list.actions')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data?.results.map((registration) => (
-                <TableRow key={registration.id} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {dateFormat.format(new Date(registration.createdAt))}
-                  </TableCell>
-                  <TableCell>{registration.name}</TableCell>
-                  <TableCell>
-                    {registration.email}
-                    {!registration.verified && (
-                      <Typography
-                        component="span"
-                        variant="body2"
-                        sx={{ display: 'block', color: 'text.secondary' }}
-                      >
-                        {t('list.notVerified')}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  {fields.map((field) => (
-                    <TableCell key={field.name}>{registration.fields[field.name] ?? ''}</TableCell>
-                  ))}
-                  <TableCell>
-                    <Tooltip title={registration.personalLink}>
-                      <Button
-                        size="small"
-                        startIcon={<ContentCopyOutlined fontSize="small" />}
-                        onClick={() => void copyLink(registration)}
-                        aria-label={t('list.copyLinkOf', { name: registration.name })}
-                      >
-                        {t('list.copyLink')}
-                      </Button>
-                    </Tooltip>
-                  </TableCell>
-                  <TableCell>
-                    {registration.mailStatus
-                      ? t(`mailStatus.${registration.mailStatus}`)
-                      : t('mailStatus.none')}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Tooltip title={t('list.delete')}>
-                      <IconButton
-                        size="small"
-                        aria-label={t('list.deleteOf', { name: registration.name })}
-                        onClick={() => setDeleting(registration)}
-                      >
-                        <DeleteOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                </TableRow>
-              ))}
-              {data && data.results.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={columns}>
-                    <Typography sx={{ py: 2, color: 'text.secondary', textAlign: 'center' }}>
-                      {t('list.noMatches')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-              {(isPending || isError) && !data && (
-                <TableRow>
-                  <TableCell colSpan={columns}>
-                    <Typography sx={{ py: 2, color: 'text.secondary', textAlign: 'center' }}>
-                      {isError ? t('list.loadFailed') : t('list.loading')}
-                    </Typography>
-                  </TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={data?.total ?? 0}
-          page={query.page - 1}
-          rowsPerPage={query.pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_event, page) => setQuery((current) => ({ ...current, page: page + 1 }))}
-          onRowsPerPageChange={(event) =>
-            setQuery((current) => ({ ...current, pageSize: Number(event.target.value), page: 1 }))
-          }
-          labelRowsPerPage={t('list.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
-        />
-      </Paper>
+      <ServerTable
+        table={table}
+        columns={columns}
+        rows={data?.results}
+        total={data?.total}
+        rowKey={(registration) => registration.id}
+        isError={isError}
+        namespace="registrations"
+        onExport={() => exportCsv.mutate(q, { onError: reportFailure })}
+        exporting={exportCsv.isPending}
+        empty={
+          <EmptyState icon={HowToRegOutlined} title={t('empty.title')} text={t('empty.text')}>
+            <ButtonLink
+              variant="contained"
+              to="/events/$eventid/access/settings"
+              params={{ eventid: eventId }}
+            >
+              {t('empty.settings')}
+            </ButtonLink>
+          </EmptyState>
+        }
+      />
       <ConfirmDialog
         open={deleting !== null}
         title={t('delete.title')}

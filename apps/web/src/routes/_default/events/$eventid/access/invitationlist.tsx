@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_default/events/$eventid/access/invitatio
       orPageNotFound(
         context.queryClient.ensureQueryData(eventSettingsQueryOptions(params.eventid)),
       ),
-      loadNamespaces('invitations', 'forms'),
+      loadNamespaces('invitations', 'lists', 'forms'),
     ]),
   component: InvitationListScreen,
 });

@@ -7,7 +7,7 @@ import { loadNamespaces } from '../../../../../lib/i18n/i18n';
 export const Route = createFileRoute('/_default/events/$eventid/access/loginlist')({
   staticData: { titleKey: 'loginList' },
   // `events` for the plan notice.
-  loader: () => loadNamespaces('logins', 'events'),
+  loader: () => loadNamespaces('logins', 'lists', 'events'),
   component: LoginListScreen,
 });
 
