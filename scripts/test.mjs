@@ -1,7 +1,7 @@
 // `npm test`: every tier — static checks, unit and API tests (SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the production build.
 // Ends with one line `N passed, N failed, N skipped` and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { e2ePortEnvironment } from './e2e-ports.mjs';
@@ -23,11 +23,42 @@ function run(label, command, args, env = {}) {
 }
 
 /** A step that is not a test runner counts as one check. */
-function check(label, command, args) {
-  if (run(label, command, args)) totals.passed += 1;
+function record(label, ok) {
+  if (ok) totals.passed += 1;
   else {
     totals.failed += 1;
     failures.push(label);
+  }
+}
+
+/**
+ * Steps that are not test runners, run at the same time: each is mostly one thread (tsc,
+ * ESLint), so on two cores they take about as long as the longest alone. Each one's output is
+ * printed whole when it ends, so the lines of two steps never interleave.
+ */
+async function checksAtOnce(steps) {
+  const results = await Promise.all(
+    steps.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, {
+            stdio: ['ignore', 'pipe', 'pipe'],
+            env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+          });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('error', (error) =>
+            resolve({ label, command, args, ok: false, output: [Buffer.from(String(error))] }),
+          );
+          child.on('close', (code) => resolve({ label, command, args, ok: code === 0, output }));
+        }),
+    ),
+  );
+  for (const { label, command, args, ok, output } of results) {
+    console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+    process.stdout.write(Buffer.concat(output));
+    record(label, ok);
   }
 }
 
@@ -99,11 +130,12 @@ function databaseTestFiles(root = 'apps/server/src') {
 }
 
 if (!run('build', 'npm', ['run', 'build'])) {
-  totals.failed += 1;
-  failures.push('build');
+  record('build', false);
 } else {
-  check('typecheck', 'npm', ['run', 'typecheck']);
-  check('lint', 'npm', ['run', 'lint']);
+  await checksAtOnce([
+    ['typecheck', 'npm', ['run', 'typecheck']],
+    ['lint', 'npm', ['run', 'lint']],
+  ]);
   vitest('unit and API tests (SQLite)', [], {}, `${tmp}/vitest.json`);
   if (process.env.TEST_DATABASE_URL) {
     vitest(
