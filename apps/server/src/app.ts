@@ -59,6 +59,10 @@ import { eventsNotFoundHandler, hostOf, publicRoutes } from './modules/public/pu
 import type { MessageStreamsOptions } from './modules/messages/live/message-streams.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import type { StatsCollectorOptions } from './modules/stats/stats-collector.js';
+import { statsBeaconRoutes } from './modules/stats/stats-beacon.routes.js';
+import type { StatsStreamsOptions } from './modules/stats/stats-streams.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createServices, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -95,6 +99,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Limits of the live message streams (the bench opens more per account than clients may). */
   messageStreams?: MessageStreamsOptions;
+  /** Timing of the statistics' batches and live streams (tests and the bench set their own). */
+  stats?: { collector?: StatsCollectorOptions; streams?: StatsStreamsOptions };
 }
 
 /**
@@ -158,6 +164,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
       limits: options.abuseLimits ?? DEFAULT_ABUSE_LIMITS,
       mailWorker: { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options.mailWorker },
+      statsCollector: options.stats?.collector,
     });
     app.decorate('services', services);
     // The worker starts with the app and stops before the database closes (preClose runs
@@ -191,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         for (const plugin of apiModules) await api.register(plugin);
         // Apart from the list because it takes options (the bench's stream limits).
         await api.register(messageStreamRoutes, { streams: options.messageStreams });
+        await api.register(statsRoutes, { streams: options.stats?.streams });
         for (const plugin of [...devModules, ...(options.apiPlugins ?? [])]) {
           await api.register(plugin);
         }
@@ -205,6 +213,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     // The public event pages: routes constrained to the events origin's host (ADR 017).
     await app.register(publicRoutes);
+    await app.register(statsBeaconRoutes);
     await registerWebApp(app, {
       webDist: config.webDist,
       apiRateLimit,
@@ -275,6 +284,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         },
         { name: 'sso', description: "An event's single sign-on provider (the CIP way in)" },
         { name: 'logins', description: "Who came into an event's page and how (the login list)" },
+        { name: 'stats', description: "An event's live statistics: pageviews, viewers, CSV" },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],

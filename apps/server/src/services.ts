@@ -31,6 +31,11 @@ import { RegistrationsService } from './modules/registrations/registrations.serv
 import { SsoService } from './modules/sso/sso.service.js';
 import { LoginsService } from './modules/logins/logins.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import {
+  StatsCollector,
+  type StatsCollectorOptions,
+} from './modules/stats/stats-collector.js';
+import { StatsService } from './modules/stats/stats.service.js';
 
 /** The services of the app, built once in `buildApp` and decorated as `app.services`. */
 export interface Services {
@@ -63,6 +68,10 @@ export interface Services {
   logins: LoginsService;
   /** Single sign-on of viewers: the provider settings and the OpenID Connect flow (ADR 026). */
   sso: SsoService;
+  /** Pageviews and heartbeats of public pages, counted in memory and written in batches (ADR 027). */
+  statsCollector: StatsCollector;
+  /** The organisers' statistics of an event (ADR 027). */
+  stats: StatsService;
 }
 
 export interface ServiceOptions {
@@ -72,6 +81,7 @@ export interface ServiceOptions {
   log: FastifyBaseLogger;
   limits: AbuseLimits;
   mailWorker: MailWorkerOptions;
+  statsCollector?: StatsCollectorOptions;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -177,5 +187,7 @@ export function createServices(options: ServiceOptions): Services {
     }),
     sso,
     logins: new LoginsService({ db }),
+    statsCollector: new StatsCollector({ db, now, log }, options.statsCollector),
+    stats: new StatsService({ db, now }),
   };
 }

@@ -145,8 +145,11 @@ export type StatsCsvQuery = z.input<typeof statsCsvQuerySchema>;
 export const statsBeaconSchema = z.strictObject({
   /** A random id per page load (a UUID). */
   v: z.uuid(),
-  /** The channel's id; absent on the main page. */
-  c: z.uuid().optional(),
+  /** The channel page's slug; absent on the main page. */
+  c: z
+    .string()
+    .regex(/^[a-z0-9-]{1,64}$/)
+    .optional(),
   /** true/false where the player says so; absent where it cannot (iframe players). */
   p: z.boolean().optional(),
 });

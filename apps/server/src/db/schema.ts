@@ -26,6 +26,10 @@ export interface Database {
   invitations: InvitationsTable;
   event_sso: EventSsoTable;
   access_logins: AccessLoginsTable;
+  stats_minutes: StatsMinutesTable;
+  stats_hours: StatsHoursTable;
+  stats_presence: StatsPresenceTable;
+  stats_visitors: StatsVisitorsTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -325,4 +329,46 @@ export interface AccessLoginsTable {
   /** Who, as the organiser reads it; empty for a code (its viewers are anonymous). */
   label: string;
   created_at: string;
+}
+
+/** Live statistics per event, minute and page (ADR 027); `channel_key` '' is the main page. */
+export interface StatsMinutesTable {
+  event_id: string;
+  /** The minute's start, ISO (ADR 007). */
+  minute: string;
+  channel_key: string;
+  pageviews: number;
+  /** First visits of the UTC day (the viewer's first pageview of the day on this event). */
+  uniques: number;
+  /** Page views seen in the minute, and those of them playing (added when it is compacted). */
+  viewers: number;
+  playing: number;
+}
+
+/** Minutes older than the minute retention, rolled up (ADR 027): sums, and peaks as max. */
+export interface StatsHoursTable {
+  event_id: string;
+  hour: string;
+  channel_key: string;
+  pageviews: number;
+  uniques: number;
+  viewers: number;
+  playing: number;
+}
+
+/** One page view seen in one minute (ADR 027), until that minute is compacted. */
+export interface StatsPresenceTable {
+  event_id: string;
+  minute: string;
+  channel_key: string;
+  view_id: string;
+  playing: Flag;
+  seen_at: string;
+}
+
+/** Today's viewers of an event by salted hash (ADR 027). */
+export interface StatsVisitorsTable {
+  event_id: string;
+  day: string;
+  hash: string;
 }

@@ -554,6 +554,43 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     }),
   },
 
+  // Live statistics (ADR 027): the owner only; the beacons are public (unknown event: 404).
+  'GET /api/events/:id/stats': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/stats` }),
+  },
+  'GET /api/events/:id/stats/live': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/stats/live`,
+      stream: true,
+    }),
+  },
+  'GET /api/events/:id/stats/pageviews.csv': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/stats/pageviews.csv` }),
+  },
+  'GET /api/events/:id/stats/concurrent.csv': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/stats/concurrent.csv` }),
+  },
+  'POST /:slug/_stats/view': {
+    expected: everyone(404),
+    request: () => ({
+      url: '/no-such-event/_stats/view',
+      headers: { ...eventsHost(), 'content-type': 'text/plain' },
+      payload: JSON.stringify({ v: randomUUID() }),
+    }),
+  },
+  'POST /:slug/_stats/beat': {
+    expected: everyone(404),
+    request: () => ({
+      url: '/no-such-event/_stats/beat',
+      headers: { ...eventsHost(), 'content-type': 'text/plain' },
+      payload: JSON.stringify({ v: randomUUID() }),
+    }),
+  },
+
   // Development aids: outside production only, without sign-in (ADR 012).
   'GET /api/dev/mails': { expected: everyone(200) },
   'GET /dev/mailbox': { expected: everyone(200) },

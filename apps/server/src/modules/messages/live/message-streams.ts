@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { ERROR_MESSAGES } from '@livent/shared';
 import type { FastifyReply } from 'fastify';
 import { isHttpError, serviceUnavailable, tooManyRequests } from '../../../lib/errors.js';
+import { SSE_HEADERS, sseFrame } from '../../../lib/sse.js';
 import type { FeedEntry, FeedLog, MessageFeed } from './message-feed.js';
 
 export interface MessageStreamsOptions {
@@ -46,13 +47,6 @@ export interface StreamTarget {
   authorize: () => Promise<boolean>;
 }
 
-/** The headers of every stream; `nosniff` and the others come from the security-header hook. */
-const STREAM_HEADERS = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  'cache-control': 'no-store',
-  // nginx would otherwise buffer the response and hold every change back.
-  'x-accel-buffering': 'no',
-};
 
 interface Connection {
   stream: PassThrough;
@@ -163,7 +157,7 @@ export class MessageStreams {
       this.log.warn({ err: error, eventId: target.eventId }, 'live messages: resuming failed');
       stream.destroy();
     });
-    return reply.headers(STREAM_HEADERS).send(stream);
+    return reply.headers(SSE_HEADERS).send(stream);
   }
 
   /** Ends every stream (clients reconnect to another instance) and refuses new ones. */
@@ -290,5 +284,5 @@ function messageFrame(entry: FeedEntry): string {
 }
 
 function frame(seq: number, event: 'message' | 'ready' | 'reset', data: unknown): string {
-  return `id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+  return sseFrame(event, data, seq);
 }

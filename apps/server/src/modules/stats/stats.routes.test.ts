@@ -1,0 +1,318 @@
+import { randomUUID } from 'node:crypto';
+import type { Stats } from '@livent/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { login, register, type SignedInUser } from '../../test/accounts.js';
+import { testClock } from '../../test/clock.js';
+import { callAs } from '../../test/events.js';
+import { isSseStream, openSse } from '../../test/sse.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import {
+  insertChannel,
+  insertEvent,
+  onEventsHost,
+  type TestEvent,
+} from '../public/public.fixtures.js';
+
+// Live statistics (ADR 027): beacons on the events origin counted in memory and written in
+// batches; the organiser reads series, totals, viewers now, the live stream and two CSVs.
+
+const BROWSER =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const OTHER_BROWSER =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+const HEADLESS =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
+
+const clock = testClock('2026-11-22T10:00:10.000Z');
+let test: TestApp;
+let app: FastifyInstance;
+let owner: SignedInUser;
+let stranger: SignedInUser;
+
+beforeAll(async () => {
+  test = await buildTestApp({}, { now: clock.now });
+  app = test.app;
+  owner = await register(app);
+  stranger = await register(app);
+});
+afterAll(() => test.cleanup());
+
+interface BeaconOptions {
+  channel?: string;
+  playing?: boolean;
+  userAgent?: string;
+  ip?: string;
+  body?: string;
+  contentType?: string;
+}
+
+function beacon(
+  event: TestEvent,
+  kind: 'view' | 'beat',
+  viewId: string,
+  options: BeaconOptions = {},
+): Promise<LightMyRequestResponse> {
+  const body = { v: viewId, c: options.channel, p: options.playing };
+  return onEventsHost(app, `/${event.slug}/_stats/${kind}`, {
+    method: 'POST',
+    payload: options.body ?? JSON.stringify(body),
+    remoteAddress: options.ip ?? '198.51.100.7',
+    headers: {
+      'content-type': options.contentType ?? 'text/plain;charset=UTF-8',
+      // An empty header rather than none: the injector would send its own (a bot's) otherwise.
+      'user-agent': options.userAgent ?? BROWSER,
+    },
+  });
+}
+
+async function statsOf(event: TestEvent, query = '', as = owner): Promise<Stats> {
+  const response = await callAs(app, as, 'GET', `/events/${event.id}/stats${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<Stats>();
+}
+
+/** Moves the clock, and signs in again: access tokens live a few minutes. */
+async function setClock(time: string): Promise<void> {
+  clock.set(time);
+  owner = await login(app, owner.email);
+  stranger = await login(app, stranger.email);
+}
+
+const range = (from: string, to: string) =>
+  `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+
+describe('collection', () => {
+  it('answers a beacon 204 without a cookie and counts it only after the flush', async () => {
+    const event = await insertEvent(app, owner.user.id);
+    const response = await beacon(event, 'view', randomUUID());
+    expect(response.statusCode, response.body).toBe(204);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.body).toBe('');
+    // Nothing written yet: a hit costs no database round trip.
+    expect(
+      await app.db
+        .selectFrom('stats_minutes')
+        .selectAll()
+        .where('event_id', '=', event.id)
+        .execute(),
+    ).toEqual([]);
+    await app.services.statsCollector.flush();
+    const stats = await statsOf(event, range('2026-11-22T10:00:00Z', '2026-11-22T10:05:00Z'));
+    expect(stats.bucket).toBe('minute');
+    expect(stats.series).toHaveLength(5);
+    expect(stats.series[0]).toEqual({
+      t: '2026-11-22T10:00:00.000Z',
+      pageviews: 1,
+      viewers: 1,
+      playing: 0,
+    });
+    expect(stats.totals).toMatchObject({
+      pageviews: 1,
+      uniqueViewers: 1,
+      peakViewers: 1,
+      viewersNow: 1,
+    });
+  });
+
+  it('drops bots and headless browsers and counts what it dropped', async () => {
+    const event = await insertEvent(app, owner.user.id);
+    const before = app.services.statsCollector.counters.dropped;
+    expect((await beacon(event, 'view', randomUUID(), { userAgent: HEADLESS })).statusCode).toBe(
+      204,
+    );
+    expect(
+      (
+        await beacon(event, 'view', randomUUID(), {
+          userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)',
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await beacon(event, 'beat', randomUUID(), { userAgent: '' })).statusCode).toBe(204);
+    await app.services.statsCollector.flush();
+    const after = app.services.statsCollector.counters.dropped;
+    expect(after.bot - before.bot).toBe(2);
+    expect(after.noUserAgent - before.noUserAgent).toBe(1);
+    const stats = await statsOf(event, range('2026-11-22T10:00:00Z', '2026-11-22T10:05:00Z'));
+    expect(stats.totals).toMatchObject({ pageviews: 0, uniqueViewers: 0, viewersNow: 0 });
+  });
+
+  it('refuses a broken body, an unknown event or channel, and changes nothing', async () => {
+    const event = await insertEvent(app, owner.user.id);
+    expect((await beacon(event, 'view', 'x', { body: '{"v":1' })).statusCode).toBe(400);
+    expect((await beacon(event, 'view', 'not-a-uuid')).statusCode).toBe(400);
+    expect(
+      (
+        await beacon(event, 'view', randomUUID(), {
+          body: JSON.stringify({ v: randomUUID(), extra: 1 }),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect((await beacon(event, 'view', randomUUID(), { channel: 'nope' })).statusCode).toBe(404);
+    expect(
+      (await beacon({ id: 'x', slug: 'no-such-event' }, 'view', randomUUID())).statusCode,
+    ).toBe(404);
+    await app.services.statsCollector.flush();
+    const stats = await statsOf(event, range('2026-11-22T10:00:00Z', '2026-11-22T10:05:00Z'));
+    expect(stats.totals.pageviews).toBe(0);
+  });
+
+  it('counts a view once per minute however many heartbeats, unique viewers once per day, per channel', async () => {
+    await setClock('2026-11-22T11:00:05Z');
+    const event = await insertEvent(app, owner.user.id);
+    const channelId = await insertChannel(app, event.id, { slug: 'de', title: 'Deutsch' });
+    const a = randomUUID();
+    const b = randomUUID();
+    const c = randomUUID();
+    await beacon(event, 'view', a, { playing: false });
+    await beacon(event, 'view', b, { ip: '198.51.100.8', userAgent: OTHER_BROWSER, channel: 'de' });
+    // The same person loads the page again: a second pageview, not a second unique viewer.
+    await beacon(event, 'view', c);
+    clock.advance(30_000);
+    await beacon(event, 'beat', a, { playing: true });
+    await beacon(event, 'beat', b, { channel: 'de', playing: false });
+    await app.services.statsCollector.flush();
+    clock.advance(30_000); // 11:01:05
+    await beacon(event, 'beat', a, { playing: true });
+    await beacon(event, 'beat', b, { channel: 'de' });
+    await app.services.statsCollector.flush();
+
+    const stats = await statsOf(event, range('2026-11-22T11:00:00Z', '2026-11-22T11:03:00Z'));
+    expect(stats.series).toEqual([
+      { t: '2026-11-22T11:00:00.000Z', pageviews: 3, viewers: 3, playing: 1 },
+      { t: '2026-11-22T11:01:00.000Z', pageviews: 0, viewers: 2, playing: 1 },
+      { t: '2026-11-22T11:02:00.000Z', pageviews: 0, viewers: 0, playing: 0 },
+    ]);
+    expect(stats.totals).toEqual({
+      pageviews: 3,
+      uniqueViewers: 2,
+      peakViewers: 3,
+      peakAt: '2026-11-22T11:00:00.000Z',
+      // c's pageview was 60 s ago: still within the window of viewers now.
+      viewersNow: 3,
+    });
+    expect(stats.channels).toEqual([
+      { channelId: null, pageviews: 2, uniqueViewers: 1, peakViewers: 2, viewersNow: 2 },
+      { channelId, pageviews: 1, uniqueViewers: 1, peakViewers: 1, viewersNow: 1 },
+    ]);
+    const german = await statsOf(
+      event,
+      `${range('2026-11-22T11:00:00Z', '2026-11-22T11:03:00Z')}&channel=${channelId}`,
+    );
+    expect(german.totals).toMatchObject({ pageviews: 1, uniqueViewers: 1, viewersNow: 1 });
+    const main = await statsOf(
+      event,
+      `${range('2026-11-22T11:00:00Z', '2026-11-22T11:03:00Z')}&channel=main`,
+    );
+    expect(main.totals).toMatchObject({ pageviews: 2, viewersNow: 2 });
+
+    // Compacting closed minutes into counts changes no answer.
+    clock.advance(3 * 60_000);
+    await app.services.statsCollector.maintain();
+    const left = await app.db
+      .selectFrom('stats_presence')
+      .selectAll()
+      .where('event_id', '=', event.id)
+      .execute();
+    expect(left).toEqual([]);
+    const compacted = await statsOf(event, range('2026-11-22T11:00:00Z', '2026-11-22T11:03:00Z'));
+    expect(compacted.series).toEqual(stats.series);
+    expect(compacted.totals.viewersNow).toBe(0);
+  });
+
+  it('stores no address, user agent or cookie: only salted hashes of today', async () => {
+    const visitors = await app.db.selectFrom('stats_visitors').selectAll().execute();
+    expect(visitors.length).toBeGreaterThan(0);
+    for (const row of visitors) {
+      expect(Object.keys(row).sort()).toEqual(['day', 'event_id', 'hash']);
+      expect(row.hash).not.toContain('198.51.100');
+    }
+  });
+});
+
+describe('reading', () => {
+  it('answers 404 for another account and 401 without a session', async () => {
+    const event = await insertEvent(app, owner.user.id);
+    const response = await callAs(app, stranger, 'GET', `/events/${event.id}/stats`);
+    expect(response.statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/events/${event.id}/stats` })).statusCode).toBe(401);
+    const csv = await callAs(app, stranger, 'GET', `/events/${event.id}/stats/pageviews.csv`);
+    expect(csv.statusCode).toBe(404);
+  });
+
+  it('refuses a range that ends before it starts, or a bad date, with a field error', async () => {
+    const event = await insertEvent(app, owner.user.id);
+    const backwards = await callAs(
+      app,
+      owner,
+      'GET',
+      `/events/${event.id}/stats${range('2026-11-22T11:00:00Z', '2026-11-22T10:00:00Z')}`,
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ errors: { to: 'validation.invalid' } });
+    const bad = await callAs(app, owner, 'GET', `/events/${event.id}/stats?from=yesterday`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ errors: { from: 'validation.date' } });
+  });
+
+  it('picks hour buckets beyond 6 hours', async () => {
+    const event = await insertEvent(app, owner.user.id);
+    const stats = await statsOf(event, range('2026-11-21T10:30:00Z', '2026-11-22T10:30:00Z'));
+    expect(stats.bucket).toBe('hour');
+    expect(stats.from).toBe('2026-11-21T10:00:00.000Z');
+    expect(stats.series).toHaveLength(25);
+  });
+
+  it('sends viewers now at once on the live stream', async () => {
+    await setClock('2026-11-22T12:00:00Z');
+    const event = await insertEvent(app, owner.user.id);
+    await beacon(event, 'view', randomUUID());
+    await beacon(event, 'view', randomUUID(), { ip: '198.51.100.9' });
+    await app.services.statsCollector.flush();
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openSse(`${address}/api/events/${event.id}/stats/live`, owner.headers);
+    if (!isSseStream(stream)) throw new Error(`refused: ${String(stream.status)} ${stream.body}`);
+    const frame = await stream.next();
+    expect(frame.event).toBe('viewers');
+    expect(JSON.parse(frame.data)).toEqual({
+      at: '2026-11-22T12:00:00.000Z',
+      viewersNow: 2,
+      channels: [{ channelId: null, viewersNow: 2 }],
+    });
+    stream.close();
+    const refused = await openSse(`${address}/api/events/${event.id}/stats/live`, stranger.headers);
+    expect(refused.status).toBe(404);
+  });
+});
+
+describe('CSV', () => {
+  it('answers the last 30 days per hour and 14 days per minute in UTC with the user’s delimiter', async () => {
+    await setClock('2026-11-22T13:20:00Z');
+    const event = await insertEvent(app, owner.user.id);
+    await beacon(event, 'view', randomUUID());
+    await app.services.statsCollector.flush();
+    await callAs(app, owner, 'PATCH', '/settings', { csvDelimiter: ';' });
+    const pageviews = await callAs(app, owner, 'GET', `/events/${event.id}/stats/pageviews.csv`);
+    expect(pageviews.statusCode, pageviews.body).toBe(200);
+    expect(pageviews.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = pageviews.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Hour (UTC, start);Pageviews (page loads);Unique viewers (first visit of the UTC day)',
+    );
+    expect(lines).toHaveLength(1 + 30 * 24);
+    expect(lines[1]).toBe('2026-10-23 14:00;0;0');
+    expect(lines.at(-1)).toBe('2026-11-22 13:00;1;1');
+
+    const concurrent = await callAs(app, owner, 'GET', `/events/${event.id}/stats/concurrent.csv`);
+    const rows = concurrent.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows).toHaveLength(1 + 14 * 24 * 60);
+    expect(rows.at(-1)).toBe('2026-11-22 13:20;1;0');
+    await callAs(app, owner, 'PATCH', '/settings', { csvDelimiter: ',' });
+  });
+});

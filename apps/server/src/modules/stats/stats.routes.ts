@@ -1,0 +1,132 @@
+import {
+  statsCsvQuerySchema,
+  statsQuerySchema,
+  statsSchema,
+  STATS_CONCURRENT_CSV_DAYS,
+  STATS_LIVE_INTERVAL_MS,
+  STATS_PAGEVIEWS_CSV_DAYS,
+} from '@livent/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
+import { requestLanguage } from '../../lib/language.js';
+import { bearerAuth, errorResponses } from '../../lib/openapi.js';
+import { requireAuth } from '../auth/authenticate.js';
+import { requireEventRole } from '../events/event-access.js';
+import { eventParamsSchema } from '../events/events.routes.js';
+import { StatsStreams, type StatsStreamsOptions } from './stats-streams.js';
+
+const tags = ['stats'];
+
+export interface StatsRoutesOptions {
+  streams?: StatsStreamsOptions;
+}
+
+/** An event's live statistics for its organisers (ADR 027). */
+export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app, options) => {
+  const { stats } = app.services;
+  const secured = { preHandler: app.authenticate };
+  const streams = new StatsStreams(stats, { now: app.now, log: app.log }, options.streams);
+  // Open streams would keep app.close() waiting: they end first, clients reconnect.
+  app.addHook('preClose', async () => streams.close());
+
+  app.get(
+    '/events/:id/stats',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: "The event's pageviews and concurrent viewers over a range",
+        description:
+          "The range [from, to) in whole buckets (default: the 24 hours before now); minute buckets for ranges up to 6 hours within the last 30 days, hour buckets otherwise (`bucket` says which). A dense series, totals (pageviews, unique viewers per UTC day summed, peak and when, viewers now) and every page's totals; `channel` (an id, or `main`) narrows the series and totals to one page.",
+        security: bearerAuth,
+        params: eventParamsSchema,
+        querystring: statsQuerySchema,
+        response: { 200: statsSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => stats.stats(requireAuth(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/events/:id/stats/live',
+    {
+      ...secured,
+      exposeHeadRoute: false,
+      schema: {
+        tags,
+        summary: 'Viewers now, live (Server-Sent Events)',
+        description: `\`event: viewers\` with \`{ at, viewersNow, channels: [{ channelId, viewersNow }] }\` at once and then every ${String(STATS_LIVE_INTERVAL_MS / 1000)} s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account (429 beyond). Read it with \`fetch\`: EventSource cannot send the Authorization header.`,
+        security: bearerAuth,
+        params: eventParamsSchema,
+        response: {
+          200: {
+            description: 'Server-Sent Events',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          ...errorResponses(400, 401, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const event = await requireEventRole(app.db, auth, request.params.id);
+      return streams.open(reply, {
+        eventId: event.id,
+        key: `user:${auth.user.id}`,
+        authorize: async () => {
+          const current = await app.services.sessions.authenticate(auth.accessToken.token);
+          if (!current) return false;
+          await requireEventRole(app.db, current, event.id);
+          return true;
+        },
+      });
+    },
+  );
+
+  const csvRoute = (
+    path: string,
+    summary: string,
+    description: string,
+    make: typeof stats.pageviewsCsv,
+  ) =>
+    app.get(
+      path,
+      {
+        ...secured,
+        schema: {
+          tags,
+          summary,
+          description: `${description} In the user's CSV delimiter with a header line in the dashboard's language that says what each column counts; every row present, zeros included. \`channel\` (an id, or \`main\`) narrows it to one page.`,
+          security: bearerAuth,
+          params: eventParamsSchema,
+          querystring: statsCsvQuerySchema,
+          produces: ['text/csv'],
+          response: { 200: csvResponseSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        const csv = await make.call(
+          stats,
+          requireAuth(request),
+          request.params.id,
+          request.query.channel,
+          requestLanguage(request),
+        );
+        return sendCsv(reply, csv);
+      },
+    );
+
+  csvRoute(
+    '/events/:id/stats/pageviews.csv',
+    'Pageviews per hour as CSV',
+    `One row per hour of the last ${String(STATS_PAGEVIEWS_CSV_DAYS)} days (UTC, the current hour last): pageviews and unique viewers (first visits of the UTC day).`,
+    stats.pageviewsCsv,
+  );
+  csvRoute(
+    '/events/:id/stats/concurrent.csv',
+    'Concurrent viewers per minute as CSV',
+    `One row per minute of the last ${String(STATS_CONCURRENT_CSV_DAYS)} days (UTC, the current minute last): page views with a heartbeat in the minute, and those of them playing.`,
+    stats.concurrentCsv,
+  );
+};
