@@ -45,6 +45,10 @@ export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 export const planAllowanceSchema = z.object({
   features: z.array(z.enum(FEATURES)),
   limit: z.partialRecord(z.enum(LIMITS), z.number().int()),
+  access: z.array(z.enum(['none', 'code', 'registration', 'invitation', 'cip'])).optional(),
+  layouts: z.array(z.enum(['classic', 'modern', 'tube'])).optional(),
+  domains: z.array(z.enum(['events', 'custom'])).optional(),
+  defaults: z.object({ hideFooterLogo: z.boolean().optional() }).optional(),
 });
 
 export const userSchema = z.object({
