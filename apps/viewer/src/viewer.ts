@@ -1,5 +1,6 @@
-// The public event page's script (ADR 017): message tool, remote reload, navigation toggle and
-// compliance banner. No framework; the page works without it, this only adds to it.
+// The public event page's script (ADR 017): message tool, remote reload, navigation toggle,
+// compliance banner and the statistics' beacons (ADR 027). No framework; the page works without
+// it, this only adds to it.
 
 const RELOAD_POLL_MS = 60_000;
 const CONSENT_KEY = 'lvnt.consent';
@@ -365,7 +366,59 @@ function setupRemoteReload(): void {
   schedule();
 }
 
+const HEARTBEAT_MS = 30_000;
+
+/** Whether the page's player plays, where it can tell: a `<video>` (video.js, IVS); not iframes. */
+function playerState(): { p?: boolean } {
+  const videos = Array.from(document.querySelectorAll<HTMLVideoElement>('.lv-player video'));
+  if (videos.length === 0) return {};
+  return { p: videos.some((video) => !video.paused && !video.ended && video.readyState > 2) };
+}
+
+/**
+ * Live statistics (ADR 027): a pageview on load and a heartbeat every 30 s while the page is
+ * visible. `sendBeacon` with a string body is a text/plain POST (no preflight) that outlives the
+ * page; a random id per load tells page views apart, and nothing is kept in the browser. A gate
+ * is not the event's page: nobody watches there yet.
+ */
+function setupStats(): void {
+  if (!slug || document.querySelector('.lv-gate')) return;
+  const view = uuid();
+  const channel = body.dataset.channel;
+  const send = (kind: 'view' | 'beat') => {
+    const url = `/${slug}/_stats/${kind}`;
+    const payload = JSON.stringify({
+      v: view,
+      ...(channel ? { c: channel } : {}),
+      ...playerState(),
+    });
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, payload)) return;
+    fetch(url, { method: 'POST', body: payload, keepalive: true, credentials: 'omit' }).catch(
+      () => undefined,
+    );
+  };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const start = () => {
+    timer ??= setInterval(() => send('beat'), HEARTBEAT_MS);
+  };
+  const stop = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+  send('view');
+  if (document.visibilityState === 'visible') start();
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') {
+      send('beat');
+      start();
+    } else {
+      stop();
+    }
+  });
+}
+
 setupNavigation();
 setupConsent();
 setupMessages();
 setupRemoteReload();
+setupStats();

@@ -220,6 +220,16 @@ describe('collection', () => {
     expect(compacted.totals.viewersNow).toBe(0);
   });
 
+  it('tells the viewer script its channel page (the beacons name it by slug)', async () => {
+    const event = await insertEvent(app, owner.user.id);
+    await insertChannel(app, event.id, { slug: 'fr', title: 'Français' });
+    const page = await onEventsHost(app, `/${event.slug}/fr`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-channel="fr"');
+    const main = await onEventsHost(app, `/${event.slug}`);
+    expect(main.body).not.toContain('data-channel=');
+  });
+
   it('stores no address, user agent or cookie: only salted hashes of today', async () => {
     const visitors = await app.db.selectFrom('stats_visitors').selectAll().execute();
     expect(visitors.length).toBeGreaterThan(0);

@@ -123,6 +123,7 @@ function EventPage() {
       <body
         className={bodyClass}
         data-slug={data.eventSlug}
+        data-channel={data.channelSlug ?? undefined}
         data-reload-at={data.remoteReloadAt ?? ''}
         data-protected={data.protected ? '' : undefined}
       >

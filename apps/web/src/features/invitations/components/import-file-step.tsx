@@ -1,0 +1,86 @@
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden';
+
+/**
+ * The import's first step: a file by the button or dropped onto the zone. The zone is only the
+ * mouse's shortcut; the button is the keyboard's and the screen reader's way.
+ */
+export function ImportFileStep({
+  fileName,
+  busy,
+  maxLabel,
+  onFile,
+}: {
+  fileName: string | undefined;
+  busy: boolean;
+  maxLabel: string;
+  onFile: (file: File) => void;
+}) {
+  const { t } = useTranslation('invitations');
+  const [dragging, setDragging] = useState(false);
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file && !busy) onFile(file);
+  };
+  return (
+    <Box
+      onDragOver={(event) => {
+        event.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      sx={{
+        border: 2,
+        borderStyle: 'dashed',
+        borderColor: dragging ? 'primary.main' : 'divider',
+        bgcolor: dragging ? 'action.hover' : 'transparent',
+        borderRadius: 2,
+        px: 2,
+        py: { xs: 3, sm: 4 },
+        textAlign: 'center',
+        transition: 'border-color 120ms, background-color 120ms',
+      }}
+    >
+      <UploadFileOutlined sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
+      <Typography sx={{ mt: 1 }}>{t('import.file.drop')}</Typography>
+      <Button
+        component="label"
+        variant="contained"
+        disabled={busy}
+        sx={{ mt: 1.5 }}
+        startIcon={<UploadFileOutlined />}
+      >
+        {t('import.file.choose')}
+        <Box
+          component="input"
+          type="file"
+          accept=".csv,.txt,text/csv,text/plain"
+          sx={visuallyHidden}
+          onChange={(event) => {
+            const input = event.target as HTMLInputElement;
+            const file = input.files?.[0];
+            // Cleared so that choosing the same file again (after fixing it) fires again.
+            input.value = '';
+            if (file) onFile(file);
+          }}
+        />
+      </Button>
+      {fileName && (
+        <Typography variant="body2" sx={{ mt: 1.5, wordBreak: 'break-all' }}>
+          {t('import.file.chosen', { name: fileName })}
+        </Typography>
+      )}
+      <Typography variant="body2" sx={{ mt: 1.5, color: 'text.secondary' }}>
+        {t('import.file.hint', { max: maxLabel })}
+      </Typography>
+    </Box>
+  );
+}
