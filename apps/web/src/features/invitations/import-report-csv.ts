@@ -43,19 +43,3 @@ export function reportCsv(
   ].map((cells) => cells.map((value) => cell(value, delimiter)).join(delimiter));
   return `\ufeff${lines.join('\r\n')}\r\n`;
 }
-
-/** Saves text as a file through a temporary link. */
-export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    // Revoked after the click has handed the file to the browser's download.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-}

@@ -12,8 +12,9 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
+import { saveBlob } from '../../../lib/download';
 import { translateMessage } from '../../../lib/forms/messages';
-import { downloadText, reportCsv } from '../import-report-csv';
+import { reportCsv } from '../import-report-csv';
 
 /** A file may refuse thousands of rows: the dialog shows the first, the CSV holds them all. */
 const REFUSED_SHOWN = 100;
@@ -32,18 +33,23 @@ export function ImportReportStep({ report }: { report: InvitationImportReport })
         })
       : '';
   const download = () =>
-    downloadText(
-      reportCsv(report.report, user.settings.csvDelimiter, {
-        headers: [
-          t('import.report.line'),
-          t('fields.email'),
-          t('fields.name'),
-          t('import.report.result'),
-          t('import.report.reasonHeader'),
+    saveBlob(
+      new Blob(
+        [
+          reportCsv(report.report, user.settings.csvDelimiter, {
+            headers: [
+              t('import.report.line'),
+              t('fields.email'),
+              t('fields.name'),
+              t('import.report.result'),
+              t('import.report.reasonHeader'),
+            ],
+            result: (row) => t(`import.results.${row.result}`),
+            reason,
+          }),
         ],
-        result: (row) => t(`import.results.${row.result}`),
-        reason,
-      }),
+        { type: 'text/csv;charset=utf-8' },
+      ),
       t('import.report.filename'),
     );
   // The removed count only means something in the replace mode, where it may be zero.
