@@ -15,6 +15,7 @@ import type enRegistrations from '../../locales/en/registrations.json';
 import type enLogins from '../../locales/en/logins.json';
 import type enLists from '../../locales/en/lists.json';
 import type enScreens from '../../locales/en/screens.json';
+import type enStats from '../../locales/en/stats.json';
 
 /**
  * The namespace loaded with the active language before the first render. The others load with
@@ -53,6 +54,8 @@ export interface Catalogues {
   logins: typeof enLogins;
   /** The shared server-paged table: export, paging (components/data-table). */
   lists: typeof enLists;
+  /** The live statistics screen (ADR 027). */
+  stats: typeof enStats;
 }
 export type Namespace = keyof Catalogues;
 
