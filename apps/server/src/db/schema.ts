@@ -302,8 +302,8 @@ export interface InvitationsTable {
   access_version: Generated<number>;
   logins: Generated<number>;
   last_login_at: string | null;
-  /** Null until a mail is sent (a later slice). */
-  mail_status: string | null;
+  /** The last mail sent to this invitation (outbox); its status is the list's mail status. */
+  mail_id: string | null;
   created_at: string;
 }
 

@@ -9,6 +9,7 @@ import * as m0007Registrations from './0007-registrations.js';
 import * as m0008Invitations from './0008-invitations.js';
 import * as m0009EventSso from './0009-event-sso.js';
 import * as m0010AccessLogins from './0010-access-logins.js';
+import * as m0011InvitationMails from './0011-invitation-mails.js';
 import * as m0012Stats from './0012-stats.js';
 
 /**
@@ -27,5 +28,6 @@ export const migrations: Record<string, Migration> = {
   '0008_invitations': m0008Invitations,
   '0009_event_sso': m0009EventSso,
   '0010_access_logins': m0010AccessLogins,
+  '0011_invitation_mails': m0011InvitationMails,
   '0012_stats': m0012Stats,
 };
