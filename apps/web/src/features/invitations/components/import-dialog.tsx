@@ -4,6 +4,7 @@ import {
   type InvitationImportPreview,
   type InvitationImportReport,
 } from '@livent/shared';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,7 +16,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { useTheme, type SxProps, type Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -337,5 +338,15 @@ export function ImportDialog({
         onClose={() => setConfirming(false)}
       />
     </>
+  );
+}
+
+/** Opens the import: in the list's toolbar and in its empty state. */
+export function ImportButton({ onClick, sx }: { onClick: () => void; sx?: SxProps<Theme> }) {
+  const { t } = useTranslation('invitations');
+  return (
+    <Button startIcon={<UploadFileOutlined />} onClick={onClick} sx={sx}>
+      {t('import.open')}
+    </Button>
   );
 }

@@ -30,6 +30,7 @@ import {
   useExportInvitations,
   useUpdateInvitation,
 } from '../api/invitations-api';
+import { ImportButton, ImportDialog } from './import-dialog';
 import { InvitationDialog } from './invitation-dialog';
 
 const reportFailure = async (error: unknown) =>
@@ -70,6 +71,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
   const [editing, setEditing] = useState<Invitation | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<Invitation | null>(null);
+  const [importing, setImporting] = useState(false);
   const { data, isError } = useQuery(
     invitationsQueryOptions(eventId, { page, pageSize, sort, order, q }),
   );
@@ -212,12 +214,20 @@ export function InvitationList({ eventId }: { eventId: string }) {
         onExport={() => exportCsv.mutate({ sort, order, q }, { onError: reportFailure })}
         exporting={exportCsv.isPending}
         actions={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => openDialog(null)}>
-            {t('list.add')}
-          </Button>
+          <>
+            <ImportButton onClick={() => setImporting(true)} />
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              onClick={() => openDialog(null)}
+            >
+              {t('list.add')}
+            </Button>
+          </>
         }
         empty={
           <EmptyState icon={ForwardToInboxOutlined} title={t('empty.title')} text={t('empty.text')}>
+            <ImportButton sx={{ mr: 1 }} onClick={() => setImporting(true)} />
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
@@ -228,6 +238,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
           </EmptyState>
         }
       />
+      <ImportDialog eventId={eventId} open={importing} onClose={() => setImporting(false)} />
       <InvitationDialog
         eventId={eventId}
         invitation={editing}
