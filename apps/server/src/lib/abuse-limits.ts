@@ -42,6 +42,14 @@ export const DEFAULT_ABUSE_LIMITS = {
   registrationPerAddress: { name: 'registration:ip', max: 1000, windowMs: 15 * MINUTE },
   /** Mails with the personal link to one registered address: registering again resends it. */
   registrationMailPerEmail: { name: 'registration-mail:email', max: 3, windowMs: HOUR },
+  /**
+   * Sends of an event's invitation or registration mails (unsent or all) per event and list:
+   * a send of all to 100,000 guests is a lot of mail, so a slip or a script cannot repeat it
+   * often (ADR 026, "Invitation and registration emails").
+   */
+  accessMailSendPerEvent: { name: 'access-mail-send:event', max: 5, windowMs: HOUR },
+  /** Test mails of those lists to one's own address, per account. */
+  accessMailTestPerAccount: { name: 'access-mail-test:account', max: 20, windowMs: HOUR },
 } satisfies Record<string, LimitRule>;
 
 export type AbuseLimits = Record<keyof typeof DEFAULT_ABUSE_LIMITS, LimitRule>;

@@ -503,6 +503,26 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       url: `/api/events/${ownerEventId}/invitations/${ownerInvitationId}`,
     }),
   },
+  // Invitation and registration mails (ADR 026): the default texts for the owner; sending needs
+  // INVITATION_EMAILS, which the matrix owner's free plan lacks (403 with the feature message).
+  'GET /api/events/:id/mail-texts': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/mail-texts` }),
+  },
+  'POST /api/events/:id/invitations/send': {
+    expected: ownerOnly(403, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/invitations/send`,
+      payload: { mode: 'test' },
+    }),
+  },
+  'POST /api/events/:id/registrations/send': {
+    expected: ownerOnly(403, 404),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/registrations/send`,
+      payload: { mode: 'test' },
+    }),
+  },
   // Single sign-on settings (ADR 026): only the owner; changing them needs CUSTOM_ACCESS, which
   // the matrix owner's free plan lacks (403 with the feature message).
   'GET /api/events/:id/sso': {

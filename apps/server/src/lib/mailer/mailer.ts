@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import { linksIn } from '../html/linkify.js';
-import { insertMail } from './outbox.js';
+import { insertMail, insertMails, type NewMail } from './outbox.js';
 import { renderMail, type MailTemplateName, type MailTemplates } from './templates.js';
 import type { MailWorker } from './worker.js';
 
@@ -72,6 +72,28 @@ export class Mailer {
       template: request.template,
       text: rendered.text,
     };
+  }
+
+  /**
+   * Many mails already rendered (see `prepareAccessMail`), written in multi-row inserts inside
+   * the caller's transaction; answers their ids in order. Call {@link afterBulkCommit} after the
+   * commit.
+   */
+  async enqueueRendered(db: Kysely<Database>, mails: readonly NewMail[]): Promise<string[]> {
+    return insertMails(db, mails, this.deps.now());
+  }
+
+  /** After a bulk send committed: wakes the worker, or logs one line for the lot (no links). */
+  afterBulkCommit(count: number, template: MailTemplateName): void {
+    if (count === 0) return;
+    if (this.deps.worker) {
+      this.deps.worker.nudge();
+      return;
+    }
+    this.deps.log.info(
+      { count, template },
+      'mails queued; SMTP_URL is not set, so they stay in the outbox',
+    );
   }
 
   afterCommit(...mails: QueuedMail[]): void {

@@ -50,6 +50,59 @@ export async function insertMail(db: Kysely<Database>, mail: NewMail, now: Date)
   return id;
 }
 
+/**
+ * Rows per multi-row insert: 16 columns each stay under SQLite's 32,766 and PostgreSQL's 65,535
+ * parameters.
+ */
+export const INSERT_MAILS_CHUNK = 500;
+
+/**
+ * Many mails in multi-row inserts (a send to every invitation of an event), in the caller's
+ * transaction; answers their ids in the order given.
+ */
+export async function insertMails(
+  db: Kysely<Database>,
+  mails: readonly NewMail[],
+  now: Date,
+): Promise<string[]> {
+  const createdAt = now.toISOString();
+  const rows = mails.map((mail) => ({
+    id: randomUUID(),
+    user_id: mail.userId,
+    to: mail.to,
+    reply_to: mail.replyTo ?? null,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    template: mail.template,
+    language: mail.language,
+    status: 'queued' as const,
+    next_attempt_at: createdAt,
+    locked_until: null,
+    last_error: null,
+    message_id: null,
+    created_at: createdAt,
+    sent_at: null,
+  }));
+  for (let start = 0; start < rows.length; start += INSERT_MAILS_CHUNK) {
+    await db
+      .insertInto('mails')
+      .values(rows.slice(start, start + INSERT_MAILS_CHUNK))
+      .execute();
+  }
+  return rows.map((row) => row.id);
+}
+
+/** Takes back mails not yet sent (queued in a transaction that found them not needed). */
+export async function deleteMails(db: Kysely<Database>, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += INSERT_MAILS_CHUNK) {
+    await db
+      .deleteFrom('mails')
+      .where('id', 'in', ids.slice(start, start + INSERT_MAILS_CHUNK))
+      .execute();
+  }
+}
+
 /** Ids of mails due for a (re)try whose lease, if any, has run out; oldest due first. */
 export async function findDueMailIds(
   db: Kysely<Database>,

@@ -2,7 +2,12 @@ import { LANGUAGES, type Language } from '@livent/shared';
 import { describe, expect, it } from 'vitest';
 import deEmails from '../../locales/de/emails.json' with { type: 'json' };
 import enEmails from '../../locales/en/emails.json' with { type: 'json' };
-import { renderMail, type MailTemplateName, type MailTemplates } from './templates.js';
+import {
+  prepareAccessMail,
+  renderMail,
+  type MailTemplateName,
+  type MailTemplates,
+} from './templates.js';
 
 const link = 'https://app.example.com/verify-email?token=abc&x=<y>';
 const escapedLink = 'https://app.example.com/verify-email?token=abc&amp;x=&lt;y&gt;';
@@ -30,6 +35,9 @@ const data: MailTemplates = {
     link,
     verify: false,
   },
+  // No values: the default texts show with their placeholders as written.
+  invitation: { subject: '', body: '', values: {}, test: true },
+  registration: { subject: '', body: '', values: {} },
 };
 const templateNames = Object.keys(data) as MailTemplateName[];
 const catalogues: Record<Language, unknown> = { en: enEmails, de: deEmails };
@@ -186,5 +194,104 @@ describe('mail templates', () => {
     expect(mail.html).toContain('Hi &quot;you&quot; &amp; &lt;b&gt;me&lt;/b&gt;<br/>bye');
     expect(mail.text).toContain('Account: <script>alert(1)</script>');
     expect(mail.text).toContain('Reply to: reply@example.com\n\nHi "you" & <b>me</b>\nbye\n\n');
+  });
+
+  describe('access mails', () => {
+    const values = {
+      Name: 'Ada <b>',
+      Username: 'ada',
+      Password: 'pa&ss',
+      Email: 'ada@example.com',
+      PersonalLink: 'https://events.example.com/launch/_access/i/tok_EN',
+      EventName: 'Launch "2026"',
+      EventLink: 'https://events.example.com/launch',
+    };
+
+    it.each(LANGUAGES)(
+      'fill the default invitation text in %s, as text and as HTML',
+      (language) => {
+        const mail = render('invitation', language, { subject: '', body: '', values });
+        expect(mail.subject).toBe(
+          language === 'en'
+            ? 'Your invitation to Launch "2026"'
+            : 'Ihre Einladung zu Launch "2026"',
+        );
+        expect(mail.text).toContain(
+          language === 'en' ? 'Hello Ada <b>,\n\n' : 'Hallo Ada <b>,\n\n',
+        );
+        expect(mail.text).toContain(`:\n${values.PersonalLink}\n\n`);
+        expect(mail.text).toContain('ada');
+        expect(mail.text).toContain('pa&ss');
+        expect(mail.text).not.toMatch(/\{[A-Za-z]+\}/);
+        expect(mail.html).toContain('Ada &lt;b&gt;,</p>');
+        expect(mail.html).toContain('pa&amp;ss');
+        expect(mail.html).toContain(`<a href="${values.PersonalLink}"`);
+        expect(mail.html).toContain(`<a href="${values.EventLink}"`);
+        expect(mail.html).toContain(
+          language === 'en' ? 'because the organiser of an event' : 'weil der Veranstalter',
+        );
+      },
+    );
+
+    it("sends the organiser's text as text: markup shows, lines and paragraphs stay", () => {
+      const body = 'Hi {Name},\n<script>alert(1)</script>\n\n  Link: {PersonalLink}.\n\n\n{Foo}';
+      const mail = render('registration', 'en', {
+        subject: 'Welcome {Name} to {EventName}',
+        body,
+        values,
+      });
+      expect(mail.subject).toBe('Welcome Ada <b> to Launch "2026"');
+      expect(mail.html).not.toContain('<script');
+      expect(mail.html).not.toContain('<b>');
+      expect(mail.html).toContain(
+        'Hi Ada &lt;b&gt;,<br/>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+      );
+      expect(mail.html).toContain(
+        `<a href="${values.PersonalLink}" target="_blank" rel="noopener noreferrer">${values.PersonalLink}</a>.</p>`,
+      );
+      expect(mail.text).toContain('Hi Ada <b>,\n<script>alert(1)</script>\n\n');
+      expect(mail.text).toContain(`Link: ${values.PersonalLink}.\n\n{Foo}\n\n`);
+      expect(mail.html).toContain('because this address was registered');
+    });
+
+    it('mark a test mail in the subject, in the language of the mail', () => {
+      const data = { subject: 'Hello {Name}', body: 'x', values, test: true };
+      expect(render('invitation', 'en', data).subject).toBe('[Test] Hello Ada <b>');
+      expect(render('registration', 'de', data).subject).toBe('[Test] Hello Ada <b>');
+    });
+
+    it.each(LANGUAGES)(
+      'render the same mail once for many recipients as one by one (%s)',
+      (language) => {
+        const names = ['Name', 'Username', 'Password', 'PersonalLink', 'EventName', 'EventLink'];
+        const links = ['PersonalLink', 'EventLink'];
+        for (const body of [
+          '',
+          'Dear {Name}:{PersonalLink}, {EventLink} {Name}\n\n<i>{Password}</i>',
+        ]) {
+          const data = { subject: '', body, test: true };
+          const prepared = prepareAccessMail('invitation', language, data, names, links);
+          for (const variant of [values, { ...values, Name: 'Bob & "Eve"', Password: '' }]) {
+            expect(prepared(variant)).toEqual(
+              render('invitation', language, { ...data, values: variant }),
+            );
+          }
+        }
+      },
+    );
+
+    it('keep a value written right after a link out of the link', () => {
+      const prepared = prepareAccessMail(
+        'registration',
+        'en',
+        { subject: '', body: '{EventLink}{Name}' },
+        ['Name', 'EventLink'],
+        ['EventLink'],
+      );
+      const mail = prepared({ Name: 'Ada', EventLink: values.EventLink });
+      expect(mail.html).toContain(`<a href="${values.EventLink}" target="_blank"`);
+      expect(mail.html).toContain(`>${values.EventLink}</a>Ada</p>`);
+      expect(mail.text).toContain(`${values.EventLink}Ada\n`);
+    });
   });
 });

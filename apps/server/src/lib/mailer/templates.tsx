@@ -1,10 +1,11 @@
 import type { Language } from '@livent/shared';
 import type { TFunction } from 'i18next';
 import type { FunctionComponent } from 'react';
-import { renderDocument } from '../html/render-document.js';
+import { renderDocument, renderFragment } from '../html/render-document.js';
 import { translator } from '../i18n/i18n.js';
 import { MailLayout } from './mail-layout.js';
 import { htmlToPlainText } from './plain-text.js';
+import { accessMailBody, accessMailSubject } from './templates/access-mail.js';
 import { ConfirmEmailChange } from './templates/confirm-email-change.js';
 import { Feedback } from './templates/feedback.js';
 import { RegistrationLink } from './templates/registration.js';
@@ -20,6 +21,21 @@ export interface MailTemplates {
   /** To a viewer of a protected event: the personal link (ADR 026). */
   'registration-verify': RegistrationMail & { verify: true };
   'registration-confirm': RegistrationMail & { verify: false };
+  /** The organiser's invitation and registration mails (ADR 026): their text or the default. */
+  invitation: AccessMailData;
+  registration: AccessMailData;
+}
+
+/**
+ * An access mail: the organiser's subject and body with `{Name}`-style placeholders (empty: the
+ * default text of the mail's language) and the values that fill them.
+ */
+export interface AccessMailData {
+  subject: string;
+  body: string;
+  values: Readonly<Partial<Record<string, string>>>;
+  /** A test mail to the organiser: the subject says so. */
+  test?: boolean;
 }
 
 export interface RegistrationMail {
@@ -71,6 +87,16 @@ const templates: {
     Body: RegistrationLink,
     footer: (t) => t('registration.footer'),
   },
+  invitation: {
+    subject: (t, data) => accessMailSubject(t, 'invitation', data),
+    Body: accessMailBody('invitation'),
+    footer: (t) => t('invitationMail.footer'),
+  },
+  registration: {
+    subject: (t, data) => accessMailSubject(t, 'registration', data),
+    Body: accessMailBody('registration'),
+    footer: (t) => t('registration.footer'),
+  },
 };
 
 /**
@@ -95,4 +121,57 @@ export function renderMail<T extends MailTemplateName>(
     </MailLayout>,
   );
   return { subject: title, text: `${htmlToPlainText(html)}\n`, html };
+}
+
+export type AccessMailTemplate = 'invitation' | 'registration';
+
+/**
+ * Stands in for a placeholder while the mail is rendered once: private-use characters between
+ * `<` and `>`, which end an address, so that a value written right after a link stays outside it.
+ */
+const sentinel = (index: number) => `<\uE000${index}\uE001>`;
+/** …and for a link placeholder, as an address the link pattern takes for one. */
+const linkSentinel = (index: number) => `https://p${index}.placeholder.invalid`;
+
+/**
+ * The same access mail to many recipients (a send to 100,000 invitations): rendered once with
+ * stand-ins for the placeholders, then filled per recipient by replacing the stand-ins — the
+ * HTML with the values as React escapes them, the text with the values themselves. Rendering
+ * each mail would cost React and html-to-text per recipient. The link placeholders' stand-ins
+ * are addresses, so that the mail links them as it links the real ones; other values are never
+ * made links or part of one (a guest's name that looks like an address stays text).
+ */
+export function prepareAccessMail(
+  template: AccessMailTemplate,
+  language: Language,
+  data: Omit<AccessMailData, 'values'>,
+  placeholders: readonly string[],
+  linkPlaceholders: readonly string[],
+): (values: Readonly<Partial<Record<string, string>>>) => RenderedMail {
+  const escape = (value: string) => renderFragment(<>{value}</>);
+  const textStandIns = placeholders.map((name, index) =>
+    linkPlaceholders.includes(name) ? linkSentinel(index) : sentinel(index),
+  );
+  const htmlStandIns = textStandIns.map(escape);
+  const once = renderMail(template, language, {
+    ...data,
+    values: Object.fromEntries(placeholders.map((name, index) => [name, textStandIns[index]])),
+  });
+  const t = translator(language, 'emails');
+  const fill = (rendered: string, standIns: readonly string[], values: readonly string[]) => {
+    let result = rendered;
+    standIns.forEach((standIn, index) => {
+      result = result.split(standIn).join(values[index] ?? '');
+    });
+    return result;
+  };
+  return (values) => {
+    const raw = placeholders.map((name) => values[name] ?? '');
+    return {
+      subject: templates[template].subject(t, { ...data, values }),
+      html: fill(once.html, htmlStandIns, raw.map(escape)),
+      // html-to-text ends no line in white space: neither does an empty value at a line's end.
+      text: fill(once.text, textStandIns, raw).replace(/[ \t]+\n/g, '\n'),
+    };
+  };
 }

@@ -122,6 +122,24 @@ const INVALID_VALUES: [field: EventSettingName, value: unknown, errors: Record<s
     ['customLegalText', long(5001), { customLegalText: 'validation.maxLength?max=5000' }],
     ['complianceBanner', 'true', { complianceBanner: 'validation.invalid' }],
     ['complianceConfirmed', 1, { complianceConfirmed: 'validation.invalid' }],
+    [
+      'invitationMailSubject',
+      'Hi {Foo}',
+      {
+        invitationMailSubject:
+          'validation.unknownPlaceholder?placeholder=%7BFoo%7D&allowed=%7BName%7D%2C+%7BUsername%7D%2C+%7BPassword%7D%2C+%7BPersonalLink%7D%2C+%7BEventName%7D%2C+%7BEventLink%7D',
+      },
+    ],
+    ['invitationMailBody', long(5001), { invitationMailBody: 'validation.maxLength?max=5000' }],
+    ['registrationMailSubject', 'a\nb', { registrationMailSubject: 'validation.singleLine' }],
+    [
+      'registrationMailBody',
+      'Your password: {Password}',
+      {
+        registrationMailBody:
+          'validation.unknownPlaceholder?placeholder=%7BPassword%7D&allowed=%7BName%7D%2C+%7BEmail%7D%2C+%7BPersonalLink%7D%2C+%7BEventName%7D%2C+%7BEventLink%7D',
+      },
+    ],
     ['customEmbedCode', long(20_001), { customEmbedCode: 'validation.maxLength?max=20000' }],
     ['noIndex', 'false', { noIndex: 'validation.invalid' }],
     ['accessMode', 'password', { accessMode: 'validation.invalid' }],

@@ -193,7 +193,7 @@ describe('POST /api/events/:id/invitations/import', () => {
         token: TOKEN_B,
         created_at: new Date().toISOString(),
         last_login_at: null,
-        mail_status: null,
+        mail_id: null,
       })
       .execute();
     const elsewhere = await imported(`Cid,cid@example.com,,${TOKEN_B}\n`, {

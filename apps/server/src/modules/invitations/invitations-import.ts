@@ -393,7 +393,7 @@ export function planImport(input: {
         access_version: 1,
         logins: 0,
         last_login_at: null,
-        mail_status: null,
+        mail_id: null,
         created_at: input.now,
       });
       plan.report.push({ ...base, result: 'added' });

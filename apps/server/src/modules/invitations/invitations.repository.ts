@@ -8,12 +8,14 @@ import {
   type Updateable,
 } from 'kysely';
 import type { z } from 'zod';
-import type { Database, InvitationsTable } from '../../db/schema.js';
+import type { Database, InvitationsTable, MailStatus } from '../../db/schema.js';
 import { likePattern } from '../messages/inbox.repository.js';
 
 /** The reads and writes of invitations (ADR 026); every query is scoped to one event. */
 
 export type InvitationRow = Selectable<InvitationsTable>;
+/** A row as the list shows it: with the status of its last mail (by join: nothing copied). */
+export type ListedInvitation = InvitationRow & { mail_status: MailStatus | null };
 export type InvitationsListQuery = Pick<
   z.output<typeof invitationsQuerySchema>,
   'sort' | 'order' | 'q'
@@ -44,10 +46,22 @@ function filtered(db: Kysely<Database>, eventId: string, q: string | undefined):
   return builder;
 }
 
+/** Every column and the status of the invitation's last mail (one primary key lookup a row). */
+function withMailStatus(builder: InvitationsQuery) {
+  return builder
+    .selectAll('invitations')
+    .select((eb) =>
+      eb
+        .selectFrom('mails')
+        .select('mails.status')
+        .whereRef('mails.id', '=', 'invitations.mail_id')
+        .as('mail_status'),
+    );
+}
+
 /** Sorted by one column with the id as tie-break: each sort walks one index (0008-invitations). */
 function sorted(builder: InvitationsQuery, query: InvitationsListQuery) {
-  return builder
-    .selectAll()
+  return withMailStatus(builder)
     .orderBy(SORT_COLUMNS[query.sort], query.order)
     .orderBy('id', query.order);
 }
@@ -68,7 +82,7 @@ export async function listInvitations(
   db: Kysely<Database>,
   eventId: string,
   query: InvitationsListQuery & { page: number; pageSize: number },
-): Promise<{ rows: InvitationRow[]; total: number }> {
+): Promise<{ rows: ListedInvitation[]; total: number }> {
   const rows = await invitationsPageQuery(db, eventId, query).execute();
   const { total } = await filtered(db, eventId, query.q)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
@@ -86,7 +100,7 @@ export async function* listInvitationsInBatches(
   query: InvitationsListQuery,
   limit: number,
   batchSize = 1000,
-): AsyncGenerator<InvitationRow> {
+): AsyncGenerator<ListedInvitation> {
   for (let offset = 0; offset < limit; offset += batchSize) {
     const rows = await sorted(filtered(db, eventId, query.q), query)
       .limit(Math.min(batchSize, limit - offset))
@@ -101,10 +115,8 @@ export async function findInvitation(
   db: Kysely<Database>,
   eventId: string,
   id: string,
-): Promise<InvitationRow | undefined> {
-  return db
-    .selectFrom('invitations')
-    .selectAll()
+): Promise<ListedInvitation | undefined> {
+  return withMailStatus(db.selectFrom('invitations'))
     .where('event_id', '=', eventId)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -230,4 +242,55 @@ export async function countLogin(
     .where('event_id', '=', eventId)
     .where('id', '=', id)
     .execute();
+}
+
+/**
+ * The next invitations to mail after `afterId` in id order (the primary key walks them); with
+ * `unsentOnly`, those without a mail yet.
+ */
+export async function invitationsToMail(
+  db: Kysely<Database>,
+  eventId: string,
+  options: { afterId?: string; limit: number; unsentOnly: boolean },
+): Promise<InvitationRow[]> {
+  let query = db.selectFrom('invitations').selectAll().where('event_id', '=', eventId);
+  if (options.afterId !== undefined) query = query.where('id', '>', options.afterId);
+  if (options.unsentOnly) query = query.where('mail_id', 'is', null);
+  return query.orderBy('id').limit(options.limit).execute();
+}
+
+/**
+ * Points invitations at their new mails in one UPDATE … FROM (VALUES …) (as the import); with
+ * `unsentOnly` only those still without a mail, so that of two sends of the unsent ones at once
+ * each invitation takes one mail. Answers the ids updated.
+ */
+export async function recordInvitationMails(
+  db: Kysely<Database>,
+  eventId: string,
+  mails: readonly { id: string; mailId: string }[],
+  unsentOnly: boolean,
+): Promise<Set<string>> {
+  if (mails.length === 0) return new Set();
+  const values = sql.join(mails.map((mail) => sql`(${mail.id}, ${mail.mailId})`));
+  const result = await sql<{ id: string }>`update invitations set mail_id = v.column2
+    from (values ${values}) as v
+    where invitations.id = v.column1 and invitations.event_id = ${eventId}
+    ${unsentOnly ? sql`and invitations.mail_id is null` : sql``}
+    returning invitations.id`.execute(db);
+  return new Set(result.rows.map((row) => row.id));
+}
+
+/** The event's first invitation (oldest), whose values fill a test mail. */
+export async function firstInvitation(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<InvitationRow | undefined> {
+  return db
+    .selectFrom('invitations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }

@@ -1,6 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import {
+  accessMailTextsSchema,
   ERROR_MESSAGES,
+  mailSendRequestSchema,
+  mailSendResultSchema,
   invitationImportFieldsSchema,
   invitationImportPreviewSchema,
   invitationImportReportSchema,
@@ -51,6 +54,42 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => invitations.list(requireAuth(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/events/:id/mail-texts',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'The default texts of invitation and registration mails',
+        description:
+          "Subject and body of each, with their `{Name}`-style placeholders unfilled, in the event's language (German, or else English): what a mail says while the organiser's own text (`invitationMailSubject`… in the settings) is empty.",
+        security: bearerAuth,
+        params: eventParamsSchema,
+        response: { 200: accessMailTextsSchema, ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => invitations.mailTexts(requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    '/events/:id/invitations/send',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Send the invitation mails',
+        description:
+          "`unsent`: to every invitation without a mail yet; `all`: to every invitation; `test`: one mail to the signed-in user's own address, filled with the first invitation's values and marked [Test] in the subject. The organiser's text from the settings or the default, in the event's language. Mails go through the outbox; each invitation's mail status shows in the list. Needs INVITATION_EMAILS (403); sends are limited per event, test mails per account (429).",
+        security: bearerAuth,
+        params: eventParamsSchema,
+        body: mailSendRequestSchema,
+        response: { 200: mailSendResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      invitations.sendMails(requireAuth(request), request.params.id, request.body.mode),
   );
 
   app.get(

@@ -3,8 +3,12 @@ import {
   ERROR_MESSAGES,
   INVITATIONS_EXPORT_MAX,
   MAIL_STATUSES,
+  INVITATION_MAIL_PLACEHOLDERS,
   validationMessage,
+  type AccessMailTexts,
   type Invitation,
+  type MailSendMode,
+  type MailSendResult,
   type InvitationImportPreview,
   type InvitationImportReport,
   type MailStatus,
@@ -20,13 +24,24 @@ import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, InvitationsTable } from '../../db/schema.js';
+import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/crypto.js';
 import { csvStream } from '../../lib/csv.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
-import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
+import { SERVER_RESOURCES, translator } from '../../lib/i18n/i18n.js';
+import {
+  accessMailLanguage,
+  limitSend,
+  requireMailFeature,
+  sendInBatches,
+} from '../../lib/mailer/access-mail-send.js';
+import type { Mailer } from '../../lib/mailer/mailer.js';
+import { defaultAccessMailText } from '../../lib/mailer/templates/access-mail.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import { requireEventRole } from '../events/event-access.js';
+import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
+import { readEventSettings } from '../events/settings-reader.js';
 import type { InvitationAccess } from './invitation-access.js';
 import {
   applyImport,
@@ -43,11 +58,15 @@ import {
   deleteInvitation,
   findClashes,
   findInvitation,
+  firstInvitation,
+  invitationsToMail,
+  recordInvitationMails,
   insertInvitation,
   listInvitations,
   listInvitationsInBatches,
   updateInvitation,
   type InvitationRow,
+  type ListedInvitation,
 } from './invitations.repository.js';
 
 export interface InvitationsDependencies {
@@ -56,6 +75,9 @@ export interface InvitationsDependencies {
   eventsUrl: string;
   /** Told of every change, so that this instance ends the access it gave at once. */
   access: InvitationAccess;
+  mailer: Mailer;
+  limiter: RateLimiter;
+  limits: AbuseLimits;
 }
 
 export interface InvitationsExport {
@@ -104,7 +126,11 @@ export class InvitationsService {
     return new URL(`/${slug}/_access/i/${token}`, this.deps.eventsUrl).toString();
   }
 
-  private view(slug: string, row: InvitationRow): Invitation {
+  eventLink(slug: string): string {
+    return new URL(`/${slug}`, this.deps.eventsUrl).toString();
+  }
+
+  private view(slug: string, row: ListedInvitation): Invitation {
     return {
       id: row.id,
       createdAt: row.created_at,
@@ -183,13 +209,13 @@ export class InvitationsService {
       access_version: 1,
       logins: 0,
       last_login_at: null,
-      mail_status: null,
+      mail_id: null,
       created_at: now().toISOString(),
     };
     await this.uniqueRace(event.id, { username, email: input.email }, undefined, () =>
       insertInvitation(db, row),
     );
-    return this.view(event.slug, row);
+    return this.view(event.slug, { ...row, mail_status: null });
   }
 
   async update(
@@ -222,7 +248,7 @@ export class InvitationsService {
     );
     if (!updated) throw notFound(ERROR_MESSAGES.invitationNotFound);
     access.forget(event.id, current.id);
-    return this.view(event.slug, updated);
+    return this.view(event.slug, { ...updated, mail_status: current.mail_status });
   }
 
   async remove(auth: AuthContext, eventId: string, invitationId: string): Promise<void> {
@@ -298,7 +324,7 @@ export class InvitationsService {
     const labels = SERVER_RESOURCES[language].exports.invitations;
     const rows = listInvitationsInBatches(this.deps.db, event.id, query, INVITATIONS_EXPORT_MAX);
     const slug = event.slug;
-    const view = (row: InvitationRow) => this.view(slug, row);
+    const view = (row: ListedInvitation) => this.view(slug, row);
     const records = (async function* records() {
       for await (const row of rows) {
         const invitation = view(row);
@@ -322,5 +348,97 @@ export class InvitationsService {
         columns: INVITATIONS_CSV_COLUMNS.map((key) => ({ key, header: labels.columns[key] })),
       }),
     };
+  }
+
+  /**
+   * The default subjects and bodies of invitation and registration mails in the event's
+   * language (German, or else English), placeholders unfilled: the dashboard shows them where
+   * the organiser's text is empty and offers them as "reset to default".
+   */
+  async mailTexts(auth: AuthContext, eventId: string): Promise<AccessMailTexts> {
+    const event = await requireEventRole(this.deps.db, auth, eventId);
+    const language = accessMailLanguage(readEventSettings(event).language);
+    const t = translator(language, 'emails');
+    return {
+      language,
+      invitation: defaultAccessMailText(t, 'invitation'),
+      registration: defaultAccessMailText(t, 'registration'),
+    };
+  }
+
+  /** The placeholders' values of one invitation's mail. */
+  private mailValues(
+    event: AccessibleEvent,
+    row: Pick<InvitationRow, 'name' | 'username' | 'password' | 'token'>,
+  ): Record<string, string> {
+    return {
+      Name: row.name,
+      Username: row.username,
+      Password: row.password,
+      PersonalLink: this.personalLink(event.slug, row.token),
+      EventName: event.title,
+      EventLink: this.eventLink(event.slug),
+    };
+  }
+
+  /**
+   * The invitation mails (ADR 026, "Invitation and registration emails"): `unsent` to the
+   * invitations without a mail yet, `all` to every one, `test` one to the signed-in user filled
+   * with the first invitation's values (or the user's own and a sample password when there is
+   * none). The owner only, with INVITATION_EMAILS; limited per event (429).
+   */
+  async sendMails(auth: AuthContext, eventId: string, mode: MailSendMode): Promise<MailSendResult> {
+    const { db, mailer, limiter, limits } = this.deps;
+    const event = await requireEventRole(db, auth, eventId, { roles: ['owner'] });
+    requireMailFeature(event.ownerPlan);
+    await limitSend(limiter, limits, {
+      list: 'invitation',
+      mode,
+      eventId: event.id,
+      userId: auth.user.id,
+    });
+    const settings = readEventSettings(event);
+    const language = accessMailLanguage(settings.language);
+    const text = { subject: settings.invitationMailSubject, body: settings.invitationMailBody };
+    if (mode === 'test') {
+      const first = await firstInvitation(db, event.id);
+      const values = first
+        ? this.mailValues(event, first)
+        : this.mailValues(event, {
+            name: auth.user.name,
+            username: auth.user.email,
+            password: generatePassword(),
+            token: newPersonalToken(),
+          });
+      const mail = await db.transaction().execute((trx) =>
+        mailer.enqueue(trx, {
+          userId: auth.user.id,
+          to: auth.user.email,
+          language,
+          template: 'invitation',
+          data: { ...text, values, test: true },
+        }),
+      );
+      mailer.afterCommit(mail);
+      return { queued: 1 };
+    }
+    const unsentOnly = mode === 'unsent';
+    const queued = await sendInBatches({
+      db,
+      mailer,
+      template: 'invitation',
+      language,
+      text,
+      placeholders: INVITATION_MAIL_PLACEHOLDERS,
+      userId: auth.user.id,
+      nextBatch: async (afterId, limit) =>
+        (await invitationsToMail(db, event.id, { afterId, limit, unsentOnly })).map((row) => ({
+          id: row.id,
+          email: row.email,
+          values: this.mailValues(event, row),
+        })),
+      record: (trx, mails) => recordInvitationMails(trx, event.id, mails, unsentOnly),
+    });
+    return { queued };
   }
 }

@@ -169,3 +169,53 @@ export async function* listRegistrationsInBatches(
     after = { created_at: last.created_at, id: last.id };
   }
 }
+
+/**
+ * The next registrations to mail after `afterId` in id order; with `unsentOnly`, those without
+ * a mail yet.
+ */
+export async function registrationsToMail(
+  db: Kysely<Database>,
+  eventId: string,
+  options: { afterId?: string; limit: number; unsentOnly: boolean },
+): Promise<RegistrationRow[]> {
+  let query = db.selectFrom('registrations').selectAll().where('event_id', '=', eventId);
+  if (options.afterId !== undefined) query = query.where('id', '>', options.afterId);
+  if (options.unsentOnly) query = query.where('mail_id', 'is', null);
+  return query.orderBy('id').limit(options.limit).execute();
+}
+
+/**
+ * Points registrations at their new mails in one UPDATE … FROM (VALUES …); with `unsentOnly`
+ * only those still without a mail. Answers the ids updated.
+ */
+export async function recordRegistrationMails(
+  db: Kysely<Database>,
+  eventId: string,
+  mails: readonly { id: string; mailId: string }[],
+  unsentOnly: boolean,
+): Promise<Set<string>> {
+  if (mails.length === 0) return new Set();
+  const values = sql.join(mails.map((mail) => sql`(${mail.id}, ${mail.mailId})`));
+  const result = await sql<{ id: string }>`update registrations set mail_id = v.column2
+    from (values ${values}) as v
+    where registrations.id = v.column1 and registrations.event_id = ${eventId}
+    ${unsentOnly ? sql`and registrations.mail_id is null` : sql``}
+    returning registrations.id`.execute(db);
+  return new Set(result.rows.map((row) => row.id));
+}
+
+/** The event's first registration (oldest), whose values fill a test mail. */
+export async function firstRegistration(
+  db: Kysely<Database>,
+  eventId: string,
+): Promise<RegistrationRow | undefined> {
+  return db
+    .selectFrom('registrations')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,4 +1,9 @@
-import { registrationsPageSchema, registrationsQuerySchema } from '@livent/shared';
+import {
+  mailSendRequestSchema,
+  mailSendResultSchema,
+  registrationsPageSchema,
+  registrationsQuerySchema,
+} from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
@@ -18,6 +23,25 @@ const exportQuerySchema = registrationsQuerySchema.pick({ q: true });
 export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { registrations } = app.services;
   const secured = { preHandler: app.authenticate };
+
+  app.post(
+    '/events/:id/registrations/send',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: 'Send the registration mails',
+        description:
+          "`unsent`: to every registration without a mail yet; `all`: to every registration; `test`: one mail to the signed-in user's own address, filled with the first registration's values and marked [Test] in the subject. The organiser's text from the settings or the default, in the event's language. Needs INVITATION_EMAILS (403); sends are limited per event, test mails per account (429).",
+        security: bearerAuth,
+        params: eventParamsSchema,
+        body: mailSendRequestSchema,
+        response: { 200: mailSendResultSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (request) =>
+      registrations.sendMails(requireAuth(request), request.params.id, request.body.mode),
+  );
 
   app.get(
     '/events/:id/registrations',

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   ERROR_MESSAGES,
+  REGISTRATION_MAIL_PLACEHOLDERS,
+  type MailSendMode,
+  type MailSendResult,
   type MailStatus,
   type EventSettings,
   type Language,
@@ -19,6 +22,12 @@ import { randomToken } from '../../lib/crypto.js';
 import { csvStream } from '../../lib/csv.js';
 import { isHttpError, notFound } from '../../lib/errors.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
+import {
+  accessMailLanguage,
+  limitSend,
+  requireMailFeature,
+  sendInBatches,
+} from '../../lib/mailer/access-mail-send.js';
 import type { Mailer, QueuedMail } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/sessions.service.js';
@@ -28,6 +37,9 @@ import {
   deleteRegistration,
   findRegistrationByEmail,
   findRegistrationByToken,
+  firstRegistration,
+  recordRegistrationMails,
+  registrationsToMail,
   insertRegistration,
   listRegistrations,
   listRegistrationsInBatches,
@@ -114,6 +126,80 @@ export class RegistrationsService {
 
   personalLink(slug: string, token: string): string {
     return `${this.deps.eventsUrl}/${slug}/_access/r/${token}`;
+  }
+
+  eventLink(slug: string): string {
+    return `${this.deps.eventsUrl}/${slug}`;
+  }
+
+  /** The placeholders' values of one registration's mail. */
+  private mailValues(
+    event: { slug: string; title: string },
+    row: Pick<RegistrationRow, 'name' | 'email' | 'token'>,
+  ): Record<string, string> {
+    return {
+      Name: row.name,
+      Email: row.email,
+      PersonalLink: this.personalLink(event.slug, row.token),
+      EventName: event.title,
+      EventLink: this.eventLink(event.slug),
+    };
+  }
+
+  /**
+   * The registration mails from the list (ADR 026, "Invitation and registration emails"), as
+   * the invitations': `unsent`, `all` or a `test` to the signed-in user filled with the first
+   * registration's values (or the user's own). The owner only, with INVITATION_EMAILS.
+   */
+  async sendMails(auth: AuthContext, eventId: string, mode: MailSendMode): Promise<MailSendResult> {
+    const { db, mailer, limiter, limits } = this.deps;
+    const event = await requireEventRole(db, auth, eventId, { roles: ['owner'] });
+    requireMailFeature(event.ownerPlan);
+    await limitSend(limiter, limits, {
+      list: 'registration',
+      mode,
+      eventId: event.id,
+      userId: auth.user.id,
+    });
+    const settings = readEventSettings(event);
+    const language = accessMailLanguage(settings.language);
+    const text = { subject: settings.registrationMailSubject, body: settings.registrationMailBody };
+    if (mode === 'test') {
+      const first = await firstRegistration(db, event.id);
+      const values = this.mailValues(
+        event,
+        first ?? { name: auth.user.name, email: auth.user.email, token: randomToken(32) },
+      );
+      const mail = await db.transaction().execute((trx) =>
+        mailer.enqueue(trx, {
+          userId: auth.user.id,
+          to: auth.user.email,
+          language,
+          template: 'registration',
+          data: { ...text, values, test: true },
+        }),
+      );
+      mailer.afterCommit(mail);
+      return { queued: 1 };
+    }
+    const unsentOnly = mode === 'unsent';
+    const queued = await sendInBatches({
+      db,
+      mailer,
+      template: 'registration',
+      language,
+      text,
+      placeholders: REGISTRATION_MAIL_PLACEHOLDERS,
+      userId: auth.user.id,
+      nextBatch: async (afterId, limit) =>
+        (await registrationsToMail(db, event.id, { afterId, limit, unsentOnly })).map((row) => ({
+          id: row.id,
+          email: row.email,
+          values: this.mailValues(event, row),
+        })),
+      record: (trx, mails) => recordRegistrationMails(trx, event.id, mails, unsentOnly),
+    });
+    return { queued };
   }
 
   /** Whether a registration is known to exist right now without asking the database. */
@@ -236,30 +322,46 @@ export class RegistrationsService {
       `${event.id}:${registration.email}`,
     );
     if (!state.allowed && !first) return;
-    const verify = event.settings.registrationEmailMode === 'verify';
+    const { settings } = event;
+    const verify = settings.registrationEmailMode === 'verify';
     const language: Language = event.language === 'de' ? 'de' : 'en';
     const data = {
       name: registration.name,
       eventName: event.title,
-      eventLink: `${this.deps.eventsUrl}/${event.slug}`,
+      eventLink: this.eventLink(event.slug),
       link: this.personalLink(event.slug, registration.token),
     };
+    // The organiser's text, when there is one, in place of the built-in mails; in the verify
+    // mode its personal link is what verifies (ADR 026, "Invitation and registration emails").
+    const custom = settings.registrationMailSubject !== '' || settings.registrationMailBody !== '';
     const mail: QueuedMail = await db.transaction().execute(async (trx) => {
-      const queued = verify
+      const queued = custom
         ? await mailer.enqueue(trx, {
             userId: null,
             to: registration.email,
             language,
-            template: 'registration-verify',
-            data: { ...data, verify: true },
+            template: 'registration',
+            data: {
+              subject: settings.registrationMailSubject,
+              body: settings.registrationMailBody,
+              values: this.mailValues(event, registration),
+            },
           })
-        : await mailer.enqueue(trx, {
-            userId: null,
-            to: registration.email,
-            language,
-            template: 'registration-confirm',
-            data: { ...data, verify: false },
-          });
+        : verify
+          ? await mailer.enqueue(trx, {
+              userId: null,
+              to: registration.email,
+              language,
+              template: 'registration-verify',
+              data: { ...data, verify: true },
+            })
+          : await mailer.enqueue(trx, {
+              userId: null,
+              to: registration.email,
+              language,
+              template: 'registration-confirm',
+              data: { ...data, verify: false },
+            });
       await updateRegistration(trx, registration.id, { mail_id: queued.id });
       return queued;
     });

@@ -1,0 +1,131 @@
+import {
+  ERROR_MESSAGES,
+  hasFeature,
+  PLAN_ALLOWANCES,
+  PLAN_NAMES,
+  type AccessMailLanguage,
+  type MailSendMode,
+  type PlanName,
+} from '@livent/shared';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { forbidden } from '../errors.js';
+import type { AbuseLimits } from '../abuse-limits.js';
+import type { RateLimiter } from '../rate-limiter.js';
+import type { Mailer } from './mailer.js';
+import { deleteMails } from './outbox.js';
+import { prepareAccessMail, type AccessMailTemplate } from './templates.js';
+
+/**
+ * Sending the organiser's invitation and registration mails (ADR 026, "Invitation and
+ * registration emails"): what both lists share — the plan check, the limits, the language, and
+ * the send in batches through the outbox.
+ */
+
+/** Recipients read and mails queued per transaction. */
+export const ACCESS_MAIL_BATCH = 500;
+
+/** The links among the placeholders: the mail makes them links. */
+export const LINK_PLACEHOLDERS = ['PersonalLink', 'EventLink'] as const;
+
+/** The mails and defaults go in German for a German event, else in English. */
+export const accessMailLanguage = (eventLanguage: string): AccessMailLanguage =>
+  eventLanguage === 'de' ? 'de' : 'en';
+
+/** Sending needs INVITATION_EMAILS on the owner's plan: 403 like every plan check (ADR 015). */
+export function requireMailFeature(ownerPlan: string): void {
+  const plan = (PLAN_NAMES as readonly string[]).includes(ownerPlan)
+    ? (ownerPlan as PlanName)
+    : 'free';
+  if (!hasFeature(PLAN_ALLOWANCES[plan], 'INVITATION_EMAILS')) {
+    throw forbidden(ERROR_MESSAGES.featureNotAvailable);
+  }
+}
+
+/**
+ * Counts a send against its limit (429 with Retry-After past it): a send to a list per event and
+ * list, a test mail per account.
+ */
+export async function limitSend(
+  limiter: RateLimiter,
+  limits: AbuseLimits,
+  send: { list: AccessMailTemplate; mode: MailSendMode; eventId: string; userId: string },
+): Promise<void> {
+  await (send.mode === 'test'
+    ? limiter.consume([limits.accessMailTestPerAccount, send.userId])
+    : limiter.consume([limits.accessMailSendPerEvent, `${send.list}:${send.eventId}`]));
+}
+
+export interface AccessMailRecipient {
+  /** The invitation's or registration's id. */
+  id: string;
+  email: string;
+  values: Record<string, string>;
+}
+
+export interface BatchSend {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  template: AccessMailTemplate;
+  language: AccessMailLanguage;
+  /** The organiser's subject and body (empty: the defaults). */
+  text: { subject: string; body: string };
+  placeholders: readonly string[];
+  /** The account the mails belong to: they go when it is deleted. */
+  userId: string;
+  /** The next recipients after `afterId` in id order. */
+  nextBatch: (afterId: string | undefined, limit: number) => Promise<AccessMailRecipient[]>;
+  /**
+   * Records each recipient's new mail in the transaction; answers the ids it recorded (a
+   * recipient deleted meanwhile, or mailed by a concurrent send of the unsent ones, is not).
+   */
+  record: (
+    trx: Transaction<Database>,
+    mails: readonly { id: string; mailId: string }[],
+  ) => Promise<Set<string>>;
+}
+
+/**
+ * Queues one mail per recipient, batch by batch: each batch's mails and the recipients' mail ids
+ * in one transaction, so that a mail exists exactly when its recipient points at it; mails a
+ * recipient no longer takes are taken back in the same transaction. Batches keep every
+ * transaction short (other writers wait on SQLite) and the memory flat; a failure midway keeps
+ * the batches before it, which a send of the unsent ones then completes. Answers the count.
+ */
+export async function sendInBatches(send: BatchSend): Promise<number> {
+  const fill = prepareAccessMail(
+    send.template,
+    send.language,
+    send.text,
+    send.placeholders,
+    LINK_PLACEHOLDERS,
+  );
+  let queued = 0;
+  let afterId: string | undefined;
+  for (;;) {
+    const recipients = await send.nextBatch(afterId, ACCESS_MAIL_BATCH);
+    if (recipients.length === 0) break;
+    afterId = recipients.at(-1)?.id;
+    const mails = recipients.map((recipient) => ({
+      userId: send.userId,
+      to: recipient.email,
+      template: send.template,
+      language: send.language,
+      ...fill(recipient.values),
+    }));
+    queued += await send.db.transaction().execute(async (trx) => {
+      const ids = await send.mailer.enqueueRendered(trx, mails);
+      const pairs = recipients.map((recipient, index) => ({
+        id: recipient.id,
+        mailId: ids[index] ?? '',
+      }));
+      const recorded = await send.record(trx, pairs);
+      const unused = pairs.filter((pair) => !recorded.has(pair.id)).map((pair) => pair.mailId);
+      await deleteMails(trx, unused);
+      return recorded.size;
+    });
+    if (recipients.length < ACCESS_MAIL_BATCH) break;
+  }
+  send.mailer.afterBulkCommit(queued, send.template);
+  return queued;
+}
