@@ -73,7 +73,9 @@ async function open() {
 
 async function choose(file: File) {
   const user = userEvent.setup();
-  await user.upload(screen.getByLabelText('Choose CSV file'), file);
+  // The hidden input behind the "Choose CSV file" button, as the browser's file picker fills it.
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]');
+  await user.upload(input as HTMLInputElement, file);
   return user;
 }
 

@@ -2,9 +2,8 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useState, type DragEvent } from 'react';
+import { useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { visuallyHidden } from '../../../components/visually-hidden';
 
 /**
  * The import's first step: a file by the button or dropped onto the zone. The zone is only the
@@ -23,6 +22,7 @@ export function ImportFileStep({
 }) {
   const { t } = useTranslation('invitations');
   const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const onDrop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
@@ -52,27 +52,27 @@ export function ImportFileStep({
       <UploadFileOutlined sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
       <Typography sx={{ mt: 1 }}>{t('import.file.drop')}</Typography>
       <Button
-        component="label"
         variant="contained"
         disabled={busy}
         sx={{ mt: 1.5 }}
         startIcon={<UploadFileOutlined />}
+        onClick={() => input.current?.click()}
       >
         {t('import.file.choose')}
-        <Box
-          component="input"
-          type="file"
-          accept=".csv,.txt,text/csv,text/plain"
-          sx={visuallyHidden}
-          onChange={(event) => {
-            const input = event.target as HTMLInputElement;
-            const file = input.files?.[0];
-            // Cleared so that choosing the same file again (after fixing it) fires again.
-            input.value = '';
-            if (file) onFile(file);
-          }}
-        />
       </Button>
+      {/* Not in the tab order and not read: the button above is its one way in. */}
+      <input
+        ref={input}
+        type="file"
+        accept=".csv,.txt,text/csv,text/plain"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          // Cleared so that choosing the same file again (after fixing it) fires again.
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
       {fileName && (
         <Typography variant="body2" sx={{ mt: 1.5, wordBreak: 'break-all' }}>
           {t('import.file.chosen', { name: fileName })}
