@@ -23,6 +23,11 @@ export function authDataChanged(): void {
   generation += 1;
 }
 
+/** The current generation, for other caches whose answers depend on users (the events list). */
+export function authDataGeneration(): number {
+  return generation;
+}
+
 interface Entry {
   user: Readonly<UserRow>;
   sessionExpiresAt: string;

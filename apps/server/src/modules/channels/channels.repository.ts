@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ChannelsTable, Database } from '../../db/schema.js';
+import { bumpEventVersion } from '../events/events.repository.js';
 
 export type ChannelRow = Selectable<ChannelsTable>;
 
@@ -10,15 +11,10 @@ export async function touchEvent(
   updatedAt: string,
   settings?: string,
 ): Promise<void> {
-  await db
-    .updateTable('events')
-    .set((eb) => ({
-      version: eb('version', '+', 1),
-      updated_at: updatedAt,
-      ...(settings === undefined ? {} : { settings }),
-    }))
-    .where('id', '=', eventId)
-    .execute();
+  await bumpEventVersion(db, eventId, {
+    updated_at: updatedAt,
+    ...(settings === undefined ? {} : { settings }),
+  });
 }
 
 export async function listChannels(db: Kysely<Database>, eventId: string): Promise<ChannelRow[]> {

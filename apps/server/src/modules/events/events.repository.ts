@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, EventsTable } from '../../db/schema.js';
+import { eventsChanged } from './events-list-cache.js';
 
 export type EventRow = Selectable<EventsTable>;
 /** An event with its owner's plan, which decides what may change. */
@@ -103,7 +104,9 @@ export async function insertEvent(
   db: Kysely<Database>,
   event: Insertable<EventsTable>,
 ): Promise<void> {
+  eventsChanged();
   await db.insertInto('events').values(event).execute();
+  eventsChanged();
 }
 
 export interface EventChanges {
@@ -125,17 +128,41 @@ export async function updateEvent(
   updatedAt: string,
   changes: EventChanges = {},
 ): Promise<EventRow> {
-  return db
+  eventsChanged();
+  const row = await db
     .updateTable('events')
     .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: updatedAt }))
     .where('id', '=', eventId)
     .returningAll()
     .executeTakeFirstOrThrow();
+  eventsChanged();
+  return row;
+}
+
+/**
+ * A new cache key for the public page (ADR 015) and the given columns, for changes kept in other
+ * tables (channels, single sign-on): every write to `events` goes through this module, which tells
+ * the events list's cache (events-list-cache.ts).
+ */
+export async function bumpEventVersion(
+  db: Kysely<Database>,
+  eventId: string,
+  changes: { updated_at?: string; settings?: string } = {},
+): Promise<void> {
+  eventsChanged();
+  await db
+    .updateTable('events')
+    .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .where('id', '=', eventId)
+    .execute();
+  eventsChanged();
 }
 
 /** Deletes the event; its highlights and channels go with it (foreign-key cascade). */
 export async function deleteEvent(db: Kysely<Database>, eventId: string): Promise<void> {
+  eventsChanged();
   await db.deleteFrom('events').where('id', '=', eventId).execute();
+  eventsChanged();
 }
 
 /** How many highlights and channels the event has, in one round trip. */

@@ -6,13 +6,15 @@ import {
   eventSummarySchema,
   iframeSource,
 } from '@livent/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
 
 const tags = ['events'];
+/** What Fastify sends for serialized JSON, so that a body serialized ahead goes out the same. */
+const JSON_TYPE = 'application/json; charset=utf-8';
 /** Ids are opaque; anything unknown (or another account's) answers 404 "Event not found". */
 export const eventParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
 
@@ -44,7 +46,15 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(eventListItemSchema), ...errorResponses(401) },
       },
     },
-    async (request) => events.list(requireAuth(request)),
+    async (request, reply) => {
+      // Serialized by the route's own serializer, once per change of the list (ADR 020).
+      const body = await events.listBody(requireAuth(request), (list) =>
+        String(reply.serialize(list)),
+      );
+      // Already serialized: the untyped reply sends it as it is.
+      const untyped: FastifyReply = reply;
+      return untyped.type(JSON_TYPE).send(body);
+    },
   );
 
   app.post(

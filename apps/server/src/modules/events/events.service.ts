@@ -44,6 +44,7 @@ import {
   type EventRow,
 } from './events.repository.js';
 import { requireEventRole, roleOf, type EventRole } from './event-access.js';
+import { EventsListCache } from './events-list-cache.js';
 
 export interface EventsDependencies {
   db: Kysely<Database>;
@@ -66,7 +67,12 @@ const CREATE_ATTEMPTS = 3;
  * change bumps the event's `version`, the public page's cache key.
  */
 export class EventsService {
-  constructor(private readonly deps: EventsDependencies) {}
+  /** SQLite only: on PostgreSQL other instances write `events` unseen (events-list-cache.ts). */
+  private readonly listCache: EventsListCache | undefined;
+
+  constructor(private readonly deps: EventsDependencies) {
+    this.listCache = deps.dialect === 'sqlite' ? new EventsListCache() : undefined;
+  }
 
   async list(auth: AuthContext): Promise<EventListItem[]> {
     const userId = auth.user.id;
@@ -74,6 +80,15 @@ export class EventsService {
       const role = roleOf(row, userId);
       return role ? [this.toListItem(row, role)] : [];
     });
+  }
+
+  /**
+   * The list as its answer's body, `serialize` being the route's own serializer: kept per user
+   * until `events` changes, since the dashboard asks for it on every page (ADR 020, third pass).
+   */
+  async listBody(auth: AuthContext, serialize: (list: EventListItem[]) => string): Promise<string> {
+    const load = async () => serialize(await this.list(auth));
+    return this.listCache ? this.listCache.get(auth.user.id, load) : load();
   }
 
   /**

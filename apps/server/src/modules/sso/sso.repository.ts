@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventSsoTable } from '../../db/schema.js';
+import { bumpEventVersion } from '../events/events.repository.js';
 
 export type EventSsoRow = Selectable<EventSsoTable>;
 
@@ -22,10 +23,6 @@ export async function saveEventSso(db: Kysely<Database>, row: EventSsoRow): Prom
       .values(row)
       .onConflict((conflict) => conflict.column('event_id').doUpdateSet(changes))
       .execute();
-    await trx
-      .updateTable('events')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', row.event_id)
-      .execute();
+    await bumpEventVersion(trx, row.event_id);
   });
 }
