@@ -61,8 +61,12 @@ function StatCard({
   );
 }
 
-/** "Live" with a pulsing dot while the stream runs; what it is doing otherwise. */
-function LiveBadge({ state }: { state: StreamState }) {
+/**
+ * "Live" with a green dot while the stream runs, what it is doing otherwise. The dot pulses a
+ * few times when the number changes (`pulseKey`), not forever: a page that never stops moving
+ * distracts and never settles for the accessibility checks.
+ */
+function LiveBadge({ state, pulseKey }: { state: StreamState; pulseKey: number }) {
   const { t } = useTranslation('stats');
   const on = state === 'open';
   return (
@@ -73,13 +77,14 @@ function LiveBadge({ state }: { state: StreamState }) {
       sx={{ gap: 0.75, alignItems: 'center', flexShrink: 0 }}
     >
       <Box
+        key={pulseKey}
         aria-hidden
         sx={{
           width: 8,
           height: 8,
           borderRadius: '50%',
           bgcolor: on ? 'success.main' : 'secondary.light',
-          animation: on ? `${pulse} 2s infinite` : 'none',
+          animation: on ? `${pulse} 1.5s ease-out 3` : 'none',
           '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
         }}
       />
@@ -122,7 +127,7 @@ export function StatCards({
           label={t('cards.viewersNow')}
           value={number.format(viewersNow)}
           detail={t('cards.viewersNowHint')}
-          badge={<LiveBadge state={streamState} />}
+          badge={<LiveBadge state={streamState} pulseKey={viewersNow} />}
         />
       </Grid>
       <Grid size={{ xs: 6, md: 3 }}>

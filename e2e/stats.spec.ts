@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises';
+import type { Download } from '@playwright/test';
+import { createEventByApi, ownAccount } from './event-helpers.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { openAsViewer } from './stats-helpers.js';
+
+// Live statistics (ADR 027): two viewers open the public page and the open stats screen shows
+// "viewers now" 2 without a reload; both CSVs download with the organiser's credentials and
+// start with the header line that says what each column counts.
+
+/** Beacons are written within a second and "viewers now" is sent every 5 s. */
+const LIVE_WAIT = { timeout: 20_000 };
+
+/** The first line of a downloaded file, without a byte order mark. */
+async function headerLine(download: Download): Promise<string> {
+  const text = await readFile(await download.path(), 'utf8');
+  return text.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
+}
+
+test.describe('live statistics', () => {
+  test('viewers now follows two viewers live; both CSVs download with their headers', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const { accessToken } = await ownAccount(page);
+    const event = await createEventByApi(page, accessToken, 'Stats Night');
+
+    // Nothing counted yet: the screen says when counting starts and links the public page.
+    await page.goto(`/events/${event.id}/stats`);
+    await expect(page.getByRole('heading', { name: 'No viewers in this period' })).toBeVisible();
+    await expect(page.getByRole('link', { name: /Open the public page/ })).toHaveAttribute(
+      'href',
+      event.fullUrl,
+    );
+    const viewersNow = page.getByTestId('viewers-now');
+    await expect(viewersNow.getByTestId('live-indicator')).toHaveAttribute('data-state', 'open');
+    await expect(viewersNow.getByText('0', { exact: true })).toBeVisible();
+
+    // Two viewers open the public page in browsers of their own; the open screen follows.
+    const viewers = [
+      await openAsViewer(browser, event.slug),
+      await openAsViewer(browser, event.slug),
+    ];
+    await expect(viewersNow.getByText('2', { exact: true })).toBeVisible(LIVE_WAIT);
+
+    // The charts appear with the next load of the range (not needed for viewers now).
+    await page.reload();
+    await expect(page.getByRole('figure', { name: 'Pageviews' })).toBeVisible();
+    await expect(page.getByTestId('pageviews')).toContainText('2');
+    await expectAccessible(page);
+
+    const pageviewsCsv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Pageviews (last 30 days, CSV)' }).click();
+    expect(await headerLine(await pageviewsCsv)).toBe(
+      // The first name holds the delimiter, so it is quoted.
+      '"Hour (UTC, start)",Pageviews (page loads),Unique viewers (first visit of the UTC day)',
+    );
+    const concurrentCsv = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Concurrent viewers (last 14 days, CSV)' }).click();
+    expect(await headerLine(await concurrentCsv)).toBe(
+      '"Minute (UTC, start)",Concurrent viewers (page views with a heartbeat in the minute),Of them playing (where the player reports it)',
+    );
+
+    for (const viewer of viewers) await viewer.context().close();
+  });
+});
