@@ -80,3 +80,17 @@ export function useServerTable<
 export type ServerTableControl<Sort extends string, Filter extends object> = ReturnType<
   typeof useServerTable<Sort, Filter>
 >;
+
+/**
+ * The list's whole count (no search, no filter), kept while a search narrows the list: what an
+ * action on the whole list ("send to all") reaches. Undefined until an unnarrowed page arrived.
+ */
+export function useWholeTotal(
+  narrowed: boolean,
+  answer: { total: number } | undefined,
+  isPlaceholderData: boolean,
+): number | undefined {
+  const [whole, setWhole] = useState<number>();
+  if (!narrowed && !isPlaceholderData && answer && answer.total !== whole) setWhole(answer.total);
+  return whole;
+}

@@ -50,7 +50,7 @@ const patches = (fetch: ReturnType<typeof patchServer>) =>
     .filter(([, init]) => init?.method === 'PATCH')
     .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
-beforeAll(() => loadNamespaces('events', 'editor', 'forms'));
+beforeAll(() => loadNamespaces('events', 'editor', 'forms', 'mails'));
 afterEach(() => {
   vi.unstubAllGlobals();
   queryClient.clear();
@@ -189,7 +189,7 @@ describe('registration settings (ADR 026)', () => {
     patchServer();
     setSignedIn(testUser(), 'access-1');
     renderRegistration();
-    const mode = await screen.findByLabelText(/Registration email/);
+    const mode = await screen.findByLabelText('Registration email');
     expect(mode.querySelector('option[value="verify"]')).toBeNull();
     expect(screen.getByText('Not available on your plan.')).toBeInTheDocument();
   });

@@ -30,7 +30,7 @@ const page = (results: Registration[], total = results.length): RegistrationsPag
 const FIELDS = [{ name: 'company', label: 'Company', required: false, options: [] }];
 
 describe('registration list', () => {
-  beforeAll(() => loadNamespaces('registrations', 'lists', 'forms'));
+  beforeAll(() => loadNamespaces('registrations', 'lists', 'mails', 'events', 'forms'));
   beforeEach(() => {
     resetAuthStore();
     setSignedIn(testUser(), 'token');

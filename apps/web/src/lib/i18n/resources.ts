@@ -14,6 +14,7 @@ import type enOnboarding from '../../locales/en/onboarding.json';
 import type enRegistrations from '../../locales/en/registrations.json';
 import type enLogins from '../../locales/en/logins.json';
 import type enLists from '../../locales/en/lists.json';
+import type enMails from '../../locales/en/mails.json';
 import type enScreens from '../../locales/en/screens.json';
 import type enStats from '../../locales/en/stats.json';
 
@@ -54,6 +55,8 @@ export interface Catalogues {
   logins: typeof enLogins;
   /** The shared server-paged table: export, paging (components/data-table). */
   lists: typeof enLists;
+  /** Invitation and registration emails: texts, sending, mail status (components/access-mails). */
+  mails: typeof enMails;
   /** The live statistics screen (ADR 027). */
   stats: typeof enStats;
 }

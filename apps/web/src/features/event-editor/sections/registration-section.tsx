@@ -2,6 +2,7 @@ import {
   EVENT_SETTING_VALUE_FEATURES,
   hasFeature,
   REGISTRATION_EMAIL_DOMAINS_MAX,
+  REGISTRATION_MAIL_PLACEHOLDERS,
   REGISTRATION_EMAIL_MODES,
   REGISTRATION_FIELD_OPTIONS_MAX,
   REGISTRATION_FIELDS_MAX,
@@ -15,8 +16,15 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useController, useFieldArray, type Control, type FieldError } from 'react-hook-form';
+import {
+  useController,
+  useFieldArray,
+  type Control,
+  type FieldError,
+  type FieldValues,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { MailTextEditor } from '../../../components/access-mails/mail-text-editor';
 import { SelectField } from '../../../components/forms/select-field';
 import { SettingsForm } from '../../../components/forms/settings-form';
 import { SwitchField } from '../../../components/forms/switch-field';
@@ -27,7 +35,13 @@ import { SectionCard } from '../../../components/page/section-card';
 import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
 import { useSettingsForm } from '../../../lib/events/use-settings-form';
 
-const FIELDS = ['registrationEmailDomains', 'registrationEmailMode', 'registrationFields'] as const;
+const FIELDS = [
+  'registrationEmailDomains',
+  'registrationEmailMode',
+  'registrationFields',
+  'registrationMailSubject',
+  'registrationMailBody',
+] as const;
 
 interface RegistrationValues {
   registrationEmailDomains: string[];
@@ -104,13 +118,13 @@ function LinesField({
 
 /**
  * Registration settings (ADR 026): the allowed email domains, whether a registration is mailed
- * or confirmed by an emailed link (REGISTRATION_EMAIL_VERIFICATION), and the additional fields
- * of the registration form.
+ * or confirmed by an emailed link (REGISTRATION_EMAIL_VERIFICATION), that email's text, and the
+ * additional fields of the registration form.
  */
 export function RegistrationSection({ eventId }: { eventId: string }) {
-  const { t } = useTranslation(['editor', 'events']);
+  const { t } = useTranslation(['editor', 'events', 'mails']);
   const settingsForm = useSettingsForm(eventId, FIELDS);
-  const { form, fields, settings } = settingsForm;
+  const { form, fields, settings, dirty } = settingsForm;
   const control = form.control as unknown as Control<RegistrationValues>;
   const { errors } = form.formState;
   const list = useFieldArray({ control, name: 'registrationFields' });
@@ -151,6 +165,21 @@ export function RegistrationSection({ eventId }: { eventId: string }) {
             {...fields.registrationEmailMode}
           />
         </Stack>
+      </SectionCard>
+      <SectionCard
+        title={t('mails:registration.title')}
+        description={t('mails:registration.description')}
+      >
+        <MailTextEditor
+          eventId={eventId}
+          kind="registration"
+          control={form.control as unknown as Control<FieldValues>}
+          subjectName="registrationMailSubject"
+          bodyName="registrationMailBody"
+          placeholders={REGISTRATION_MAIL_PLACEHOLDERS}
+          event={settings}
+          dirty={dirty}
+        />
       </SectionCard>
       <SectionCard
         title={t('registration.form.title')}

@@ -1,4 +1,4 @@
-import type { Invitation, InvitationSort } from '@livent/shared';
+import { hasFeature, type Invitation, type InvitationSort } from '@livent/shared';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -16,10 +16,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table/server-table';
-import { useServerTable } from '../../../components/data-table/use-server-table';
+import { MailStatusChip } from '../../../components/access-mails/mail-status-chip';
+import { SendMailsButton } from '../../../components/access-mails/send-mails-dialog';
+import { useServerTable, useWholeTotal } from '../../../components/data-table/use-server-table';
 import { RowAction } from '../../../components/data-table/row-action';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { EmptyState } from '../../../components/page/empty-state';
+import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
 import { copyWithNotice } from '../../../lib/clipboard';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage } from '../../../lib/forms/report-error';
@@ -72,9 +75,11 @@ export function InvitationList({ eventId }: { eventId: string }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<Invitation | null>(null);
   const [importing, setImporting] = useState(false);
-  const { data, isError } = useQuery(
+  const { data, isError, isPlaceholderData } = useQuery(
     invitationsQueryOptions(eventId, { page, pageSize, sort, order, q }),
   );
+  const wholeTotal = useWholeTotal(table.narrowed, data, isPlaceholderData);
+  const canSend = hasFeature(usePlanAllowance(), 'INVITATION_EMAILS');
   const remove = useDeleteInvitation(eventId);
   const update = useUpdateInvitation(eventId);
   const exportCsv = useExportInvitations(eventId);
@@ -168,8 +173,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
     {
       id: 'mailStatus',
       header: t('fields.mailStatus'),
-      cell: (invitation) =>
-        invitation.mailStatus ? t(`mailStatus.${invitation.mailStatus}`) : t('mailStatus.none'),
+      cell: (invitation) => <MailStatusChip status={invitation.mailStatus} />,
     },
     {
       id: 'actions',
@@ -216,6 +220,12 @@ export function InvitationList({ eventId }: { eventId: string }) {
         actions={
           <>
             <ImportButton onClick={() => setImporting(true)} />
+            <SendMailsButton
+              eventId={eventId}
+              list="invitations"
+              total={wholeTotal ?? data?.total ?? 0}
+              canSend={canSend}
+            />
             <Button
               variant="contained"
               startIcon={<AddOutlined />}

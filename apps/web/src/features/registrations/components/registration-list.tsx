@@ -9,7 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerTable, type ServerTableColumn } from '../../../components/data-table/server-table';
-import { useServerTable } from '../../../components/data-table/use-server-table';
+import { MailStatusChip } from '../../../components/access-mails/mail-status-chip';
+import { SendMailsButton } from '../../../components/access-mails/send-mails-dialog';
+import { useServerTable, useWholeTotal } from '../../../components/data-table/use-server-table';
 import { RowAction } from '../../../components/data-table/row-action';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { ButtonLink } from '../../../components/links/button-link';
@@ -47,9 +49,10 @@ export function RegistrationList({
   // The server sorts the date both ways (newest, oldest) and the texts alphabetically.
   const serverSort = sort === 'createdAt' ? (order === 'asc' ? 'oldest' : 'newest') : sort;
   const [deleting, setDeleting] = useState<Registration | null>(null);
-  const { data, isError } = useQuery(
+  const { data, isError, isPlaceholderData } = useQuery(
     registrationsQueryOptions(eventId, { page, pageSize, sort: serverSort, q }),
   );
+  const wholeTotal = useWholeTotal(table.narrowed, data, isPlaceholderData);
   const remove = useDeleteRegistration(eventId);
   const exportCsv = useExportRegistrations(eventId);
 
@@ -133,8 +136,7 @@ export function RegistrationList({
     {
       id: 'mailStatus',
       header: t('fields.mailStatus'),
-      cell: (registration) =>
-        registration.mailStatus ? t(`mailStatus.${registration.mailStatus}`) : t('mailStatus.none'),
+      cell: (registration) => <MailStatusChip status={registration.mailStatus} />,
     },
     {
       id: 'actions',
@@ -164,6 +166,13 @@ export function RegistrationList({
         namespace="registrations"
         onExport={() => exportCsv.mutate(q, { onError: reportFailure })}
         exporting={exportCsv.isPending}
+        actions={
+          <SendMailsButton
+            eventId={eventId}
+            list="registrations"
+            total={wholeTotal ?? data?.total ?? 0}
+          />
+        }
         empty={
           <EmptyState icon={HowToRegOutlined} title={t('empty.title')} text={t('empty.text')}>
             <ButtonLink

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_default/events/$eventid/access/invitatio
       orPageNotFound(
         context.queryClient.ensureQueryData(eventSettingsQueryOptions(params.eventid)),
       ),
-      loadNamespaces('invitations', 'lists', 'forms'),
+      loadNamespaces('invitations', 'lists', 'mails', 'events', 'forms'),
     ]),
   component: InvitationListScreen,
 });

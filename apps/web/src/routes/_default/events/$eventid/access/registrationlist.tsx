@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_default/events/$eventid/access/registrat
       orPageNotFound(
         context.queryClient.ensureQueryData(eventSettingsQueryOptions(params.eventid)),
       ),
-      loadNamespaces('registrations', 'lists', 'forms'),
+      loadNamespaces('registrations', 'lists', 'mails', 'events', 'forms'),
     ]),
   component: RegistrationListScreen,
 });

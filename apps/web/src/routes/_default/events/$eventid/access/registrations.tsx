@@ -6,7 +6,8 @@ import { loadEditorScreen } from '../../../../../lib/events/editor-loader';
 
 export const Route = createFileRoute('/_default/events/$eventid/access/registrations')({
   staticData: { titleKey: 'registrations' },
-  loader: ({ context, params }) => loadEditorScreen(context.queryClient, params.eventid, 'editor'),
+  loader: ({ context, params }) =>
+    loadEditorScreen(context.queryClient, params.eventid, 'editor', 'mails'),
   component: RegistrationsScreen,
 });
 
