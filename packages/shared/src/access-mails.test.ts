@@ -6,7 +6,7 @@ import {
   REGISTRATION_MAIL_PLACEHOLDERS,
   unknownPlaceholders,
 } from './access-mails.js';
-import { eventSettingsPatchSchema } from './events.js';
+import { accessSettingsErrors, eventSettingsPatchSchema } from './events.js';
 
 const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -77,5 +77,29 @@ describe('send request', () => {
     expect(mailSendRequestSchema.safeParse({ mode: 'unsent' }).success).toBe(true);
     expect(mailSendRequestSchema.safeParse({ mode: 'some' }).success).toBe(false);
     expect(mailSendRequestSchema.safeParse({ mode: 'all', to: 'x@y.z' }).success).toBe(false);
+  });
+});
+
+describe('the verify mode', () => {
+  const base = {
+    accessMode: 'registration',
+    accessCode: '',
+    registrationEmailMode: 'verify',
+    registrationMailBody: 'Confirm: {PersonalLink}',
+  } as const;
+
+  it("needs the personal link in the organiser's text, the only way to verify", () => {
+    expect(accessSettingsErrors(base)).toEqual({});
+    expect(accessSettingsErrors({ ...base, registrationMailBody: '' })).toEqual({});
+    expect(accessSettingsErrors({ ...base, registrationMailBody: 'Welcome {Name}' })).toEqual({
+      registrationMailBody: 'validation.placeholderRequired?placeholder=%7BPersonalLink%7D',
+    });
+    expect(
+      accessSettingsErrors({
+        ...base,
+        registrationEmailMode: 'send',
+        registrationMailBody: 'Welcome {Name}',
+      }),
+    ).toEqual({});
   });
 });

@@ -433,14 +433,30 @@ export const EVENT_SETTING_VALUE_FEATURES: {
 
 /**
  * Rules across access fields, checked on the settings as saved (the patch over the stored ones):
- * the code mode needs a code. Answers field errors, empty when all is well.
+ * the code mode needs a code, and in the verify mode the organiser's registration mail must carry
+ * `{PersonalLink}`, the only way to verify (ADR 026). Answers field errors, empty when all is well.
  */
 export function accessSettingsErrors(
-  settings: Pick<EventSettings, 'accessMode' | 'accessCode'>,
+  settings: Pick<
+    EventSettings,
+    'accessMode' | 'accessCode' | 'registrationEmailMode' | 'registrationMailBody'
+  >,
 ): Record<string, string> {
-  return settings.accessMode === 'code' && settings.accessCode.trim() === ''
-    ? { accessCode: validationMessage('required') }
-    : {};
+  const errors: Record<string, string> = {};
+  if (settings.accessMode === 'code' && settings.accessCode.trim() === '') {
+    errors.accessCode = validationMessage('required');
+  }
+  const body = settings.registrationMailBody;
+  if (
+    settings.registrationEmailMode === 'verify' &&
+    body.trim() !== '' &&
+    !body.includes('{PersonalLink}')
+  ) {
+    errors.registrationMailBody = validationMessage('placeholderRequired', {
+      placeholder: '{PersonalLink}',
+    });
+  }
+  return errors;
 }
 
 /**

@@ -39,6 +39,7 @@ export const VALIDATION_KEYS = [
   'csvInvalid',
   'duplicateInFile',
   'unknownPlaceholder',
+  'placeholderRequired',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type ValidationParams = Record<string, string | number>;

@@ -150,4 +150,18 @@ describe("the gate's mails", () => {
     expect(String(cookies)).toContain(`${ACCESS_COOKIE}=`);
     expect((await list(event))[0]?.verified).toBe(true);
   });
+
+  it('refuse a text for the verify mode without the personal link, saving nothing', async () => {
+    const event = await registrationEvent();
+    const before = (await callAs(app, owner, 'GET', `/event-settings/${event.id}`)).json();
+    const response = await callAs(app, owner, 'PATCH', `/event-settings/${event.id}`, {
+      registrationEmailMode: 'verify',
+      registrationMailBody: 'Welcome, {Name}!',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      registrationMailBody: 'validation.placeholderRequired?placeholder=%7BPersonalLink%7D',
+    });
+    expect((await callAs(app, owner, 'GET', `/event-settings/${event.id}`)).json()).toEqual(before);
+  });
 });
