@@ -1,5 +1,6 @@
 import {
   INVITATIONS_IMPORT_MAX_BYTES,
+  INVITATIONS_IMPORT_MAX_ROWS,
   type InvitationImportMapping,
   type InvitationImportPreview,
   type InvitationImportReport,
@@ -78,7 +79,7 @@ export function ImportDialog({
   open: boolean;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('invitations');
+  const { t, i18n } = useTranslation('invitations');
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
@@ -252,6 +253,7 @@ export function ImportDialog({
                   fileName={file?.name}
                   busy={busy}
                   maxLabel={MAX_LABEL}
+                  maxRows={new Intl.NumberFormat(i18n.language).format(INVITATIONS_IMPORT_MAX_ROWS)}
                   onFile={(chosen) => loadPreview(chosen)}
                 />
                 {progressBar}

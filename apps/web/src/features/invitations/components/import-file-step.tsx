@@ -13,11 +13,14 @@ export function ImportFileStep({
   fileName,
   busy,
   maxLabel,
+  maxRows,
   onFile,
 }: {
   fileName: string | undefined;
   busy: boolean;
   maxLabel: string;
+  /** The row cap, formatted for the language. */
+  maxRows: string;
   onFile: (file: File) => void;
 }) {
   const { t } = useTranslation('invitations');
@@ -50,7 +53,10 @@ export function ImportFileStep({
       }}
     >
       <UploadFileOutlined sx={{ fontSize: 40, color: 'text.secondary' }} aria-hidden />
-      <Typography sx={{ mt: 1 }}>{t('import.file.drop')}</Typography>
+      {/* Phones have no files to drag: the button alone there. */}
+      <Typography sx={{ mt: 1, display: { xs: 'none', sm: 'block' } }}>
+        {t('import.file.drop')}
+      </Typography>
       <Button
         variant="contained"
         disabled={busy}
@@ -79,7 +85,7 @@ export function ImportFileStep({
         </Typography>
       )}
       <Typography variant="body2" sx={{ mt: 1.5, color: 'text.secondary' }}>
-        {t('import.file.hint', { max: maxLabel })}
+        {t('import.file.hint', { max: maxLabel, rows: maxRows })}
       </Typography>
     </Box>
   );

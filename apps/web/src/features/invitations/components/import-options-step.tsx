@@ -47,7 +47,11 @@ function ModeGroup<Mode extends string>({
   const labelId = useId();
   return (
     <FormControl component="fieldset" disabled={disabled}>
-      <FormLabel component="legend" id={labelId} sx={{ fontWeight: 500, color: 'text.primary' }}>
+      <FormLabel
+        component="legend"
+        id={labelId}
+        sx={{ fontWeight: 500, color: 'text.primary', '&.Mui-focused': { color: 'text.primary' } }}
+      >
         {label}
       </FormLabel>
       <RadioGroup

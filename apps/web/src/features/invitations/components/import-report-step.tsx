@@ -111,7 +111,7 @@ export function ImportReportStep({ report }: { report: InvitationImportReport })
                 {refused.slice(0, REFUSED_SHOWN).map((row) => (
                   <TableRow key={row.line}>
                     <TableCell align="right">{row.line}</TableCell>
-                    <TableCell sx={{ wordBreak: 'break-all' }}>{row.email}</TableCell>
+                    <TableCell>{row.email}</TableCell>
                     <TableCell>{reason(row)}</TableCell>
                   </TableRow>
                 ))}
