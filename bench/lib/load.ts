@@ -11,13 +11,20 @@ export interface LoadResult {
 
 export async function load(
   url: string,
-  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+  options: {
+    connections?: number;
+    seconds?: number;
+    headers?: Record<string, string>;
+    /** More of autocannon's options: a method and body, per-request setup, a fixed amount. */
+    extra?: Partial<autocannon.Options>;
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: options.connections ?? 50,
     duration: options.seconds ?? 5,
     headers: options.headers,
+    ...options.extra,
   });
   return {
     requestsPerSecond: result.requests.average,

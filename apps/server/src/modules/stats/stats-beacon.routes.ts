@@ -78,6 +78,8 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug/_stats/view',
     {
       constraints,
+      // An empty 204: the page's policies mean nothing here; it sends the events origin's few.
+      config: { securityHeaders: false },
       schema: schema(
         'A pageview (viewer script, on load)',
         'Counts a pageview, a first visit of the UTC day where it is one, and the page view as present.',
@@ -95,6 +97,8 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug/_stats/beat',
     {
       constraints,
+      // An empty 204: the page's policies mean nothing here; it sends the events origin's few.
+      config: { securityHeaders: false },
       schema: schema(
         'A heartbeat (viewer script, every 30 s while visible)',
         'Marks the page view present in this minute (concurrent viewers, viewers now).',

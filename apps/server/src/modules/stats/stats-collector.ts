@@ -25,6 +25,7 @@ import {
 import {
   DAY_MS,
   dayOf,
+  floorTo,
   HOUR_MS,
   hourOf,
   hourOfText,
@@ -67,6 +68,9 @@ export interface StatsCounters {
   flushed: number;
 }
 
+/** A presence key in memory: its time a number until written (no date text per hit). */
+type PendingPresence = Omit<PresenceKey, 'seenAt'> & { seenAtMs: number };
+
 interface PendingVisitor {
   eventId: string;
   day: string;
@@ -84,7 +88,7 @@ interface PendingVisitor {
  */
 export class StatsCollector {
   private minutes = new Map<string, MinuteAdd>();
-  private presence = new Map<string, PresenceKey>();
+  private presence = new Map<string, PendingPresence>();
   private visitors = new Map<string, PendingVisitor>();
   private pendingHits = 0;
   private readonly salts = new Map<string, string>();
@@ -101,6 +105,9 @@ export class StatsCollector {
   private flushTimer: NodeJS.Timeout | undefined;
   private maintenanceTimer: NodeJS.Timeout | undefined;
   private lastRollup = 0;
+  /** The current minute's ISO text, made once a minute instead of on every hit. */
+  private minuteStart = -1;
+  private minuteText = '';
   private readonly flushIntervalMs: number;
   private readonly maintenanceIntervalMs: number;
 
@@ -121,7 +128,7 @@ export class StatsCollector {
   pageview(hit: Hit, ip: string): boolean {
     if (!this.accept(hit)) return false;
     const at = this.deps.now().getTime();
-    const minute = minuteOf(at);
+    const minute = this.minuteAt(at);
     this.minuteRow(hit.eventId, minute, hit.channelKey).pageviews += 1;
     const day = dayOf(at);
     const userAgent = hit.userAgent ?? '';
@@ -145,7 +152,7 @@ export class StatsCollector {
   heartbeat(hit: Hit): boolean {
     if (!this.accept(hit)) return false;
     const at = this.deps.now().getTime();
-    this.present(hit, at, minuteOf(at));
+    this.present(hit, at, this.minuteAt(at));
     this.totals.heartbeats += 1;
     return true;
   }
@@ -211,6 +218,15 @@ export class StatsCollector {
     return bot ? 'bot' : undefined;
   }
 
+  private minuteAt(at: number): string {
+    const start = floorTo(at, MINUTE_MS);
+    if (start !== this.minuteStart) {
+      this.minuteStart = start;
+      this.minuteText = iso(start);
+    }
+    return this.minuteText;
+  }
+
   private minuteRow(eventId: string, minute: string, channelKey: string): MinuteAdd {
     const key = `${eventId}|${minute}|${channelKey}`;
     let row = this.minutes.get(key);
@@ -226,7 +242,7 @@ export class StatsCollector {
     const known = this.presence.get(key);
     const playing = hit.playing ? 1 : 0;
     if (known) {
-      known.seenAt = iso(at);
+      known.seenAtMs = at;
       if (playing) known.playing = 1;
     } else {
       this.presence.set(key, {
@@ -235,7 +251,7 @@ export class StatsCollector {
         channelKey: hit.channelKey,
         viewId: hit.viewId,
         playing,
-        seenAt: iso(at),
+        seenAtMs: at,
       });
     }
     this.pendingHits += 1;
@@ -283,7 +299,10 @@ export class StatsCollector {
         }
         // Sorted by key: instances writing the same rows lock them in one order (no deadlock).
         await addToMinutes(trx, sortedValues(minutes));
-        await upsertPresence(trx, sortedValues(presence));
+        await upsertPresence(
+          trx,
+          sortedValues(presence).map(({ seenAtMs, ...key }) => ({ ...key, seenAt: iso(seenAtMs) })),
+        );
       });
       this.totals.flushed += hits;
       if (dropped.bot + dropped.noUserAgent > 0) {
@@ -304,7 +323,7 @@ export class StatsCollector {
 
   private restore(
     minutes: Map<string, MinuteAdd>,
-    presence: Map<string, PresenceKey>,
+    presence: Map<string, PendingPresence>,
     visitors: Map<string, PendingVisitor>,
     hits: number,
   ): void {
@@ -320,7 +339,10 @@ export class StatsCollector {
     for (const [key, row] of presence) {
       const current = this.presence.get(key);
       if (!current) this.presence.set(key, row);
-      else if (row.playing) current.playing = 1;
+      else {
+        if (row.playing) current.playing = 1;
+        current.seenAtMs = Math.max(current.seenAtMs, row.seenAtMs);
+      }
     }
     for (const [key, visitor] of visitors) {
       if (!this.visitors.has(key)) this.visitors.set(key, visitor);

@@ -88,6 +88,8 @@ describe('collection', () => {
     const response = await beacon(event, 'view', randomUUID());
     expect(response.statusCode, response.body).toBe(204);
     expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body).toBe('');
     // Nothing written yet: a hit costs no database round trip.
     expect(
