@@ -185,6 +185,24 @@ describe('registration settings (ADR 026)', () => {
     await waitFor(() => expect(domains).toHaveValue(''));
   });
 
+  it('edits the registration email with its own placeholders and saves it with the settings', async () => {
+    setSignedIn(testUser(), 'access-1');
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderRegistration();
+    const card = await screen.findByRole('region', { name: 'Registration email text' });
+    const subject = within(card).getByLabelText(/^Subject/);
+    await user.type(subject, 'Welcome ');
+    await user.click(within(card).getByRole('button', { name: 'Insert {Email}' }));
+    // Registration mails know the email, not an invitation's username and password.
+    expect(within(card).queryByRole('button', { name: 'Insert {Username}' })).toBeNull();
+    expect(subject).toHaveValue('Welcome {Email}');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() =>
+      expect(patches(fetch)).toEqual([{ registrationMailSubject: 'Welcome {Email}' }]),
+    );
+  });
+
   it('offers confirmation by email only with the plan feature', async () => {
     patchServer();
     setSignedIn(testUser(), 'access-1');

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import { ButtonLink } from '../../../../../components/links/button-link';
 import { PageHeader } from '../../../../../components/page/page-header';
 import { RegistrationList } from '../../../../../features/registrations/components/registration-list';
 import {
@@ -24,13 +26,22 @@ export const Route = createFileRoute('/_default/events/$eventid/access/registrat
 /** Everyone who registered for the event (docs/product-spec.md section 2; ADR 026). */
 function RegistrationListScreen() {
   const { eventid } = Route.useParams();
-  const { t } = useTranslation(['common', 'screens']);
+  const { t } = useTranslation(['common', 'screens', 'mails']);
   const { data: settings } = useSuspenseQuery(eventSettingsQueryOptions(eventid));
   return (
     <>
       <PageHeader
         title={t('headings.registrationList')}
         description={t('screens:registrationList')}
+        actions={
+          <ButtonLink
+            startIcon={<EditNoteOutlined />}
+            to="/events/$eventid/access/registrations"
+            params={{ eventid }}
+          >
+            {t('mails:registration.edit')}
+          </ButtonLink>
+        }
       />
       <RegistrationList key={eventid} eventId={eventid} fields={settings.registrationFields} />
     </>
