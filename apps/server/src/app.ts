@@ -38,6 +38,7 @@ import { registerWebApp, warnIfDashboardMissing } from './lib/web-app.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authenticationPlugin } from './modules/auth/authenticate.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 import { changelogRoutes } from './modules/changelog/changelog.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -124,6 +125,7 @@ const apiModules = [
   invitationsRoutes,
   ssoRoutes,
   loginsRoutes,
+  billingRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -285,6 +287,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         { name: 'sso', description: "An event's single sign-on provider (the CIP way in)" },
         { name: 'logins', description: "Who came into an event's page and how (the login list)" },
         { name: 'stats', description: "An event's live statistics: pageviews, viewers, CSV" },
+        { name: 'billing', description: 'Plans, checkout, payments and the billing webhook' },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],

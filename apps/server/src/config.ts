@@ -24,6 +24,11 @@ export const CONFIG_VARIABLES = [
   'WEB_DIST',
   'COUNTRY_HEADER',
   'LIVENT_DEV_TOOLS',
+  'BILLING_PROVIDER',
+  'BILLING_WEBHOOK_SECRETS',
+  'PADDLE_API_URL',
+  'PADDLE_API_KEY',
+  'PADDLE_PRICE_IDS',
 ] as const;
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 export type ConfigEnv = Partial<Record<ConfigVariable, string | undefined>>;
@@ -72,7 +77,26 @@ export interface Config {
   countryHeader: string | undefined;
   /** Absolute path of the directory that keeps generated state such as `app-secret`. */
   dataDir: string;
+  /** How plans are paid for (ADR 028); undefined: checkout is not offered. */
+  billing: BillingConfig | undefined;
 }
+
+/**
+ * `paddle`: Paddle Billing with its API key, price ids and webhook secrets. `sandbox`: the local
+ * stand-in, only with the development tools (it grants plans without payment).
+ */
+export type BillingConfig =
+  | {
+      provider: 'paddle';
+      apiUrl: string;
+      apiKey: string;
+      /** `plan:interval` → price id. */
+      priceIds: Record<string, string>;
+      webhookSecrets: string[];
+    }
+  | { provider: 'sandbox'; webhookSecrets: string[] | undefined };
+
+const PRICE_KEY = /^(professional|business):(month|year)$/;
 
 export class ConfigError extends Error {
   constructor(readonly problems: ReadonlyArray<{ variable: string; message: string }>) {
@@ -211,6 +235,42 @@ const envSchema = z.object({
     .enum(['1', 'true', '0', 'false'], { error: 'must be 1 (on) or 0 (off)' })
     .transform((value) => value === '1' || value === 'true')
     .default(false),
+  BILLING_PROVIDER: z
+    .enum(['paddle', 'sandbox', 'none'], { error: 'must be paddle, sandbox or none' })
+    .optional(),
+  BILLING_WEBHOOK_SECRETS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean),
+    )
+    .refine((secrets) => secrets.length > 0, 'must list at least one secret')
+    .optional(),
+  PADDLE_API_URL: originSchema().default('https://api.paddle.com'),
+  PADDLE_API_KEY: z.string().optional(),
+  PADDLE_PRICE_IDS: z
+    .string()
+    .transform((value, ctx) => {
+      const ids: Record<string, string> = {};
+      for (const entry of value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
+        const [key = '', id = ''] = entry.split('=').map((part) => part.trim());
+        if (!PRICE_KEY.test(key) || id === '') {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must be plan:interval=price id pairs such as professional:month=pri_01h… (not understood: ${JSON.stringify(entry)})`,
+          });
+          return z.NEVER;
+        }
+        ids[key] = id;
+      }
+      return ids;
+    })
+    .optional(),
 });
 
 export interface LoadConfigOptions {
@@ -272,6 +332,7 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
   }
   const database = parseDatabaseUrl(values.DATABASE_URL);
   if (!database) throw new Error('unreachable: DATABASE_URL was validated');
+  const billing = billingConfig(values);
   return {
     port: values.PORT,
     host: values.HOST,
@@ -290,6 +351,49 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
     rateLimitMax: values.RATE_LIMIT_MAX,
     webDist: values.WEB_DIST,
     countryHeader: values.COUNTRY_HEADER,
+    billing,
+  };
+}
+
+/**
+ * The billing provider: as BILLING_PROVIDER says, else the sandbox with the development tools
+ * and none without them. Paddle needs its key, its secrets and all four prices; the sandbox
+ * exists only with the development tools, since it grants paid plans for nothing.
+ */
+function billingConfig(values: z.infer<typeof envSchema>): BillingConfig | undefined {
+  const provider = values.BILLING_PROVIDER ?? (values.LIVENT_DEV_TOOLS ? 'sandbox' : 'none');
+  if (provider === 'none') return undefined;
+  if (provider === 'sandbox') {
+    if (!values.LIVENT_DEV_TOOLS) {
+      throw new ConfigError([
+        {
+          variable: 'BILLING_PROVIDER',
+          message: 'sandbox grants plans without payment and needs LIVENT_DEV_TOOLS=1',
+        },
+      ]);
+    }
+    return { provider, webhookSecrets: values.BILLING_WEBHOOK_SECRETS };
+  }
+  const problems: { variable: string; message: string }[] = [];
+  if (!values.PADDLE_API_KEY)
+    problems.push({ variable: 'PADDLE_API_KEY', message: 'required for paddle' });
+  if (!values.BILLING_WEBHOOK_SECRETS) {
+    problems.push({ variable: 'BILLING_WEBHOOK_SECRETS', message: 'required for paddle' });
+  }
+  const priceIds = values.PADDLE_PRICE_IDS ?? {};
+  const missing = ['professional', 'business']
+    .flatMap((plan) => ['month', 'year'].map((interval) => `${plan}:${interval}`))
+    .filter((key) => !priceIds[key]);
+  if (missing.length > 0) {
+    problems.push({ variable: 'PADDLE_PRICE_IDS', message: `missing ${missing.join(', ')}` });
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    provider,
+    apiUrl: values.PADDLE_API_URL,
+    apiKey: values.PADDLE_API_KEY ?? '',
+    priceIds,
+    webhookSecrets: values.BILLING_WEBHOOK_SECRETS ?? [],
   };
 }
 

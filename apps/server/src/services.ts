@@ -9,6 +9,13 @@ import { createSmtpTransport } from './lib/mailer/transport.js';
 import { MailWorker, type MailWorkerOptions } from './lib/mailer/worker.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { AccountService } from './modules/account/account.service.js';
+import {
+  BillingWorker,
+  DEFAULT_BILLING_WORKER_OPTIONS,
+  type BillingWorkerOptions,
+} from './modules/billing/billing-worker.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { createBillingProvider } from './modules/billing/providers.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { AuthService, type AccountDependencies } from './modules/auth/auth.service.js';
 import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
@@ -31,10 +38,7 @@ import { RegistrationsService } from './modules/registrations/registrations.serv
 import { SsoService } from './modules/sso/sso.service.js';
 import { LoginsService } from './modules/logins/logins.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
-import {
-  StatsCollector,
-  type StatsCollectorOptions,
-} from './modules/stats/stats-collector.js';
+import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
 
 /** The services of the app, built once in `buildApp` and decorated as `app.services`. */
@@ -72,6 +76,10 @@ export interface Services {
   statsCollector: StatsCollector;
   /** The organisers' statistics of an event (ADR 027). */
   stats: StatsService;
+  /** Plans, checkout, payments and the webhook inbox (ADR 028). */
+  billing: BillingService;
+  /** Applies stored billing webhooks and reconciles subscriptions (ADR 028). */
+  billingWorker: BillingWorker;
 }
 
 export interface ServiceOptions {
@@ -82,6 +90,7 @@ export interface ServiceOptions {
   limits: AbuseLimits;
   mailWorker: MailWorkerOptions;
   statsCollector?: StatsCollectorOptions;
+  billingWorker?: Partial<BillingWorkerOptions>;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -134,6 +143,18 @@ export function createServices(options: ServiceOptions): Services {
     limiter,
     limits,
     eventsUrl: config.eventsUrl,
+  });
+  const billing = new BillingService({
+    db,
+    now,
+    log,
+    provider: createBillingProvider(config, now),
+    // The worker is made next; a webhook can only arrive once both exist.
+    onWebhookStored: () => billingWorker.nudge(),
+  });
+  const billingWorker = new BillingWorker(db, billing, now, log, {
+    ...DEFAULT_BILLING_WORKER_OPTIONS,
+    ...options.billingWorker,
   });
   return {
     passwords,
@@ -192,5 +213,7 @@ export function createServices(options: ServiceOptions): Services {
     logins: new LoginsService({ db }),
     statsCollector: new StatsCollector({ db, now, log }, options.statsCollector),
     stats: new StatsService({ db, now }),
+    billing,
+    billingWorker,
   };
 }

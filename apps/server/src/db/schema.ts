@@ -30,6 +30,9 @@ export interface Database {
   stats_hours: StatsHoursTable;
   stats_presence: StatsPresenceTable;
   stats_visitors: StatsVisitorsTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_payments: BillingPaymentsTable;
+  billing_webhooks: BillingWebhooksTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -55,6 +58,10 @@ export interface UsersTable {
   pending_email: string | null;
   plan: string;
   plan_expires: string | null;
+  /** The status of the subscription the plan comes from (ADR 028); null without one. */
+  subscription_status: string | null;
+  /** That subscription (`billing_subscriptions.id`). */
+  subscription_id: string | null;
   timezone: string;
   email_language: string;
   always_show_help: Flag;
@@ -371,4 +378,60 @@ export interface StatsVisitorsTable {
   event_id: string;
   day: string;
   hash: string;
+}
+
+/** A subscription at the billing provider (ADR 028), as the newest event applied describes it. */
+export interface BillingSubscriptionsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_subscription_id: string;
+  provider_customer_id: string | null;
+  plan: string;
+  /** month or year. */
+  interval: string;
+  /** A `SubscriptionStatus`. */
+  status: string;
+  current_period_end: string | null;
+  next_bill_at: string | null;
+  /** The provider's time of the state held: older deliveries are not applied. */
+  occurred_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A payment the provider collected (or failed to): docs/product-spec.md section 3, "Payment history". */
+export interface BillingPaymentsTable {
+  id: string;
+  user_id: string;
+  provider: string;
+  provider_payment_id: string;
+  provider_subscription_id: string | null;
+  paid_at: string;
+  /** Minor units (cents), tax included. */
+  gross: number;
+  currency: string;
+  method: string | null;
+  status: string;
+  receipt_url: string | null;
+  occurred_at: string;
+  created_at: string;
+}
+
+/** The webhook inbox (ADR 028): every verified delivery, once per event id. */
+export interface BillingWebhooksTable {
+  provider: string;
+  event_id: string;
+  event_type: string;
+  occurred_at: string;
+  /** The raw body as received (it was verified as these bytes). */
+  payload: string;
+  /** pending, applied, stale, ignored, unmatched or failed. */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  received_at: string;
+  processed_at: string | null;
 }

@@ -220,6 +220,31 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   // Public: it describes the product.
   'GET /api/changelog': { expected: everyone(200) },
 
+  // Plans and billing (ADR 028): the catalogue is public; an account sees and changes only its
+  // own plan and payments.
+  'GET /api/plans': { expected: everyone(200) },
+  'GET /api/account/plan': { expected: signedIn(200) },
+  'POST /api/account/plan/checkout': {
+    expected: signedIn(200),
+    request: () => ({ payload: { plan: 'professional', interval: 'month' } }),
+  },
+  'GET /api/account/payments': { expected: signedIn(200) },
+  // Public, but only a body signed with the provider's secret is taken.
+  'POST /api/billing/webhook': {
+    expected: everyone(401),
+    request: () => ({ payload: { event_id: 'evt_1', event_type: 'subscription.created' } }),
+  },
+  // The sandbox's checkout link (development and tests only): its signed token is the
+  // credential; a forged one is unknown to everyone.
+  'GET /api/billing/sandbox/checkout': {
+    expected: everyone(404),
+    request: () => ({ url: '/api/billing/sandbox/checkout?token=forged.token' }),
+  },
+  'POST /api/billing/sandbox/checkout': {
+    expected: everyone(404),
+    request: () => ({ url: '/api/billing/sandbox/checkout?token=forged.token' }),
+  },
+
   // Events (ADR 016): only the owner reaches an event. Sharing arrives with a later issue; until
   // then a shared user is just another account and gets 404 like a missing event.
   'GET /api/events': { expected: signedIn(200) },

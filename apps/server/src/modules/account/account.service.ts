@@ -13,7 +13,8 @@ import { dashboardLink, type AccountDependencies } from '../auth/auth.service.js
 import type { AuthContext, ClientInfo } from '../auth/sessions.service.js';
 import { countEventsOfOwner } from '../events/events.repository.js';
 import { describeUserAgent } from './user-agent.js';
-import { toLanguage, toPlanName, toUser } from '../auth/user-response.js';
+import { toLanguage, toUser } from '../auth/user-response.js';
+import { planOf } from '../billing/effective-plan.js';
 import { deleteUser, findUserByEmail, updateUser, type UserRow } from '../auth/users.repository.js';
 
 /** The account pages: profile, email, password, sessions and deletion (docs/product-spec.md sections 2 and 6). */
@@ -136,7 +137,7 @@ export class AccountService {
   /** Deletes the account and everything of it; refused for custom-type plans (docs/product-spec.md section 6). */
   async deleteAccount(auth: AuthContext, password: string): Promise<void> {
     const { user } = auth;
-    if (isCustomPlan(toPlanName(user.plan)))
+    if (isCustomPlan(planOf(user, this.deps.now()).plan))
       throw forbidden(ERROR_MESSAGES.accountDeletionNotAllowed);
     await this.deps.limiter.consume([this.deps.limits.passwordCheckPerAccount, user.id]);
     await this.checkPassword(user, password, ERROR_MESSAGES.accountDeletionFailed);

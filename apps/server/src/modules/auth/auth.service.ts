@@ -84,6 +84,8 @@ export class AuthService {
       pending_email: null,
       plan: 'free',
       plan_expires: null,
+      subscription_status: null,
+      subscription_id: null,
       timezone: DEFAULT_SETTINGS.timezone,
       email_language: language,
       always_show_help: DEFAULT_SETTINGS.alwaysShowHelp ? 1 : 0,

@@ -1,14 +1,13 @@
 import {
-  PLAN_ALLOWANCES,
   PLAN_NAMES,
+  planExpiresInDays,
   type Language,
   type PlanName,
   type Settings,
   type User,
 } from '@livent/shared';
+import { planOf } from '../billing/effective-plan.js';
 import type { UserRow } from './users.repository.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** "Ada Lovelace" → "AL", "Cher" → "C": the first letters of the first and last name. */
 export function deriveInitials(name: string): string {
@@ -54,7 +53,9 @@ export interface PlanConsumption {
  * domains exist.
  */
 export function toUser(row: UserRow, now: Date, consumption: PlanConsumption): User {
-  const plan = toPlanName(row.plan);
+  // The plan that applies now (an expired one is free), with the stored expiry so that the
+  // dashboard can tell that it expired (docs/product-spec.md section 4).
+  const { plan, allowance } = planOf(row, now);
   return {
     id: row.id,
     name: row.name,
@@ -64,11 +65,8 @@ export function toUser(row: UserRow, now: Date, consumption: PlanConsumption): U
     company: row.company,
     plan,
     planExpires: row.plan_expires,
-    planExpiresInDays:
-      row.plan_expires === null
-        ? null
-        : Math.floor((Date.parse(row.plan_expires) - now.getTime()) / DAY_MS),
-    planAllowance: PLAN_ALLOWANCES[plan],
+    planExpiresInDays: planExpiresInDays(row.plan_expires, now),
+    planAllowance: allowance,
     planConsumption: { events: consumption.events, domains: 0 },
     settings: toSettings(row),
     pendingEmail: row.pending_email,

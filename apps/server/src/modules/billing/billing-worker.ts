@@ -1,0 +1,148 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { isoAfter, type Clock } from '../../lib/clock.js';
+import { retryDelayMs } from '../../lib/mailer/worker.js';
+import { claimWebhook, findDueWebhooks, finishWebhook } from './billing.repository.js';
+import type { BillingService } from './billing.service.js';
+
+export interface BillingWorkerOptions {
+  /** How often the inbox is polled (besides the nudge after each stored webhook). */
+  pollIntervalMs: number;
+  /** How long a claimed webhook stays reserved for the instance applying it. */
+  leaseMs: number;
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** After this many failed attempts a webhook is `failed` and left for support. */
+  maxAttempts: number;
+  batchSize: number;
+  /** How often subscriptions are reconciled with the provider; 0: never (tests call it). */
+  reconcileIntervalMs: number;
+}
+
+export const DEFAULT_BILLING_WORKER_OPTIONS: BillingWorkerOptions = {
+  pollIntervalMs: 10_000,
+  leaseMs: 60_000,
+  retryBaseMs: 5_000,
+  retryMaxMs: 60 * 60_000,
+  maxAttempts: 10,
+  batchSize: 20,
+  reconcileIntervalMs: 60 * 60_000,
+};
+
+/**
+ * Applies the webhook inbox (ADR 028), in the outbox worker's manner (ADR 012): polls and is
+ * nudged, takes a lease on each webhook so that several instances never apply one at once,
+ * applies it and records the outcome in one transaction, retries failures with back-off.
+ * It also runs the periodic reconciliation with the provider.
+ */
+export class BillingWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private reconcileTimer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private reconciling: Promise<unknown> | undefined;
+  private again = false;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly billing: BillingService,
+    private readonly now: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: BillingWorkerOptions,
+  ) {}
+
+  start(): void {
+    if (!this.stopped || !this.billing.provider) return;
+    this.stopped = false;
+    this.timer = setInterval(() => this.nudge(), this.options.pollIntervalMs);
+    this.timer.unref();
+    if (this.options.reconcileIntervalMs > 0) {
+      this.reconcileTimer = setInterval(() => {
+        this.reconciling ??= this.billing
+          .reconcile()
+          .catch((error: unknown) =>
+            this.log.error({ err: error }, 'billing: reconciliation failed'),
+          )
+          .finally(() => {
+            this.reconciling = undefined;
+          });
+      }, this.options.reconcileIntervalMs);
+      this.reconcileTimer.unref();
+    }
+    this.nudge();
+  }
+
+  nudge(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Resolves when the inbox has been worked through (tests wait for the worker this way). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearInterval(this.reconcileTimer);
+    await this.running;
+    await this.reconciling;
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        while (!this.stopped && (await this.round()) >= this.options.batchSize);
+      } catch (error) {
+        this.log.error({ err: error }, 'billing worker: round failed');
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  private async round(): Promise<number> {
+    const now = this.now().toISOString();
+    const due = await findDueWebhooks(this.db, now, this.options.batchSize);
+    for (const key of due) {
+      if (this.stopped) break;
+      const row = await claimWebhook(
+        this.db,
+        key,
+        this.now().toISOString(),
+        isoAfter(this.now(), this.options.leaseMs),
+      );
+      if (!row) continue;
+      try {
+        await this.db.transaction().execute(async (trx) => {
+          const outcome = await this.billing.applyWebhook(trx, row);
+          await finishWebhook(trx, key, {
+            status: outcome,
+            processed_at: this.now().toISOString(),
+            last_error: null,
+          });
+        });
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const final = row.attempts >= this.options.maxAttempts;
+        await finishWebhook(this.db, key, {
+          status: final ? 'failed' : 'pending',
+          next_attempt_at: isoAfter(this.now(), retryDelayMs(row.attempts, this.options)),
+          last_error: reason.slice(0, 1000),
+        });
+        this.log.error(
+          { err: error, eventId: row.event_id, attempts: row.attempts },
+          final ? 'billing: webhook failed for good' : 'billing: webhook failed, will retry',
+        );
+      }
+    }
+    return due.length;
+  }
+}
