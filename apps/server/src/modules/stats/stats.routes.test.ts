@@ -150,6 +150,10 @@ describe('collection', () => {
         })
       ).statusCode,
     ).toBe(400);
+    const large = JSON.stringify({ v: randomUUID(), c: 'x'.repeat(2_000) });
+    expect((await beacon(event, 'view', randomUUID(), { body: large })).statusCode).toBe(413);
+    const json = { body: large, contentType: 'application/json' };
+    expect((await beacon(event, 'view', randomUUID(), json)).statusCode).toBe(413);
     expect((await beacon(event, 'view', randomUUID(), { channel: 'nope' })).statusCode).toBe(404);
     expect(
       (await beacon({ id: 'x', slug: 'no-such-event' }, 'view', randomUUID())).statusCode,
