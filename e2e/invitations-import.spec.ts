@@ -5,8 +5,8 @@ import { expect, expectAccessible, readMail, setPlan, test, uniqueEmail } from '
 
 // The invitations CSV import end to end (ADR 026, "Import"): an organiser on a plan with
 // invitation mails imports three people through the dialog (after two files it refuses), sends
-// the invitation mails to the e2e server's SMTP capture, and each mail's personal link lets a
-// viewer in a fresh browser past the invitation gate.
+// the invitation mails from the list to the e2e server's SMTP capture, and each mail's personal
+// link lets a viewer in a fresh browser past the invitation gate.
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
 const CONTENT = 'The summit opens with a keynote on open standards.';
@@ -106,12 +106,12 @@ test.describe('invitations CSV import', () => {
       await expect(page.getByRole('row', { name: new RegExp(person.name) })).toBeVisible();
     }
 
-    // The invitation mails (H14's "Send emails" dialog is not on main yet: the API, as it would).
-    const sent = await page.request.post(`/api/events/${event.id}/invitations/send`, {
-      headers,
-      data: { mode: 'unsent' },
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
+    // The invitation mails, through the list's "Send emails" dialog.
+    await page.getByRole('button', { name: 'Send emails' }).click();
+    const send = page.getByRole('dialog', { name: 'Send emails' });
+    await expect(send.getByRole('radio', { name: /^Only those not sent yet/ })).toBeChecked();
+    await send.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText('3 mails queued')).toBeVisible();
 
     for (const person of people) {
       const mail = await readMail(person.email, /Open Standards Summit/);
