@@ -7,7 +7,7 @@ export const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
  * The server leaves headless browsers out of the stats (isbot knows "HeadlessChrome", ADR 027);
  * the viewers of these tests are meant to count, so they say what a desktop Chrome says.
  */
-const VIEWER_USER_AGENT =
+export const VIEWER_USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** A viewer in a fresh browser context of its own (no shared cookies), on the public page. */

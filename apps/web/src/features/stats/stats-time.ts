@@ -133,9 +133,12 @@ export function usableTimeZone(timeZone: string | undefined): string | undefined
 export function timeFormatter(language: string, timeZone: string | undefined) {
   const make = (options: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat(language, { ...options, timeZone });
-  const time = make({ hour: 'numeric', minute: '2-digit' });
+  // 24-hour clocks read "09:00", 12-hour ones "9:00 AM" (not "09:00 AM").
+  const twelveHours = make({ hour: 'numeric' }).resolvedOptions().hour12 === true;
+  const hour = twelveHours ? 'numeric' : '2-digit';
+  const time = make({ hour, minute: '2-digit' });
   const day = make({ day: 'numeric', month: 'short' });
-  const dayTime = make({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+  const dayTime = make({ day: 'numeric', month: 'short', hour, minute: '2-digit' });
   const full = make({ dateStyle: 'medium', timeStyle: 'short' });
   return {
     /** An axis label: the time within a day, the day across days. */

@@ -1,6 +1,6 @@
 import type { Stats, StatsLive, StatsPoint } from '@livent/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthStore, setSignedIn } from '../../lib/auth/auth-store';
@@ -9,7 +9,13 @@ import { createQueryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { StatsDashboard } from './components/stats-dashboard';
-import { customInstants, presetInstants, startOfDayIn, tickIndices } from './stats-time';
+import {
+  customInstants,
+  presetInstants,
+  startOfDayIn,
+  tickIndices,
+  timeFormatter,
+} from './stats-time';
 
 const HOUR = 3600_000;
 
@@ -209,10 +215,9 @@ describe('the stats screen', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Custom range' }));
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
-    await userEvent.clear(from);
-    await userEvent.type(from, '2026-11-02');
-    await userEvent.clear(to);
-    await userEvent.type(to, '2026-11-03');
+    // A date field's value is set whole, as the browser's date picker does.
+    fireEvent.change(from, { target: { value: '2026-11-02' } });
+    fireEvent.change(to, { target: { value: '2026-11-03' } });
     await waitFor(() => {
       const last = statsCalls().at(-1)!.searchParams;
       // Midnight in Berlin (UTC+1) to the end of the second day.
@@ -220,8 +225,7 @@ describe('the stats screen', () => {
       expect(last.get('to')).toBe('2026-11-03T23:00:00.000Z');
     });
     const calls = statsCalls().length;
-    await userEvent.clear(from);
-    await userEvent.type(from, '2026-11-05');
+    fireEvent.change(from, { target: { value: '2026-11-05' } });
     expect(await screen.findByText('The last day must not be before the first.')).toBeVisible();
     expect(statsCalls()).toHaveLength(calls);
   });
@@ -289,6 +293,14 @@ describe('ranges and axis labels in the user’s zone', () => {
       new Date('2026-03-08T05:00:00Z'),
     );
     expect(customInstants('2026-01-01', '2027-12-31', 'UTC')).toEqual({ problem: 'tooLong' });
+  });
+
+  it('writes times on the clock of the language, in the user’s zone', () => {
+    const at = '2026-11-23T13:00:00.000Z';
+    expect(timeFormatter('de', 'Europe/Berlin').point(at)).toBe('23. Nov., 14:00');
+    expect(timeFormatter('de', 'Asia/Tokyo').tick(at, 'hour', false)).toBe('22:00');
+    expect(timeFormatter('en', 'America/New_York').tick(at, 'minute', false)).toBe('8:00 AM');
+    expect(timeFormatter('en', 'UTC').tick(at, 'hour', true)).toBe('Nov 23');
   });
 
   it('labels round hours of the user’s zone', () => {

@@ -5,13 +5,15 @@ import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { LineChart } from '@mui/x-charts/LineChart';
+import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { spansDays, tickIndices, timeFormatter } from '../stats-time';
 
 const CHART_HEIGHT = 260;
+/** Room on the right for the last axis label, which sits on the line chart's edge. */
+const CHART_MARGIN = { left: 0, right: 24, top: 16, bottom: 0 };
 
 /** A chart in a card: its heading, what one bucket is, and a text alternative for the chart. */
 function ChartCard({
@@ -145,7 +147,7 @@ export function StatsCharts({
           grid={{ horizontal: true }}
           borderRadius={3}
           localeText={localeText}
-          margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
+          margin={CHART_MARGIN}
           xAxis={[{ ...xAxis, scaleType: 'band', categoryGapRatio: 0.25 }]}
           yAxis={yAxis}
           series={[
@@ -179,7 +181,7 @@ export function StatsCharts({
           hideLegend={!anyPlaying}
           grid={{ horizontal: true }}
           localeText={localeText}
-          margin={{ left: 0, right: 8, top: 16, bottom: 0 }}
+          margin={CHART_MARGIN}
           xAxis={[{ ...xAxis, scaleType: 'point' }]}
           yAxis={yAxis}
           series={[
@@ -205,7 +207,7 @@ export function StatsCharts({
                 ]
               : []),
           ]}
-          sx={{ '& .MuiAreaElement-root': { fillOpacity: 0.12 } }}
+          sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.14 } }}
         />
       </ChartCard>
     </Stack>

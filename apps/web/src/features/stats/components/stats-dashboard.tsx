@@ -187,17 +187,20 @@ export function StatsDashboard({
               </MenuItem>
             ))}
           </TextField>
+          <Typography
+            variant="body2"
+            sx={{ color: 'text.secondary', ml: { sm: 'auto' }, alignSelf: { sm: 'center' } }}
+          >
+            {t('toolbar.timeZone', { zone })}
+            {' · '}
+            <TextLink to="/settings">{t('toolbar.changeTimeZone')}</TextLink>
+          </Typography>
         </Stack>
         {problem && (
           <Typography role="alert" variant="body2" sx={{ color: 'error.dark' }}>
             {t(`range.problem.${problem}`, { days: STATS_RANGE_MAX_DAYS })}
           </Typography>
         )}
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('toolbar.timeZone', { zone })}
-          {' · '}
-          <TextLink to="/settings">{t('toolbar.changeTimeZone')}</TextLink>
-        </Typography>
       </Paper>
 
       {stats.isError ? (
