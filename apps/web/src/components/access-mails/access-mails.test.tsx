@@ -74,7 +74,7 @@ describe('send emails dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Send emails' });
     expect(within(dialog).getByRole('radio', { name: /Only those not sent yet/ })).toBeChecked();
     expect(within(dialog).getByText(/All 42 on the list/)).toBeInTheDocument();
-    expect(within(dialog).getByText(/One mail to ada@example.com/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/One mail to ada@example.com, filled/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(messages()).toEqual(['3 mails queued']));
     expect(sent(fetch)).toEqual([['/api/events/event-1/invitations/send', { mode: 'unsent' }]]);
@@ -151,7 +151,7 @@ describe('send emails dialog', () => {
     render(false);
     await user.click(await screen.findByRole('button', { name: 'Send emails' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send emails' });
-    expect(within(dialog).getByText(/Sending invitation emails is part of/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/Sending emails from the lists is part of/)).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -280,7 +280,11 @@ export function MailTextEditor<Values extends FieldValues>({
             {t('editor.test')}
           </Button>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {dirty ? t('editor.testSaveFirst') : t('editor.testHint')}
+            {!canSend
+              ? t('editor.testPlan')
+              : dirty
+                ? t('editor.testSaveFirst')
+                : t('editor.testHint')}
           </Typography>
         </Stack>
       </Stack>

@@ -135,6 +135,8 @@ export function RegistrationSection({ eventId }: { eventId: string }) {
     (mode) => mode !== 'verify' || verifyAllowed || settings.registrationEmailMode === 'verify',
   );
   const atMax = list.fields.length >= REGISTRATION_FIELDS_MAX;
+  // Sending from a list, the test mail included, needs the plan's mail feature (ADR 026).
+  const mailsAllowed = hasFeature(allowance, 'INVITATION_EMAILS');
 
   return (
     <SettingsForm settingsForm={settingsForm}>
@@ -178,6 +180,7 @@ export function RegistrationSection({ eventId }: { eventId: string }) {
           bodyName="registrationMailBody"
           placeholders={REGISTRATION_MAIL_PLACEHOLDERS}
           event={settings}
+          canSend={mailsAllowed}
           dirty={dirty}
         />
       </SectionCard>

@@ -1,4 +1,4 @@
-import type { Registration, RegistrationField } from '@livent/shared';
+import { hasFeature, type Registration, type RegistrationField } from '@livent/shared';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
@@ -16,6 +16,7 @@ import { RowAction } from '../../../components/data-table/row-action';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { ButtonLink } from '../../../components/links/button-link';
 import { EmptyState } from '../../../components/page/empty-state';
+import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
 import { copyWithNotice } from '../../../lib/clipboard';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage } from '../../../lib/forms/report-error';
@@ -53,6 +54,8 @@ export function RegistrationList({
     registrationsQueryOptions(eventId, { page, pageSize, sort: serverSort, q }),
   );
   const wholeTotal = useWholeTotal(table.narrowed, data, isPlaceholderData);
+  // Mails to either list need the plan's one mail feature (ADR 026).
+  const canSend = hasFeature(usePlanAllowance(), 'INVITATION_EMAILS');
   const remove = useDeleteRegistration(eventId);
   const exportCsv = useExportRegistrations(eventId);
 
@@ -171,6 +174,7 @@ export function RegistrationList({
             eventId={eventId}
             list="registrations"
             total={wholeTotal ?? data?.total ?? 0}
+            canSend={canSend}
           />
         }
         empty={
