@@ -404,3 +404,60 @@ describe('reconciliation and the effective plan', () => {
     expect(self.planAllowance.features).toEqual([]);
   });
 });
+
+describe('when the provider fails or billing is not set up', () => {
+  it('answers "Changing plan failed" (502) when Paddle cannot be reached, and changes nothing', async () => {
+    const paddle = await buildTestApp({
+      BILLING_PROVIDER: 'paddle',
+      // A closed local port: the call fails at once, and Paddle itself is never called.
+      PADDLE_API_URL: 'http://127.0.0.1:9',
+      PADDLE_API_KEY: 'pdl_test_key',
+      BILLING_WEBHOOK_SECRETS: SECRET_NEW,
+      PADDLE_PRICE_IDS:
+        'professional:month=pri_pm,professional:year=pri_py,business:month=pri_bm,business:year=pri_by',
+    });
+    try {
+      const user = await register(paddle.app);
+      const response = await callAs(paddle.app, user, 'POST', '/account/plan/checkout', {
+        plan: 'professional',
+        interval: 'month',
+      });
+      expect(response.statusCode).toBe(502);
+      expect(response.json()).toEqual({ code: 502, message: 'Changing plan failed' });
+      const row = await paddle.app.db
+        .selectFrom('users')
+        .select('plan')
+        .where('id', '=', user.user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.plan).toBe('free');
+    } finally {
+      await paddle.cleanup();
+    }
+  });
+
+  it('offers no checkout and knows no webhook without a provider', async () => {
+    const none = await buildTestApp({ BILLING_PROVIDER: 'none' });
+    try {
+      const user = await register(none.app);
+      const checkout = await callAs(none.app, user, 'POST', '/account/plan/checkout', {
+        plan: 'professional',
+        interval: 'month',
+      });
+      expect(checkout.statusCode).toBe(503);
+      expect(checkout.json()).toMatchObject({ message: 'Changing plan failed' });
+      const webhook = await none.app.inject({
+        method: 'POST',
+        url: '/api/billing/webhook',
+        payload: { event_id: 'evt_1' },
+      });
+      expect(webhook.statusCode).toBe(404);
+      const sandboxPage = await none.app.inject({
+        method: 'GET',
+        url: '/api/billing/sandbox/checkout?token=x',
+      });
+      expect(sandboxPage.statusCode).toBe(404);
+    } finally {
+      await none.cleanup();
+    }
+  });
+});
