@@ -24,7 +24,8 @@ export interface ReportCsvText {
 /**
  * The import's report as CSV (RFC 4180: CRLF line ends, quoted where needed), built in the
  * browser from the import's answer (ADR 026: there is no report route), in the user's delimiter,
- * with a byte order mark so that spreadsheets read UTF-8.
+ * with a byte order mark so that spreadsheets read UTF-8. The server's csv-stringify is not used
+ * here: its browser build brings some 80 kB of stream polyfills for these three quoting rules.
  */
 export function reportCsv(
   rows: readonly InvitationImportReportRow[],

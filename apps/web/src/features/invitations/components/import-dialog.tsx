@@ -36,11 +36,22 @@ const STEPS = ['file', 'columns', 'options', 'report'] as const;
 type StepName = (typeof STEPS)[number];
 
 const MAX_LABEL = `${INVITATIONS_IMPORT_MAX_BYTES / (1024 * 1024)} MB`;
+const PERCENT: Intl.NumberFormatOptions = { style: 'percent' };
 const DEFAULT_OPTIONS: ImportOptions = {
   importMode: 'add',
   passwordMode: 'default',
   tokenMode: 'default',
 };
+
+/**
+ * A mapped password or token column is meant to be used, so its mode turns to `import` (until
+ * changed); without the column, `import` has nothing to read and falls back to `default`.
+ */
+function followColumn<Mode extends string>(mode: Mode | 'default' | 'import', mapped: boolean) {
+  if (mapped && mode === 'default') return 'import';
+  if (!mapped && mode === 'import') return 'default';
+  return mode;
+}
 
 /**
  * The server's answer to a failed upload in words: its field errors (the file's, a mapped
@@ -148,21 +159,10 @@ export function ImportDialog({
 
   const toOptions = () => {
     const columns = Object.values(mapping);
-    // A mapped password or token column is meant to be used: its mode follows, until changed.
     setOptions((current) => ({
       ...current,
-      passwordMode:
-        columns.includes('password') && current.passwordMode === 'default'
-          ? 'import'
-          : !columns.includes('password') && current.passwordMode === 'import'
-            ? 'default'
-            : current.passwordMode,
-      tokenMode:
-        columns.includes('token') && current.tokenMode === 'default'
-          ? 'import'
-          : !columns.includes('token') && current.tokenMode === 'import'
-            ? 'default'
-            : current.tokenMode,
+      passwordMode: followColumn(current.passwordMode, columns.includes('password')),
+      tokenMode: followColumn(current.tokenMode, columns.includes('token')),
     }));
     setError(null);
     setStep('options');
@@ -194,10 +194,14 @@ export function ImportDialog({
         value={Math.round(progress * 100)}
         aria-label={t('import.progress.label')}
       />
-      <Typography variant="body2" role="status" sx={{ mt: 0.75, color: 'text.secondary' }}>
-        {progress < 1
-          ? t('import.progress.uploading', { percent: Math.round(progress * 100) })
-          : t('import.progress.processing')}
+      <Typography variant="body2" sx={{ mt: 0.75, color: 'text.secondary' }}>
+        {/* Only the phase is announced; the bar itself tells its value to screen readers. */}
+        <span role="status">
+          {progress < 1 ? t('import.progress.uploading') : t('import.progress.processing')}
+        </span>
+        {progress < 1 && (
+          <span aria-hidden> {new Intl.NumberFormat(i18n.language, PERCENT).format(progress)}</span>
+        )}
       </Typography>
     </Box>
   );
