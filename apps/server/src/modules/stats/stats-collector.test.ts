@@ -100,6 +100,33 @@ describe('several instances', () => {
     expect(a.counters.flushed + b.counters.flushed).toBe(300);
   });
 
+  it('write a known page view again only when it starts playing or 15 s went by', async () => {
+    clock.set('2026-11-22T11:30:00Z');
+    const { id } = await insertEvent(app, ownerId);
+    const [a] = instances() as [StatsCollector];
+    const viewer = randomUUID();
+    const seenAt = async () =>
+      await app.db
+        .selectFrom('stats_presence')
+        .select(['seen_at', 'playing'])
+        .where('event_id', '=', id)
+        .executeTakeFirstOrThrow();
+    a.pageview(hit(id, viewer), '203.0.113.20');
+    await a.flush();
+    clock.advance(5_000);
+    a.heartbeat(hit(id, viewer, true));
+    await a.flush();
+    expect(await seenAt()).toEqual({ seen_at: '2026-11-22T11:30:05.000Z', playing: 1 });
+    clock.advance(5_000);
+    a.heartbeat(hit(id, viewer, true));
+    await a.flush();
+    expect((await seenAt()).seen_at).toBe('2026-11-22T11:30:05.000Z');
+    clock.advance(15_000);
+    a.heartbeat(hit(id, viewer, true));
+    await a.flush();
+    expect((await seenAt()).seen_at).toBe('2026-11-22T11:30:25.000Z');
+  });
+
   it('roll minutes past the retention up into hours exactly once', async () => {
     clock.set('2026-11-22T12:00:00Z');
     const { id } = await insertEvent(app, ownerId);

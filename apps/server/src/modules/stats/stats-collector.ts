@@ -46,6 +46,14 @@ const MAINTENANCE_INTERVAL_MS = 30_000;
 /** Bounds one maintenance run's work; the next run goes on where it stopped. */
 const MAINTENANCE_STEPS = 120;
 const SALT_PREFIX = 'stats_salt:';
+/**
+ * A presence key this instance wrote is written again only when its page view started playing
+ * or its last write is this old: "viewers now" looks 75 s back, so 15 s of lag changes no count,
+ * and a hot event costs about one row write per viewer and 15 s instead of one per hit.
+ */
+const PRESENCE_REFRESH_MS = 15_000;
+/** Keys remembered as written (presence of this and the last minute, today's visitors). */
+const WRITTEN_MAX = 200_000;
 
 /** Why a hit was not counted. */
 export type DropReason = 'bot' | 'noUserAgent';
@@ -93,6 +101,10 @@ export class StatsCollector {
   private pendingHits = 0;
   private readonly salts = new Map<string, string>();
   private readonly bots = new LRUCache<string, boolean>({ max: 2_000 });
+  private readonly writtenPresence = new LRUCache<string, { playing: number; seenAtMs: number }>({
+    max: WRITTEN_MAX,
+  });
+  private readonly writtenVisitors = new LRUCache<string, true>({ max: WRITTEN_MAX });
   private readonly totals: StatsCounters = {
     pageviews: 0,
     heartbeats: 0,
@@ -279,8 +291,21 @@ export class StatsCollector {
         const key = `${visitor.eventId}|${visitor.day}|${hash}`;
         if (!hashed.has(key)) hashed.set(key, { ...visitor, hash });
       }
+      // What this instance already wrote needs no second write (a returning visitor, a beat).
+      const newVisitors = [...hashed].filter(([key]) => !this.writtenVisitors.has(key));
+      const presenceWrites = [...presence].filter(([key, row]) => {
+        const written = this.writtenPresence.get(key);
+        return (
+          !written ||
+          row.playing > written.playing ||
+          row.seenAtMs - written.seenAtMs >= PRESENCE_REFRESH_MS
+        );
+      });
       await this.deps.db.transaction().execute(async (trx) => {
-        const fresh = await insertVisitors(trx, [...hashed.values()]);
+        const fresh = await insertVisitors(
+          trx,
+          newVisitors.map(([, visitor]) => visitor),
+        );
         for (const visitor of fresh) {
           const pending = hashed.get(`${visitor.eventId}|${visitor.day}|${visitor.hash}`);
           if (!pending) continue;
@@ -299,11 +324,16 @@ export class StatsCollector {
         }
         // Sorted by key: instances writing the same rows lock them in one order (no deadlock).
         await addToMinutes(trx, sortedValues(minutes));
+        presenceWrites.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         await upsertPresence(
           trx,
-          sortedValues(presence).map(({ seenAtMs, ...key }) => ({ ...key, seenAt: iso(seenAtMs) })),
+          presenceWrites.map(([, { seenAtMs, ...key }]) => ({ ...key, seenAt: iso(seenAtMs) })),
         );
       });
+      for (const [key] of newVisitors) this.writtenVisitors.set(key, true);
+      for (const [key, row] of presenceWrites) {
+        this.writtenPresence.set(key, { playing: row.playing, seenAtMs: row.seenAtMs });
+      }
       this.totals.flushed += hits;
       if (dropped.bot + dropped.noUserAgent > 0) {
         this.deps.log.info(
