@@ -59,6 +59,8 @@ export async function limitSend(
 export interface AccessMailRecipient {
   /** The invitation's or registration's id. */
   id: string;
+  /** With the id, where the next batch starts (the lists' index on event, created_at and id). */
+  createdAt: string;
   email: string;
   values: Record<string, string>;
 }
@@ -73,8 +75,11 @@ export interface BatchSend {
   placeholders: readonly string[];
   /** The account the mails belong to: they go when it is deleted. */
   userId: string;
-  /** The next recipients after `afterId` in id order. */
-  nextBatch: (afterId: string | undefined, limit: number) => Promise<AccessMailRecipient[]>;
+  /** The next recipients after `after` in (created_at, id) order. */
+  nextBatch: (
+    after: AccessMailRecipient | undefined,
+    limit: number,
+  ) => Promise<AccessMailRecipient[]>;
   /**
    * Records each recipient's new mail in the transaction; answers the ids it recorded (a
    * recipient deleted meanwhile, or mailed by a concurrent send of the unsent ones, is not).
@@ -101,11 +106,11 @@ export async function sendInBatches(send: BatchSend): Promise<number> {
     LINK_PLACEHOLDERS,
   );
   let queued = 0;
-  let afterId: string | undefined;
+  let after: AccessMailRecipient | undefined;
   for (;;) {
-    const recipients = await send.nextBatch(afterId, ACCESS_MAIL_BATCH);
+    const recipients = await send.nextBatch(after, ACCESS_MAIL_BATCH);
     if (recipients.length === 0) break;
-    afterId = recipients.at(-1)?.id;
+    after = recipients.at(-1);
     const mails = recipients.map((recipient) => ({
       userId: send.userId,
       to: recipient.email,

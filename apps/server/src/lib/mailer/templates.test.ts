@@ -271,7 +271,7 @@ describe('mail templates', () => {
         ]) {
           const data = { subject: '', body, test: true };
           const prepared = prepareAccessMail('invitation', language, data, names, links);
-          for (const variant of [values, { ...values, Name: 'Bob & "Eve"', Password: '' }]) {
+          for (const variant of [values, { ...values, Name: `Bob & "Eve" <o'n>`, Password: '' }]) {
             expect(prepared(variant)).toEqual(
               render('invitation', language, { ...data, values: variant }),
             );

@@ -148,7 +148,9 @@ export function prepareAccessMail(
   placeholders: readonly string[],
   linkPlaceholders: readonly string[],
 ): (values: Readonly<Partial<Record<string, string>>>) => RenderedMail {
-  const escape = (value: string) => renderFragment(<>{value}</>);
+  // React escapes only these five characters: a value without them is its own escape, and most
+  // are (names, passwords, links), so React is asked only for the others.
+  const escape = (value: string) => (/["'&<>]/.test(value) ? renderFragment(<>{value}</>) : value);
   const textStandIns = placeholders.map((name, index) =>
     linkPlaceholders.includes(name) ? linkSentinel(index) : sentinel(index),
   );

@@ -2,7 +2,7 @@ import { INVITATION_SORTS, type InvitationSort } from '@livent/shared';
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedTestDatabase, type MigratedTestDatabase } from '../../test/database.js';
-import { invitationsPageQuery } from './invitations.repository.js';
+import { invitationsPageQuery, invitationsToMailQuery } from './invitations.repository.js';
 
 // The list must stay fluent with 100,000 invitations in an event (docs/architecture.md): every
 // sort walks an index in its order instead of sorting the event's rows.
@@ -14,6 +14,29 @@ describe('invitation list queries', () => {
     database = await migratedTestDatabase();
   });
   afterAll(async () => database.cleanup());
+
+  async function planOf(compiled: { sql: string; parameters: readonly unknown[] }) {
+    const plan = await database.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]),
+    );
+    return plan.rows.map((row) => row.detail).join('\n');
+  }
+
+  it.each([true, false])(
+    'reads the batches of a mail send through the index, without sorting (unsent only: %s; SQLite)',
+    async (unsentOnly) => {
+      if (database.dialect !== 'sqlite') return;
+      const details = await planOf(
+        invitationsToMailQuery(database.db, 'event-1', {
+          after: { createdAt: '2026-01-01T00:00:00.000Z', id: 'x' },
+          limit: 500,
+          unsentOnly,
+        }).compile(),
+      );
+      expect(details).toMatch(/USING INDEX invitations_event_id_created_at_id \(event_id=\? AND /);
+      expect(details).not.toContain('TEMP B-TREE');
+    },
+  );
 
   const cases = INVITATION_SORTS.flatMap((sort) =>
     (['asc', 'desc'] as const).map((order): [InvitationSort, 'asc' | 'desc'] => [sort, order]),

@@ -245,18 +245,32 @@ export async function countLogin(
 }
 
 /**
- * The next invitations to mail after `afterId` in id order (the primary key walks them); with
- * `unsentOnly`, those without a mail yet.
+ * The next invitations to mail after `after` in (created_at, id) order, which the index on event,
+ * created_at and id walks (0008-invitations); with `unsentOnly`, those without a mail yet.
  */
 export async function invitationsToMail(
   db: Kysely<Database>,
   eventId: string,
-  options: { afterId?: string; limit: number; unsentOnly: boolean },
+  options: { after?: { createdAt: string; id: string }; limit: number; unsentOnly: boolean },
 ): Promise<InvitationRow[]> {
+  return invitationsToMailQuery(db, eventId, options).execute();
+}
+
+/** The query of {@link invitationsToMail} (exported so that a test can ask for its plan). */
+export function invitationsToMailQuery(
+  db: Kysely<Database>,
+  eventId: string,
+  options: { after?: { createdAt: string; id: string }; limit: number; unsentOnly: boolean },
+) {
   let query = db.selectFrom('invitations').selectAll().where('event_id', '=', eventId);
-  if (options.afterId !== undefined) query = query.where('id', '>', options.afterId);
+  const { after } = options;
+  if (after !== undefined) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)),
+    );
+  }
   if (options.unsentOnly) query = query.where('mail_id', 'is', null);
-  return query.orderBy('id').limit(options.limit).execute();
+  return query.orderBy('created_at').orderBy('id').limit(options.limit);
 }
 
 /**

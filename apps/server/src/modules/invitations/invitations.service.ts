@@ -431,9 +431,10 @@ export class InvitationsService {
       text,
       placeholders: INVITATION_MAIL_PLACEHOLDERS,
       userId: auth.user.id,
-      nextBatch: async (afterId, limit) =>
-        (await invitationsToMail(db, event.id, { afterId, limit, unsentOnly })).map((row) => ({
+      nextBatch: async (after, limit) =>
+        (await invitationsToMail(db, event.id, { after, limit, unsentOnly })).map((row) => ({
           id: row.id,
+          createdAt: row.created_at,
           email: row.email,
           values: this.mailValues(event, row),
         })),

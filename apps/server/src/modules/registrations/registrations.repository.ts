@@ -171,18 +171,23 @@ export async function* listRegistrationsInBatches(
 }
 
 /**
- * The next registrations to mail after `afterId` in id order; with `unsentOnly`, those without
- * a mail yet.
+ * The next registrations to mail after `after` in (created_at, id) order, which the index on event,
+ * created_at and id walks (0007-registrations); with `unsentOnly`, those without a mail yet.
  */
 export async function registrationsToMail(
   db: Kysely<Database>,
   eventId: string,
-  options: { afterId?: string; limit: number; unsentOnly: boolean },
+  options: { after?: { createdAt: string; id: string }; limit: number; unsentOnly: boolean },
 ): Promise<RegistrationRow[]> {
   let query = db.selectFrom('registrations').selectAll().where('event_id', '=', eventId);
-  if (options.afterId !== undefined) query = query.where('id', '>', options.afterId);
+  const { after } = options;
+  if (after !== undefined) {
+    query = query.where((eb) =>
+      eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after.createdAt, after.id)),
+    );
+  }
   if (options.unsentOnly) query = query.where('mail_id', 'is', null);
-  return query.orderBy('id').limit(options.limit).execute();
+  return query.orderBy('created_at').orderBy('id').limit(options.limit).execute();
 }
 
 /**

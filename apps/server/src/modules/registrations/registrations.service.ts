@@ -191,9 +191,10 @@ export class RegistrationsService {
       text,
       placeholders: REGISTRATION_MAIL_PLACEHOLDERS,
       userId: auth.user.id,
-      nextBatch: async (afterId, limit) =>
-        (await registrationsToMail(db, event.id, { afterId, limit, unsentOnly })).map((row) => ({
+      nextBatch: async (after, limit) =>
+        (await registrationsToMail(db, event.id, { after, limit, unsentOnly })).map((row) => ({
           id: row.id,
+          createdAt: row.created_at,
           email: row.email,
           values: this.mailValues(event, row),
         })),
