@@ -112,6 +112,9 @@ function render() {
   );
 }
 
+/** A chart, once its lazily loaded code has arrived (the first import takes a while in tests). */
+const findChart = (name: string) => screen.findByRole('figure', { name }, { timeout: 5000 });
+
 /** The x axis's labels of a chart (the y axis's are numbers). */
 const axisLabels = (chart: string) =>
   [...screen.getByRole('figure', { name: chart }).querySelectorAll('.MuiChartsAxis-tickLabel')]
@@ -140,6 +143,7 @@ describe('the stats screen', () => {
     expect(within(screen.getByTestId('pageviews')).getByText('40')).toBeInTheDocument();
     expect(within(screen.getByTestId('unique-viewers')).getByText('31')).toBeInTheDocument();
     // In Berlin, 15:00 (14:00 UTC) is the round hour the axis labels.
+    await findChart('Pageviews');
     expect(axisLabels('Pageviews')).toContain('3:00 PM');
     expect(axisLabels('Pageviews')).not.toContain('9:00 AM');
     const table = screen.getByRole('table', { name: 'By page' });
@@ -151,7 +155,7 @@ describe('the stats screen', () => {
   it('describes each chart in words', async () => {
     serve(() => json(200, stats()));
     render();
-    const chart = await screen.findByRole('figure', { name: 'Pageviews' });
+    const chart = await findChart('Pageviews');
     expect(chart).toHaveAccessibleDescription(
       'Pageviews from Nov 23, 2026, 1:00 PM to Nov 23, 2026, 4:00 PM: 40 in all; the most, 25, on Nov 23, 2:00 PM.',
     );
@@ -260,6 +264,7 @@ describe('the stats screen', () => {
     // 13:00 UTC is 08:00 in New York.
     expect(await screen.findByTestId('peak')).toHaveTextContent('on Nov 23, 8:00 AM');
     expect(screen.getByText(/Times in America\/New_York/)).toBeInTheDocument();
+    await findChart('Pageviews');
     // The axis labels round hours of New York: 09:00 there is 14:00 UTC, the third bucket.
     expect(axisLabels('Pageviews')).toContain('9:00 AM');
     expect(axisLabels('Concurrent viewers')).toContain('9:00 AM');

@@ -5,7 +5,7 @@ import {
   type StatsLive,
   type StatsQuery,
 } from '@livent/shared';
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import { API_BASE, apiFetch, apiResponse } from '../../../lib/api-client';
 import { downloadCsv } from '../../../lib/download';
 import type { StreamInit } from '../../../lib/live/use-event-stream';
@@ -54,6 +54,8 @@ export const statsQueryOptions = (
     },
     enabled: !('problem' in rangeInstants(range, timeZone)),
     refetchInterval: range.kind === 'preset' ? FOLLOW_CLOCK_MS : false,
+    // Another range or page keeps the last numbers on screen, dimmed, until its own arrive.
+    placeholderData: keepPreviousData,
   });
 
 /** The "viewers now" stream's address and opener, for the shared stream client. */

@@ -1,6 +1,5 @@
 import type { StatsBucket, StatsPoint } from '@livent/shared';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
@@ -11,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { spansDays, tickIndices, timeFormatter } from '../stats-time';
 
-const CHART_HEIGHT = 260;
+import { CHART_HEIGHT } from './chart-skeleton';
 /** Room on the right for the last axis label, which sits on the line chart's edge. */
 const CHART_MARGIN = { left: 0, right: 24, top: 16, bottom: 0 };
 
@@ -52,15 +51,6 @@ function ChartCard({
         {summary}
       </Typography>
       {children}
-    </Paper>
-  );
-}
-
-export function ChartSkeleton() {
-  return (
-    <Paper variant="outlined" sx={{ p: 2.5 }}>
-      <Skeleton variant="text" width={180} sx={{ fontSize: '1.25rem' }} />
-      <Skeleton variant="rounded" height={CHART_HEIGHT - 40} sx={{ mt: 2 }} />
     </Paper>
   );
 }

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBox } from '../../../components/forms/form-alert';
 import { EmptyState } from '../../../components/page/empty-state';
@@ -41,7 +41,24 @@ import {
 } from '../stats-time';
 import { ChannelBreakdown, type ChannelName } from './channel-breakdown';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
-import { ChartSkeleton, StatsCharts } from './stats-charts';
+import { ChartSkeleton } from './chart-skeleton';
+
+/**
+ * The charts are most of this screen's code (MUI X Charts and d3): loaded on their own, so
+ * that the numbers and "viewers now" show while they come.
+ */
+const StatsCharts = lazy(() =>
+  import('./stats-charts').then((module) => ({ default: module.StatsCharts })),
+);
+
+function ChartsSkeleton() {
+  return (
+    <Stack spacing={3}>
+      <ChartSkeleton />
+      <ChartSkeleton />
+    </Stack>
+  );
+}
 
 const reportFailure = (error: unknown) =>
   notify({ type: 'error', message: translateMessage(failureMessageKey(error)) ?? '' });
@@ -218,64 +235,67 @@ export function StatsDashboard({
         </AlertBox>
       ) : null}
 
-      <section aria-label={t('cards.label')}>
-        {data ? (
-          <StatCards
-            viewersNow={viewersNow ?? 0}
-            streamState={streamState}
-            peak={data.totals.peakViewers}
-            peakAt={data.totals.peakAt}
-            pageviews={data.totals.pageviews}
-            uniqueViewers={data.totals.uniqueViewers}
-            timeZone={timeZone}
-          />
+      <Stack
+        spacing={3}
+        aria-busy={stats.isPlaceholderData}
+        data-testid="stats-content"
+        sx={{ opacity: stats.isPlaceholderData ? 0.55 : 1, transition: 'opacity 150ms' }}
+      >
+        <section aria-label={t('cards.label')}>
+          {data ? (
+            <StatCards
+              viewersNow={viewersNow ?? 0}
+              streamState={streamState}
+              peak={data.totals.peakViewers}
+              peakAt={data.totals.peakAt}
+              pageviews={data.totals.pageviews}
+              uniqueViewers={data.totals.uniqueViewers}
+              timeZone={timeZone}
+            />
+          ) : (
+            !stats.isError && !problem && <StatCardsSkeleton />
+          )}
+        </section>
+
+        {empty ? (
+          <EmptyState icon={InsightsOutlined} title={t('empty.title')} text={t('empty.text')}>
+            <Button
+              variant="contained"
+              href={publicUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              endIcon={<OpenInNewRounded />}
+            >
+              {t('empty.open')}
+              <Box component="span" sx={visuallyHidden}>
+                {' '}
+                ({t('common:app.opensInNewTab')})
+              </Box>
+            </Button>
+          </EmptyState>
+        ) : data ? (
+          <Suspense fallback={<ChartsSkeleton />}>
+            <StatsCharts
+              series={data.series}
+              bucket={data.bucket}
+              from={data.from}
+              to={data.to}
+              timeZone={timeZone}
+            />
+          </Suspense>
         ) : (
-          !stats.isError && !problem && <StatCardsSkeleton />
+          !stats.isError && !problem && <ChartsSkeleton />
         )}
-      </section>
 
-      {empty ? (
-        <EmptyState icon={InsightsOutlined} title={t('empty.title')} text={t('empty.text')}>
-          <Button
-            variant="contained"
-            href={publicUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            endIcon={<OpenInNewRounded />}
-          >
-            {t('empty.open')}
-            <Box component="span" sx={visuallyHidden}>
-              {' '}
-              ({t('common:app.opensInNewTab')})
-            </Box>
-          </Button>
-        </EmptyState>
-      ) : data ? (
-        <StatsCharts
-          series={data.series}
-          bucket={data.bucket}
-          from={data.from}
-          to={data.to}
-          timeZone={timeZone}
-        />
-      ) : (
-        !stats.isError &&
-        !problem && (
-          <Stack spacing={3}>
-            <ChartSkeleton />
-            <ChartSkeleton />
-          </Stack>
-        )
-      )}
-
-      {data && data.channels.length > 1 && (
-        <ChannelBreakdown
-          rows={data.channels}
-          channelName={channelName}
-          liveCount={(channelId) => liveCount(channelId)}
-          number={number}
-        />
-      )}
+        {data && data.channels.length > 1 && (
+          <ChannelBreakdown
+            rows={data.channels}
+            channelName={channelName}
+            liveCount={(channelId) => liveCount(channelId)}
+            number={number}
+          />
+        )}
+      </Stack>
 
       <SectionCard
         title={t('downloads.title')}
