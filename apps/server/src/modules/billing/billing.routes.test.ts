@@ -1,10 +1,11 @@
 import type { AccountPlan, PaymentsPage, PlanCatalogue, User } from '@livent/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, type SignedInUser } from '../../test/accounts.js';
+import { register, registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { callAs, setPlan } from '../../test/events.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { insertEvent } from '../public/public.fixtures.js';
 import { findWebhook } from './billing.repository.js';
 import { signPaddleBody } from './paddle-signature.js';
 import { SandboxProvider } from './sandbox.js';
@@ -386,6 +387,55 @@ describe('reconciliation and the effective plan', () => {
     });
     // Nothing newer at the provider: a second round changes nothing.
     expect(await app.services.billing.reconcile()).toBe(0);
+  });
+
+  it("applies the free limits to new events and channels once a downgrade's plan has lapsed", async () => {
+    const user = await registerVerified(app);
+    const id = await subscribe(user, 'professional', 'month');
+    for (let index = 0; index < 10; index += 1) await insertEvent(app, user.user.id);
+    const event = await insertEvent(app, user.user.id);
+    for (const slug of ['one', 'two']) {
+      const channel = await callAs(app, user, 'POST', `/events/${event.id}/channels`, {
+        slug,
+        title: slug,
+      });
+      expect(channel.statusCode, channel.body).toBe(201);
+    }
+    // Eleven events and two channels are within professional's limits.
+    const allowed = await callAs(app, user, 'POST', '/events', { title: 'Twelfth' });
+    expect(allowed.statusCode, allowed.body).toBe(201);
+    const third = await callAs(app, user, 'POST', `/events/${event.id}/channels`, {
+      slug: 'three',
+      title: 'three',
+    });
+    expect(third.statusCode, third.body).toBe(201);
+
+    clock.advance(1_000);
+    await sandbox.update(id, {
+      status: 'canceled',
+      canceled_at: clock.now().toISOString(),
+      current_billing_period: null,
+    });
+    await settle();
+
+    // The existing events and channels stay; new ones count against free's 10 events and 2 channels.
+    const refused = await callAs(app, user, 'POST', '/events', { title: 'Thirteenth' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: 'Event limit reached' });
+    const channel = await callAs(app, user, 'POST', `/events/${event.id}/channels`, {
+      slug: 'four',
+      title: 'four',
+    });
+    expect(channel.statusCode).toBe(403);
+    expect(channel.json()).toMatchObject({ message: 'EventChannel limit reached' });
+    const events = await callAs(app, user, 'GET', '/events');
+    expect(events.json<unknown[]>()).toHaveLength(12);
+    // A save may keep a paid setting but not turn one on.
+    const save = await callAs(app, user, 'PATCH', `/event-settings/${event.id}`, {
+      hideFooterLogo: true,
+    });
+    expect(save.statusCode).toBe(403);
+    expect(save.json()).toMatchObject({ message: 'Feature not available on your plan' });
   });
 
   it('downgrades an expired trial to free in the user answer', async () => {

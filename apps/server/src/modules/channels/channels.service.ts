@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   ERROR_MESSAGES,
   limitOf,
-  PLAN_ALLOWANCES,
   validationMessage,
   type Channel,
   type ChannelPatch,
@@ -13,8 +12,8 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { ChannelsTable, Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
-import { toPlanName } from '../auth/user-response.js';
 import type { AuthContext } from '../auth/sessions.service.js';
+import { ownerPlanOf } from '../billing/effective-plan.js';
 import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
 import {
   readChannelOverrides,
@@ -77,7 +76,7 @@ export class ChannelsService {
     try {
       return await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
-        const limit = limitOf(PLAN_ALLOWANCES[toPlanName(event.ownerPlan)], 'channels');
+        const limit = limitOf(ownerPlanOf(event, now()).allowance, 'channels');
         if ((await countChannels(trx, event.id)) >= limit) {
           throw forbidden(ERROR_MESSAGES.eventChannelLimitReached);
         }

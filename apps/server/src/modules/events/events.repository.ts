@@ -2,11 +2,16 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, EventsTable } from '../../db/schema.js';
+import {
+  OWNER_PLAN_COLUMNS,
+  type OwnerPlanColumns,
+  type PlanColumns,
+} from '../billing/effective-plan.js';
 import { eventsChanged } from './events-list-cache.js';
 
 export type EventRow = Selectable<EventsTable>;
-/** An event with its owner's plan, which decides what may change. */
-export type EventWithPlanRow = EventRow & { ownerPlan: string };
+/** An event with its owner's plan columns; `ownerPlanOf` (ADR 028) decides what may change. */
+export type EventWithPlanRow = EventRow & OwnerPlanColumns;
 /** An event of the events list, with what decides the caller's role (event-access.ts). */
 export type EventListRow = Pick<EventRow, 'id' | 'title' | 'slug' | 'created_at' | 'owner_id'>;
 
@@ -19,10 +24,13 @@ export async function lockOwnerPlan(
   db: Kysely<Database>,
   ownerId: string,
   dialect: Dialect,
-): Promise<string> {
-  let query = db.selectFrom('users').select('plan').where('id', '=', ownerId);
+): Promise<PlanColumns> {
+  let query = db
+    .selectFrom('users')
+    .select(['plan', 'plan_expires', 'subscription_status'])
+    .where('id', '=', ownerId);
   if (dialect === 'postgres') query = query.forUpdate();
-  return (await query.executeTakeFirstOrThrow()).plan;
+  return query.executeTakeFirstOrThrow();
 }
 
 export async function countEventsOfOwner(db: Kysely<Database>, ownerId: string): Promise<number> {
@@ -71,7 +79,7 @@ export async function findAccessibleEvent(
     .selectFrom('events')
     .innerJoin('users', 'users.id', 'events.owner_id')
     .selectAll('events')
-    .select('users.plan as ownerPlan')
+    .select(OWNER_PLAN_COLUMNS)
     .where('events.id', '=', eventId)
     .where('events.owner_id', '=', userId);
   if (options.lock === 'postgres') query = query.forUpdate('events');

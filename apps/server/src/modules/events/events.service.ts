@@ -7,7 +7,6 @@ import {
   accessSettingsErrors,
   hasFeature,
   limitOf,
-  PLAN_ALLOWANCES,
   validationMessage,
   type EventCreate,
   type EventListItem,
@@ -17,6 +16,7 @@ import {
   type EventSettingsResponse,
   type EventSummary,
   type Feature,
+  type PlanAllowance,
 } from '@livent/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
@@ -26,7 +26,7 @@ import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import { toPlanName } from '../auth/user-response.js';
+import { ownerPlanOf, planOf } from '../billing/effective-plan.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
 import { readEventSettings } from './settings-reader.js';
 import {
@@ -102,8 +102,9 @@ export class EventsService {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await db.transaction().execute(async (trx) => {
-          const plan = await lockOwnerPlan(trx, ownerId, dialect);
-          const limit = limitOf(PLAN_ALLOWANCES[toPlanName(plan)], 'events');
+          // The plan that applies now: after an expiry, a new event counts against free's limit.
+          const plan = planOf(await lockOwnerPlan(trx, ownerId, dialect), now());
+          const limit = limitOf(plan.allowance, 'events');
           if ((await countEventsOfOwner(trx, ownerId)) >= limit) {
             throw forbidden(ERROR_MESSAGES.eventLimitReached);
           }
@@ -179,7 +180,7 @@ export class EventsService {
       return await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
         const current = readEventSettings(event);
-        checkPlanFeatures(event.ownerPlan, current, patch);
+        checkPlanFeatures(ownerPlanOf(event, now()).allowance, current, patch);
         if (patch.slug !== undefined && patch.slug !== event.slug) {
           if (RESERVED_SLUGS.has(patch.slug) || (await slugTaken(trx, patch.slug, event.id))) {
             throw slugInUse();
@@ -281,11 +282,10 @@ function guestTokenChange(
  * changed without the feature: 403 "Feature not available on your plan" (ADR 015).
  */
 function checkPlanFeatures(
-  ownerPlan: string,
+  allowance: PlanAllowance,
   current: EventSettings,
   patch: EventSettingsPatch,
 ): void {
-  const allowance = PLAN_ALLOWANCES[toPlanName(ownerPlan)];
   for (const [field, feature] of Object.entries(EVENT_SETTING_FEATURES) as [
     EventSettingName,
     NonNullable<(typeof EVENT_SETTING_FEATURES)[EventSettingName]>,
