@@ -3,15 +3,16 @@ import {
   type InvitationImportPreview,
   type InvitationImportReport,
 } from '@livent/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthStore, setSignedIn } from '../../lib/auth/auth-store';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { stubXhr, type XhrCall } from '../../test/fake-xhr';
 import { renderInRouter } from '../../test/render';
-import { testUser } from '../../test/users';
+import { json, testUser } from '../../test/users';
 import { ImportDialog } from './components/import-dialog';
+import { InvitationList } from './components/invitation-list';
 import { reportCsv } from './import-report-csv';
 
 const preview = (fields: Partial<InvitationImportPreview> = {}): InvitationImportPreview => ({
@@ -85,7 +86,7 @@ async function choose(file: File) {
 
 // Several steps of MUI rendering each: slower than the default 5 s on a busy machine.
 describe('invitation import dialog', { timeout: 20_000 }, () => {
-  beforeAll(() => loadNamespaces('invitations', 'forms'));
+  beforeAll(() => loadNamespaces('invitations', 'lists', 'mails', 'events', 'forms'));
   beforeEach(() => {
     resetAuthStore();
     setSignedIn(testUser({ settings: { ...DEFAULT_SETTINGS, csvDelimiter: ';' } }), 'token');
@@ -141,14 +142,17 @@ describe('invitation import dialog', { timeout: 20_000 }, () => {
     });
     expect(upload?.body.get('file')).toBeInstanceOf(File);
     upload?.progress(30, 120);
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Uploading…');
-    expect(within(dialog).getByRole('status').nextElementSibling).toHaveTextContent('25%');
+    expect(await within(dialog).findByText('25%')).toBeVisible();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Uploading…');
     expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute(
       'aria-valuenow',
       '25',
     );
     upload?.progress(120, 120);
-    expect(await within(dialog).findByRole('status')).toHaveTextContent('Processing the file…');
+    // Sent whole: the server is at work, which the status says once.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent('Processing the file…'),
+    );
     upload?.respond(200, report);
 
     expect(
@@ -163,6 +167,54 @@ describe('invitation import dialog', { timeout: 20_000 }, () => {
     const row = within(refused).getByText('grace@example').closest('tr') as HTMLElement;
     expect(within(row).getByText('3')).toBeVisible();
     expect(within(row).getByText('Email: Email not valid')).toBeVisible();
+  });
+
+  it('opens from the empty list, takes a dropped file, and the list shows the imported rows after the import', async () => {
+    let imported = false;
+    const invitation = {
+      id: 'inv-1',
+      createdAt: '2026-11-23T10:00:00.000Z',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      username: 'ada@example.com',
+      password: 'Tulip42xy',
+      personalLink: 'http://events.localhost:3000/gala/_access/i/token-1',
+      logins: 0,
+      lastLoginAt: null,
+      mailStatus: null,
+    };
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      if (!String(input).startsWith('/api/events/event-1/invitations?')) {
+        throw new Error(`unexpected ${String(input)}`);
+      }
+      const results = imported ? [invitation] : [];
+      return json(200, { results, page: 1, pageSize: 25, total: results.length });
+    });
+    vi.stubGlobal('fetch', fetch);
+    stubXhr((call) => {
+      if (fieldsOf(call).preview === 'true') return call.respond(200, preview());
+      imported = true;
+      call.respond(200, { ...report, refused: 0, report: report.report.slice(0, 1) });
+    });
+    const user = userEvent.setup();
+    renderInRouter(<InvitationList eventId="event-1" />);
+    await screen.findByText('No invitations yet');
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import invitations' });
+
+    const zone = within(dialog).getByText('Drag a CSV file here, or').parentElement as HTMLElement;
+    fireEvent.drop(zone, { dataTransfer: { files: [csvFile()] } });
+    await user.click(await within(dialog).findByRole('button', { name: 'Next' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import 2 rows' }));
+    expect(await within(dialog).findByText('No row was refused.')).toBeVisible();
+
+    // The list behind the dialog asked again and left its empty state; the report stays open.
+    expect(
+      await screen.findByRole('cell', { name: 'Ada Lovelace', hidden: true }),
+    ).toBeInTheDocument();
+    expect(fetch.mock.calls.length).toBeGreaterThanOrEqual(2);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('downloads the report as CSV in the user\u2019s delimiter, with formulas neutralised', async () => {
