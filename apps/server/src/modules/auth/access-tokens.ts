@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../lib/clock.js';
 import { deriveKey } from '../../lib/crypto.js';
 
@@ -34,6 +35,17 @@ export interface IssuedToken {
 export class AccessTokens {
   private readonly signer: (payload: Record<string, unknown>) => string;
   private readonly verifier: (token: string) => Record<string, unknown>;
+  /**
+   * Verified payloads by token: a client sends its token with every request, and a hit skips
+   * decoding, the HMAC and the claim checks (ADR 020). Only valid tokens are kept, and `exp` is
+   * still checked on every call. Keyed by the token itself, so no two tokens share an entry:
+   * fast-jwt's own cache keys by a SHA-256 of the token (a third of the check's time), which
+   * hides nothing here, since the process holds APP_SECRET, from which any token can be minted
+   * (ADR 020, third pass).
+   */
+  private readonly verified = new LRUCache<string, VerifiedToken>({
+    max: ACCESS_TOKEN_CACHE_SIZE,
+  });
 
   constructor(
     appSecret: string,
@@ -59,13 +71,6 @@ export class AccessTokens {
       // A verifier's clock is fixed when it is made; `exp` is checked below against the
       // service's clock instead, which tests move.
       ignoreExpiration: true,
-      // Verified payloads by token: a client sends its token with every request, and a hit skips
-      // decoding and claim checks (ADR 020). Only valid tokens are kept, and `exp` is still
-      // checked below on every call. Keyed by the token itself rather than fast-jwt's default
-      // SHA-256 of it (a third of the check's time): the process holds APP_SECRET, from which
-      // any token can be minted, so a hash would hide nothing from whoever reads its memory.
-      cache: ACCESS_TOKEN_CACHE_SIZE,
-      cacheKeyBuilder: (token: string) => token,
     });
   }
 
@@ -84,6 +89,18 @@ export class AccessTokens {
 
   /** The claims of a valid token, or undefined for anything else (never throws). */
   verify(token: string): (AccessTokenClaims & { expires: string }) | undefined {
+    let verified = this.verified.get(token);
+    if (!verified) {
+      verified = this.check(token);
+      if (!verified) return undefined;
+      this.verified.set(token, verified);
+    }
+    // RFC 7519, 4.1.4: not accepted on or after `exp`.
+    if (verified.expiresAtMs <= this.now().getTime()) return undefined;
+    return verified.claims;
+  }
+
+  private check(token: string): VerifiedToken | undefined {
     let payload: Record<string, unknown>;
     try {
       payload = this.verifier(token);
@@ -94,8 +111,14 @@ export class AccessTokens {
     if (typeof sub !== 'string' || typeof sid !== 'string' || typeof exp !== 'number') {
       return undefined;
     }
-    // RFC 7519, 4.1.4: not accepted on or after `exp`.
-    if (exp * 1000 <= this.now().getTime()) return undefined;
-    return { userId: sub, sessionId: sid, expires: new Date(exp * 1000).toISOString() };
+    const expiresAtMs = exp * 1000;
+    const claims = { userId: sub, sessionId: sid, expires: new Date(expiresAtMs).toISOString() };
+    // Shared by every request that carries the token.
+    return { claims: Object.freeze(claims), expiresAtMs };
   }
+}
+
+interface VerifiedToken {
+  claims: Readonly<AccessTokenClaims & { expires: string }>;
+  expiresAtMs: number;
 }
