@@ -159,21 +159,44 @@ export function prepareAccessMail(
     ...data,
     values: Object.fromEntries(placeholders.map((name, index) => [name, textStandIns[index]])),
   });
-  const t = translator(language, 'emails');
-  const fill = (rendered: string, standIns: readonly string[], values: readonly string[]) => {
-    let result = rendered;
-    standIns.forEach((standIn, index) => {
-      result = result.split(standIn).join(values[index] ?? '');
-    });
-    return result;
-  };
+  const html = fillIn(once.html, htmlStandIns);
+  const text = fillIn(once.text, textStandIns);
+  const subject = fillIn(once.subject, textStandIns);
   return (values) => {
     const raw = placeholders.map((name) => values[name] ?? '');
     return {
-      subject: templates[template].subject(t, { ...data, values }),
-      html: fill(once.html, htmlStandIns, raw.map(escape)),
+      subject: subject(raw),
+      html: html(raw.map(escape)),
       // html-to-text ends no line in white space: neither does an empty value at a line's end.
-      text: fill(once.text, textStandIns, raw).replace(/[ \t]+\n/g, '\n'),
+      text: text(raw).replace(/[ \t]+\n/g, '\n'),
     };
+  };
+}
+
+/**
+ * A rendered text cut once at its stand-ins, so that each copy is one pass of concatenation: the
+ * function answers the text with the i-th stand-in replaced by the i-th value.
+ */
+function fillIn(rendered: string, standIns: readonly string[]): (values: string[]) => string {
+  if (standIns.length === 0) return () => rendered;
+  const pattern = new RegExp(
+    standIns.map((standIn) => standIn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+    'g',
+  );
+  const literals: string[] = [];
+  const slots: number[] = [];
+  let last = 0;
+  for (const match of rendered.matchAll(pattern)) {
+    literals.push(rendered.slice(last, match.index));
+    slots.push(standIns.indexOf(match[0]));
+    last = match.index + match[0].length;
+  }
+  literals.push(rendered.slice(last));
+  return (values) => {
+    let result = literals[0] ?? '';
+    slots.forEach((slot, index) => {
+      result += (values[slot] ?? '') + (literals[index + 1] ?? '');
+    });
+    return result;
   };
 }
