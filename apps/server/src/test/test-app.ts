@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config, type ConfigEnv } from '../config.js';
 import { createDatabase, type DatabaseHandle } from '../db/database.js';
 import { abuseLimits, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../lib/abuse-limits.js';
@@ -113,6 +113,8 @@ export interface BuildTestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Limits and timing of the live message streams. */
   messageStreams?: MessageStreamsOptions;
+  /** Timing of the statistics' batches and live streams. */
+  stats?: BuildAppOptions['stats'];
 }
 
 /** Limits no test reaches unless it means to. */
@@ -148,6 +150,7 @@ export async function buildTestApp(
       mailWorker: options.mailWorker,
       onRoute: options.onRoute,
       messageStreams: options.messageStreams,
+      stats: options.stats,
     });
   } catch (error) {
     await testDatabase.drop();

@@ -301,6 +301,52 @@ describe('reading', () => {
   });
 });
 
+describe('live stream', () => {
+  it('sends the count again every interval and ends when the session does', async () => {
+    const own = await buildTestApp(
+      {},
+      { stats: { streams: { intervalMs: 50, recheckIntervalMs: 50 } } },
+    );
+    try {
+      const organiser = await register(own.app);
+      const event = await insertEvent(own.app, organiser.user.id);
+      const address = await own.app.listen({ port: 0, host: '127.0.0.1' });
+      const stream = await openSse(
+        `${address}/api/events/${event.id}/stats/live`,
+        organiser.headers,
+      );
+      if (!isSseStream(stream)) throw new Error(`refused: ${String(stream.status)}`);
+      expect(JSON.parse((await stream.next()).data)).toMatchObject({ viewersNow: 0 });
+      const sent = await own.app.inject({
+        method: 'POST',
+        url: `/${event.slug}/_stats/view`,
+        headers: {
+          host: new URL(own.config.eventsUrl).host,
+          'content-type': 'text/plain',
+          'user-agent': BROWSER,
+        },
+        payload: JSON.stringify({ v: randomUUID() }),
+      });
+      expect(sent.statusCode).toBe(204);
+      await own.app.services.statsCollector.flush();
+      // Frames keep coming; one of the next ones carries the new viewer.
+      for (;;) {
+        const frame = await stream.next();
+        if ((JSON.parse(frame.data) as { viewersNow: number }).viewersNow === 1) break;
+      }
+      const logout = await own.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        cookies: { 'lvnt.auth.refresh': organiser.refreshCookie },
+      });
+      expect(logout.statusCode, logout.body).toBe(204);
+      await stream.ended;
+    } finally {
+      await own.cleanup();
+    }
+  });
+});
+
 describe('CSV', () => {
   it('answers the last 30 days per hour and 14 days per minute in UTC with the user’s delimiter', async () => {
     await setClock('2026-11-22T13:20:00Z');
