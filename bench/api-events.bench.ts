@@ -4,39 +4,29 @@
 //
 // BENCH_CPU_PROF=DIR writes a CPU profile of the server into DIR (`node --cpu-prof`).
 // BENCH_LOG_LEVEL sets the server's LOG_LEVEL: `info` by default, the production default, so the
-// request log line counts as it does in production (written to /dev/null here); `silent` leaves it
-// out (ADR 020 measured both).
+// request log line counts as it does in production (piped to a reader, bench/lib/processes.ts);
+// `silent` leaves it out (ADR 020 measured both).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { compare, load, report } from './lib/load.js';
+import { compare, cpuPerRequest, report, reportCpu } from './lib/load.js';
 import {
   registerBenchOwner,
   startBareServer,
+  startHelloFastify,
   startLivent,
-  type RunningServer,
 } from './lib/processes.js';
 
 const BUDGET = 0.4;
 const P99_BUDGET_MS = 20;
 const EVENTS = 5;
 
-/**
- * The server's CPU time per answered request over one more run: unlike throughput, it hardly
- * depends on what else the machine is doing.
- */
-async function cpuPerRequest(
-  server: RunningServer,
-  url: string,
-  headers: Record<string, string>,
-): Promise<number | undefined> {
-  const before = server.cpuMs();
-  const run = await load(url, { headers, seconds: 3 });
-  const after = server.cpuMs();
-  if (before === undefined || after === undefined || run.total === 0) return undefined;
-  return ((after - before) * 1000) / run.total;
+/** The answer's own headers, without those every HTTP server sends. */
+function responseHeaders(headers: Headers): Record<string, string> {
+  const common = ['date', 'connection', 'keep-alive', 'content-length', 'content-type'];
+  return Object.fromEntries([...headers].filter(([name]) => !common.includes(name)));
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'livent-bench-api-'));
@@ -84,12 +74,24 @@ try {
     console.log(
       `  p99 ${p99} ms (budget < ${P99_BUDGET_MS} ms: ${p99 < P99_BUDGET_MS ? 'met' : 'NOT met'})`,
     );
-    const bareCpu = await cpuPerRequest(bare, bare.url, headers);
-    const liventCpu = await cpuPerRequest(livent, url, headers);
-    if (bareCpu !== undefined && liventCpu !== undefined) {
-      console.log(
-        `  server CPU per request: bare ${bareCpu.toFixed(0)} µs, livent ${liventCpu.toFixed(0)} µs (ratio ${(bareCpu / liventCpu).toFixed(2)})`,
-      );
+    // The floor of the stack (ADR 029): a hello-world Fastify sending the same bytes and headers.
+    const ownHeaders = responseHeaders(sample.headers);
+    const hello = await startHelloFastify(
+      body,
+      sample.headers.get('content-type') ?? '',
+      ownHeaders,
+    );
+    try {
+      reportCpu([
+        ['bare node:http', await cpuPerRequest(bare, bare.url, headers)],
+        [
+          `hello-world Fastify, the same ${Object.keys(ownHeaders).length} headers`,
+          await cpuPerRequest(hello, hello.url, headers),
+        ],
+        ['livent', await cpuPerRequest(livent, url, headers)],
+      ]);
+    } finally {
+      await hello.stop();
     }
     // Timings are reported, not asserted (noisy machines); wrong answers fail the run.
     if (result.target.non2xx > 0 || result.target.errors > 0) {

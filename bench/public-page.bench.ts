@@ -1,14 +1,25 @@
 // The cached public event page (GET /{slug} on the events host) against a bare node:http server
 // sending the same bytes, side by side in one run (docs/architecture.md, "Performance
-// budgets": at least 0.85 of its throughput).
+// budgets": at least 0.85 of its throughput). It also prints the server's CPU time per request
+// (from /proc), which a busy machine leaves nearly fair, for bare node:http, the same with the
+// page's headers, a hello-world Fastify with them (the floor of the stack, ADR 029) and Livent.
+//
+// BENCH_CPU_PROF=DIR writes a CPU profile of the server into DIR (`node --cpu-prof`).
+// BENCH_LOG_LEVEL sets the server's LOG_LEVEL: `info` by default, the production default (one
+// line per request, piped to a reader); `silent` leaves it out.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { compare, report } from './lib/load.js';
-import { registerBenchOwner, startBareServer, startLivent } from './lib/processes.js';
+import { compare, cpuPerRequest, report, reportCpu } from './lib/load.js';
+import {
+  registerBenchOwner,
+  startBareServer,
+  startHelloFastify,
+  startLivent,
+} from './lib/processes.js';
 
 const BUDGET = 0.85;
 
@@ -39,9 +50,20 @@ function get(
   });
 }
 
+/** The answer's own headers, without those every HTTP server sends. */
+function responseHeaders(headers: Record<string, string>): Record<string, string> {
+  const common = ['date', 'connection', 'keep-alive', 'content-length', 'content-type'];
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !common.includes(name)));
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'livent-bench-public-'));
 const databaseFile = join(dir, 'livent.db');
-const livent = await startLivent({ DATABASE_URL: `file:${databaseFile}` });
+const profileDir = process.env.BENCH_CPU_PROF;
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'info';
+const livent = await startLivent(
+  { DATABASE_URL: `file:${databaseFile}`, LOG_LEVEL: logLevel },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 try {
   const port = new URL(livent.url).port;
   const host = `events.localhost:${port}`;
@@ -77,32 +99,39 @@ try {
   try {
     const result = await compare(bare.url, pageUrl, 3, { headers: { host } });
     const met = report(
-      `GET /{slug} on the events host, cached (${sample.body.length} bytes, 50 connections)`,
+      `GET /{slug} on the events host, cached (${sample.body.length} bytes, 50 connections, LOG_LEVEL=${logLevel})`,
       result,
       BUDGET,
     );
     if (!met || result.target.non2xx > 0 || result.target.errors > 0) process.exitCode = 1;
+    const pageHeaders = responseHeaders(sample.headers);
+    const bareWithHeaders = await startBareServer(sample.body, sample.type, pageHeaders);
+    const hello = await startHelloFastify(sample.body, sample.type, pageHeaders);
+    try {
+      // Where the gap is: the same bare server sending the page's own response headers too (the
+      // security policy, caching, ETag), and the framework with them. The budget stays on the
+      // baseline above; these lines only say how much of the difference each part is.
+      const withHeaders = await compare(bareWithHeaders.url, pageUrl, 3, { headers: { host } });
+      report(
+        `The same, against bare node:http sending the page's ${Object.keys(pageHeaders).length} response headers too (informative)`,
+        withHeaders,
+      );
+      const headers = { host };
+      reportCpu([
+        ['bare node:http', await cpuPerRequest(bare, bare.url, headers)],
+        [
+          `bare node:http, the page's ${Object.keys(pageHeaders).length} headers`,
+          await cpuPerRequest(bareWithHeaders, bareWithHeaders.url, headers),
+        ],
+        ['hello-world Fastify, the same headers', await cpuPerRequest(hello, hello.url, headers)],
+        ['livent', await cpuPerRequest(livent, pageUrl, headers)],
+      ]);
+    } finally {
+      await bareWithHeaders.stop();
+      await hello.stop();
+    }
   } finally {
     await bare.stop();
-  }
-  // Where the gap is: the same bare server sending the page's own response headers too (the
-  // security policy, caching, ETag). The budget stays on the baseline above; this line only says
-  // how much of the difference is the headers every answer must carry.
-  const pageHeaders = Object.fromEntries(
-    Object.entries(sample.headers).filter(
-      ([name]) =>
-        !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name),
-    ),
-  );
-  const bareWithHeaders = await startBareServer(sample.body, sample.type, pageHeaders);
-  try {
-    const result = await compare(bareWithHeaders.url, pageUrl, 3, { headers: { host } });
-    report(
-      `The same, against bare node:http sending the page's ${Object.keys(pageHeaders).length} response headers too (informative)`,
-      result,
-    );
-  } finally {
-    await bareWithHeaders.stop();
   }
 } finally {
   await livent.stop();

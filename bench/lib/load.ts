@@ -86,3 +86,30 @@ export function report(
   );
   return withinBudget;
 }
+
+/**
+ * The server's CPU time per answered request over one more run, from /proc: unlike throughput,
+ * it hardly depends on what else the machine is doing.
+ */
+export async function cpuPerRequest(
+  server: { cpuMs(): number | undefined },
+  url: string,
+  headers: Record<string, string>,
+): Promise<number | undefined> {
+  const before = server.cpuMs();
+  const run = await load(url, { headers, seconds: 3 });
+  const after = server.cpuMs();
+  if (before === undefined || after === undefined || run.total === 0) return undefined;
+  return ((after - before) * 1000) / run.total;
+}
+
+/** One line of CPU per request, each against the first (the bare baseline). */
+export function reportCpu(rows: Array<[label: string, micros: number | undefined]>): void {
+  const base = rows[0]?.[1];
+  console.log('  server CPU per request (from /proc):');
+  for (const [label, micros] of rows) {
+    if (micros === undefined) continue;
+    const ratio = base === undefined ? '' : `   ratio ${(base / micros).toFixed(2)}`;
+    console.log(`    ${label.padEnd(44)} ${micros.toFixed(0).padStart(5)} µs${ratio}`);
+  }
+}

@@ -82,8 +82,15 @@ export async function startLivent(
 ): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'livent-bench-'));
+  // The log goes where production sends it, a pipe that a reader drains (a log collector; `cat`
+  // here, a process of its own); BENCH_LOG_SINK=null writes it to /dev/null instead, which Node
+  // writes synchronously like any file.
+  const sink =
+    process.env.BENCH_LOG_SINK === 'null'
+      ? undefined
+      : spawn('cat', [], { stdio: ['pipe', 'ignore', 'inherit'] });
   const child = spawn(process.execPath, [...nodeArgs, entry], {
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', sink?.stdin ?? 'ignore', 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -95,6 +102,8 @@ export async function startLivent(
       ...env,
     },
   });
+  // The child holds its own copy of the pipe; the sink reads until the child exits.
+  sink?.stdin?.destroy();
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(`${url}/api/health`);
   return { url, pid: child.pid, cpuMs: cpuMsOf(child), stop: stopper(child) };
@@ -107,16 +116,54 @@ export async function startBareServer(
   /** More response headers to send, e.g. the target's own, to see what they cost. */
   headers: Record<string, string> = {},
 ): Promise<RunningServer> {
-  const port = await freePort();
-  const source = `
+  return startAnswering(
+    body,
+    contentType,
+    headers,
+    (port) => `
     const http = require('node:http');
+    http.createServer((req, res) => {
+      res.writeHead(200, { ...headers, 'content-type': contentType, 'content-length': body.length });
+      res.end(body);
+    }).listen(${port}, '127.0.0.1');`,
+  );
+}
+
+/**
+ * A hello-world Fastify in its own process answering every request with `body` and `headers`
+ * (with its defaults: request ids, no logger): what the framework itself costs next to bare
+ * `node:http`, so that a budget can be judged against the floor of this stack (ADR 029).
+ */
+export async function startHelloFastify(
+  body: string,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Promise<RunningServer> {
+  return startAnswering(
+    body,
+    contentType,
+    headers,
+    (port) => `
+    const app = require('fastify')();
+    app.get('/*', (request, reply) => {
+      reply.headers(headers).type(contentType).send(body);
+    });
+    app.listen({ port: ${port}, host: '127.0.0.1' });`,
+  );
+}
+
+async function startAnswering(
+  body: string,
+  contentType: string,
+  headers: Record<string, string>,
+  source: (port: number) => string,
+): Promise<RunningServer> {
+  const port = await freePort();
+  const prelude = `
     const body = Buffer.from(process.env.BODY, 'base64');
     const headers = JSON.parse(process.env.HEADERS);
-    http.createServer((req, res) => {
-      res.writeHead(200, { ...headers, 'content-type': process.env.CONTENT_TYPE, 'content-length': body.length });
-      res.end(body);
-    }).listen(${port}, '127.0.0.1');`;
-  const child = spawn(process.execPath, ['-e', source], {
+    const contentType = process.env.CONTENT_TYPE;`;
+  const child = spawn(process.execPath, ['-e', prelude + source(port)], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -127,7 +174,7 @@ export async function startBareServer(
   });
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url);
-  return { url, cpuMs: cpuMsOf(child), stop: stopper(child) };
+  return { url, pid: child.pid, cpuMs: cpuMsOf(child), stop: stopper(child) };
 }
 
 /** A fresh account on a running Livent, signed in: the owner of a bench's events. */
