@@ -210,7 +210,7 @@ export function createServices(options: ServiceOptions): Services {
       limits,
     }),
     sso,
-    logins: new LoginsService({ db }),
+    logins: new LoginsService({ db, now }),
     statsCollector: new StatsCollector({ db, now, log }, options.statsCollector),
     stats: new StatsService({ db, now }),
     billing,

@@ -438,6 +438,26 @@ describe('reconciliation and the effective plan', () => {
     expect(save.json()).toMatchObject({ message: 'Feature not available on your plan' });
   });
 
+  it('takes the features of a lapsed plan away: the login list and single sign-on answer 403', async () => {
+    const user = await register(app);
+    const event = await insertEvent(app, user.user.id);
+    const expires = new Date(clock.now().getTime() + 60_000).toISOString();
+    await app.db
+      .updateTable('users')
+      .set({ plan: 'business', plan_expires: expires, subscription_status: 'deleted' })
+      .where('id', '=', user.user.id)
+      .execute();
+    clock.advance(1_000);
+    expect((await callAs(app, user, 'GET', `/events/${event.id}/logins`)).statusCode).toBe(200);
+    clock.advance(60_000);
+    expect((await callAs(app, user, 'GET', `/events/${event.id}/logins`)).statusCode).toBe(403);
+    const sso = await callAs(app, user, 'PATCH', `/events/${event.id}/sso`, {
+      buttonLabel: 'Company account',
+    });
+    expect(sso.statusCode).toBe(403);
+    expect(sso.json()).toMatchObject({ message: 'Feature not available on your plan' });
+  });
+
   it('downgrades an expired trial to free in the user answer', async () => {
     const user = await register(app);
     await app.db

@@ -3,19 +3,19 @@ import {
   ERROR_MESSAGES,
   hasFeature,
   LOGIN_WAYS,
-  PLAN_ALLOWANCES,
   type Language,
   type AccessLogin,
   type AccessLoginsPage,
   type LoginWay,
-  type PlanName,
 } from '@livent/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { csvStream } from '../../lib/csv.js';
 import { forbidden } from '../../lib/errors.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
 import type { AuthContext } from '../auth/sessions.service.js';
+import { ownerPlanOf } from '../billing/effective-plan.js';
 import { requireEventRole } from '../events/event-access.js';
 import {
   listLogins,
@@ -30,6 +30,7 @@ const EXPORT_BATCH = 1_000;
 
 export interface LoginsDependencies {
   db: Kysely<Database>;
+  now: Clock;
 }
 
 /** The organiser's login list of an event (ADR 026), on plans with CUSTOM_ACCESS. */
@@ -84,8 +85,7 @@ export class LoginsService {
   /** The event for its owner or editor; 403 when the owner's plan lacks CUSTOM_ACCESS. */
   private async requireFeature(auth: AuthContext, eventId: string) {
     const event = await requireEventRole(this.deps.db, auth, eventId);
-    const plan = (event.ownerPlan in PLAN_ALLOWANCES ? event.ownerPlan : 'free') as PlanName;
-    if (!hasFeature(PLAN_ALLOWANCES[plan], 'CUSTOM_ACCESS')) {
+    if (!hasFeature(ownerPlanOf(event, this.deps.now()).allowance, 'CUSTOM_ACCESS')) {
       throw forbidden(ERROR_MESSAGES.featureNotAvailable);
     }
     return event;

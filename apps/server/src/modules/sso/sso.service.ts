@@ -1,10 +1,8 @@
 import {
   ERROR_MESSAGES,
   hasFeature,
-  PLAN_ALLOWANCES,
   SSO_DEFAULT_SCOPES,
   validationMessage,
-  type PlanName,
   type SsoSettings,
   type ssoSettingsPatchSchema,
 } from '@livent/shared';
@@ -17,6 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import { deriveKey, hmacSha256, safeEqual } from '../../lib/crypto.js';
 import { forbidden, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/sessions.service.js';
+import { ownerPlanOf } from '../billing/effective-plan.js';
 import { requireEventRole } from '../events/event-access.js';
 import { SecretBox } from './secret-box.js';
 import { findEventSso, saveEventSso, type EventSsoRow } from './sso.repository.js';
@@ -133,8 +132,7 @@ export class SsoService {
   ): Promise<SsoSettings> {
     const { db, now } = this.deps;
     const event = await requireEventRole(db, auth, eventId);
-    const plan = (event.ownerPlan in PLAN_ALLOWANCES ? event.ownerPlan : 'free') as PlanName;
-    if (!hasFeature(PLAN_ALLOWANCES[plan], 'CUSTOM_ACCESS')) {
+    if (!hasFeature(ownerPlanOf(event, now()).allowance, 'CUSTOM_ACCESS')) {
       throw forbidden(ERROR_MESSAGES.featureNotAvailable);
     }
     if (patch.issuer?.startsWith('http:') && !this.deps.allowLoopbackHttp) {
