@@ -127,6 +127,20 @@ describe('several instances', () => {
     expect((await seenAt()).seen_at).toBe('2026-11-22T11:30:25.000Z');
   });
 
+  it("let go of a deleted event's hits instead of failing every batch on them", async () => {
+    clock.set('2026-11-22T11:40:00Z');
+    const gone = await insertEvent(app, ownerId);
+    const kept = await insertEvent(app, ownerId);
+    const [a] = instances() as [StatsCollector];
+    a.pageview(hit(gone.id, randomUUID()), '203.0.113.30');
+    a.pageview(hit(kept.id, randomUUID()), '203.0.113.30');
+    await app.db.deleteFrom('events').where('id', '=', gone.id).execute();
+    await a.flush();
+    expect(await minuteRow(kept.id, '2026-11-22T11:40:00.000Z')).toMatchObject({ pageviews: 1 });
+    // Written, not waiting for a retry.
+    expect(a.counters.flushed).toBe(2);
+  });
+
   it('roll minutes past the retention up into hours exactly once', async () => {
     clock.set('2026-11-22T12:00:00Z');
     const { id } = await insertEvent(app, ownerId);

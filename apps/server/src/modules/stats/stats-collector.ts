@@ -11,6 +11,7 @@ import {
   dailySalt,
   deleteSaltsBefore,
   deleteVisitorsBefore,
+  existingEventIds,
   insertVisitors,
   mergeIntoHours,
   oldestMinute,
@@ -301,10 +302,17 @@ export class StatsCollector {
           row.seenAtMs - written.seenAtMs >= PRESENCE_REFRESH_MS
         );
       });
+      const eventIds = new Set([
+        ...[...minutes.values()].map((row) => row.eventId),
+        ...presenceWrites.map(([, row]) => row.eventId),
+      ]);
       await this.deps.db.transaction().execute(async (trx) => {
+        // An event deleted since its hits came would fail the whole batch on its foreign key,
+        // again on every retry: its hits are let go instead.
+        const live = await existingEventIds(trx, [...eventIds]);
         const fresh = await insertVisitors(
           trx,
-          newVisitors.map(([, visitor]) => visitor),
+          newVisitors.filter(([, v]) => live.has(v.eventId)).map(([, visitor]) => visitor),
         );
         for (const visitor of fresh) {
           const pending = hashed.get(`${visitor.eventId}|${visitor.day}|${visitor.hash}`);
@@ -323,11 +331,16 @@ export class StatsCollector {
           minutes.set(key, row);
         }
         // Sorted by key: instances writing the same rows lock them in one order (no deadlock).
-        await addToMinutes(trx, sortedValues(minutes));
+        await addToMinutes(
+          trx,
+          sortedValues(minutes).filter((row) => live.has(row.eventId)),
+        );
         presenceWrites.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
         await upsertPresence(
           trx,
-          presenceWrites.map(([, { seenAtMs, ...key }]) => ({ ...key, seenAt: iso(seenAtMs) })),
+          presenceWrites
+            .filter(([, row]) => live.has(row.eventId))
+            .map(([, { seenAtMs, ...key }]) => ({ ...key, seenAt: iso(seenAtMs) })),
         );
       });
       for (const [key] of newVisitors) this.writtenVisitors.set(key, true);

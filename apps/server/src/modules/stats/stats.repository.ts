@@ -198,6 +198,13 @@ export async function mergeIntoHours(db: Db, rows: readonly HourMerge[]): Promis
   }
 }
 
+/** Which of these events still exist (hits of a deleted event are let go, not retried). */
+export async function existingEventIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom('events').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /** Deletes the visitor hashes of days before `day`. */
 export async function deleteVisitorsBefore(db: Db, day: string): Promise<void> {
   await db.deleteFrom('stats_visitors').where('day', '<', day).execute();
