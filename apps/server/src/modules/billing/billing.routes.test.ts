@@ -5,7 +5,7 @@ import { register, registerVerified, type SignedInUser } from '../../test/accoun
 import { testClock } from '../../test/clock.js';
 import { callAs, setPlan } from '../../test/events.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { insertEvent } from '../public/public.fixtures.js';
+import { insertEvent, onEventsHost } from '../public/public.fixtures.js';
 import { findWebhook } from './billing.repository.js';
 import { signPaddleBody } from './paddle-signature.js';
 import { SandboxProvider } from './sandbox.js';
@@ -456,6 +456,26 @@ describe('reconciliation and the effective plan', () => {
     });
     expect(sso.statusCode).toBe(403);
     expect(sso.json()).toMatchObject({ message: 'Feature not available on your plan' });
+  });
+
+  it('shows the footer logo again on the public page once the plan has lapsed', async () => {
+    const user = await register(app);
+    const event = await insertEvent(app, user.user.id, { hideFooterLogo: true });
+    await app.db
+      .updateTable('users')
+      .set({
+        plan: 'professional',
+        plan_expires: new Date(clock.now().getTime() + 60_000).toISOString(),
+        subscription_status: 'deleted',
+      })
+      .where('id', '=', user.user.id)
+      .execute();
+    expect((await onEventsHost(app, `/${event.slug}`)).body).not.toContain('class="lv-powered"');
+    // Past the expiry and the page head's revalidation.
+    clock.advance(2 * 60_000);
+    const page = await onEventsHost(app, `/${event.slug}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('class="lv-powered"');
   });
 
   it('downgrades an expired trial to free in the user answer', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { OWNER_PLAN_COLUMNS, ownerPlanOf } from '../billing/effective-plan.js';
 
 /** Read-only queries of the public page (ADR 017). */
 
@@ -8,20 +9,31 @@ export interface EventHead {
   id: string;
   version: number;
   remote_reload_at: string | null;
-  /** The owner's plan: its features decide the footer logo and the custom layout order. */
+  /**
+   * The owner's plan that applies at the lookup (ADR 028): its features decide the footer logo
+   * and the custom layout order; a lapsed plan changes it, and with it the page's cache key.
+   */
   plan: string;
 }
 
 export async function findEventHead(
   db: Kysely<Database>,
   slug: string,
+  now: Date,
 ): Promise<EventHead | undefined> {
-  return db
+  const row = await db
     .selectFrom('events')
     .innerJoin('users', 'users.id', 'events.owner_id')
-    .select(['events.id', 'events.version', 'events.remote_reload_at', 'users.plan'])
+    .select(['events.id', 'events.version', 'events.remote_reload_at', ...OWNER_PLAN_COLUMNS])
     .where('events.slug', '=', slug)
     .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    version: row.version,
+    remote_reload_at: row.remote_reload_at,
+    plan: ownerPlanOf(row, now).plan,
+  };
 }
 
 export interface EventContent {

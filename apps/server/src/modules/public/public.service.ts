@@ -228,7 +228,7 @@ export class PublicPageService {
       // Every lookup asks the clock (the default caches it for a millisecond of real time).
       ttlResolution: 0,
       perf,
-      fetchMethod: async (slug) => ({ head: await findEventHead(deps.db, slug) }),
+      fetchMethod: async (slug) => ({ head: await findEventHead(deps.db, slug, deps.now()) }),
     });
     this.models = new LRUCache({
       max: CACHE_MAX_EVENTS,
@@ -506,7 +506,7 @@ export class PublicPageService {
     viewer: Viewer,
   ): Promise<CodeAttempt | undefined> {
     const { limiter, limits, now } = this.deps;
-    const head = await findEventHead(this.deps.db, slug);
+    const head = await findEventHead(this.deps.db, slug, this.deps.now());
     if (!head) return undefined;
     const model = await this.model(head);
     const channel = model.channels.find(
@@ -683,7 +683,7 @@ export class PublicPageService {
     channelSlug: string | undefined,
     mode: 'invitation' | 'registration' | 'cip',
   ): Promise<AccessTarget | CodeAttempt | undefined> {
-    const head = await findEventHead(this.deps.db, slug);
+    const head = await findEventHead(this.deps.db, slug, this.deps.now());
     if (!head) return undefined;
     const model = await this.model(head);
     const channel = model.channels.find(
@@ -761,7 +761,7 @@ export class PublicPageService {
     accessCookie: string | undefined,
     head?: EventHead,
   ): Promise<{ head: EventHead; model: EventModel; channelId: string | null }> {
-    head ??= await findEventHead(this.deps.db, slug);
+    head ??= await findEventHead(this.deps.db, slug, this.deps.now());
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
     const model = await this.model(head);
     if (!model.settings.messagesEnabled) throw forbidden();
