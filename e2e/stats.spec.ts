@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import { createEventByApi, ownAccount } from './event-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, expectAccessible, test, VIEWPORTS } from './fixtures.js';
 import { openAsViewer } from './stats-helpers.js';
 
 // Live statistics (ADR 027): two viewers open the public page and the open stats screen shows
@@ -25,6 +25,12 @@ test.describe('live statistics', () => {
     test.setTimeout(90_000);
     const { accessToken } = await ownAccount(page);
     const event = await createEventByApi(page, accessToken, 'Stats Night');
+    // A channel, so that the per-page breakdown has two pages to list.
+    const channel = await page.request.post(`/api/events/${event.id}/channels`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: { slug: 'berlin', title: 'Berlin stage' },
+    });
+    expect(channel.ok(), await channel.text()).toBe(true);
 
     // Nothing counted yet: the screen says when counting starts and links the public page.
     await page.goto(`/events/${event.id}/stats`);
@@ -43,12 +49,20 @@ test.describe('live statistics', () => {
       await openAsViewer(browser, event.slug),
     ];
     await expect(viewersNow.getByText('2', { exact: true })).toBeVisible(LIVE_WAIT);
+    const byPage = page.getByRole('table', { name: 'By page' });
+    await expect(byPage.getByRole('row', { name: /^Main page 2 / })).toBeVisible();
+    await expect(byPage.getByRole('row', { name: /^Berlin stage 0 / })).toBeVisible();
 
     // The charts appear with the next load of the range (not needed for viewers now).
     await page.reload();
     await expect(page.getByRole('figure', { name: 'Pageviews' })).toBeVisible();
     await expect(page.getByTestId('pageviews')).toContainText('2');
     await expectAccessible(page);
+    // At phone width the per-page table becomes blocks of numbers: checked as well.
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await expect(page.getByRole('heading', { name: 'By page' })).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize(VIEWPORTS.desktop);
 
     const pageviewsCsv = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Pageviews (last 30 days, CSV)' }).click();

@@ -1,4 +1,4 @@
-import { STATS_RANGE_MAX_DAYS, type StatsLive } from '@livent/shared';
+import { STATS_RANGE_MAX_DAYS, type StatsChannelTotals, type StatsLive } from '@livent/shared';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -62,6 +62,26 @@ function ChartsSkeleton() {
 
 const reportFailure = (error: unknown) =>
   notify({ type: 'error', message: translateMessage(failureMessageKey(error)) ?? '' });
+
+/**
+ * Every page of the event for the breakdown: the main page and each channel, with the server's
+ * numbers where it has any (it lists only pages with data), and removed channels that have some.
+ */
+function pages(
+  rows: readonly StatsChannelTotals[],
+  channels: readonly { id: string }[],
+): StatsChannelTotals[] {
+  const zero = (channelId: string | null): StatsChannelTotals => ({
+    channelId,
+    pageviews: 0,
+    uniqueViewers: 0,
+    peakViewers: 0,
+    viewersNow: 0,
+  });
+  const ids = [null, ...channels.map((channel) => channel.id)];
+  const listed = ids.map((id) => rows.find((row) => row.channelId === id) ?? zero(id));
+  return [...listed, ...rows.filter((row) => !ids.includes(row.channelId))];
+}
 
 /** The channel filter's value for the event's main page (as the API's `channel=main`). */
 const MAIN = 'main';
@@ -134,6 +154,7 @@ export function StatsDashboard({
   };
 
   const data = stats.data;
+  const breakdown = data ? pages(data.channels, channels) : [];
   const empty = data && data.totals.pageviews === 0 && data.totals.peakViewers === 0 && !viewersNow;
 
   return (
@@ -287,9 +308,9 @@ export function StatsDashboard({
           !stats.isError && !problem && <ChartsSkeleton />
         )}
 
-        {data && data.channels.length > 1 && (
+        {!empty && breakdown.length > 1 && (
           <ChannelBreakdown
-            rows={data.channels}
+            rows={breakdown}
             channelName={channelName}
             liveCount={(channelId) => liveCount(channelId)}
             number={number}
