@@ -1,7 +1,9 @@
 // Invitations at scale (ADR 026, "Import"; docs/architecture.md, "Performance budgets"): the CSV
 // import of 10,000 rows (budget: well under 3 s) and of 100,000 rows, then the export of those
 // 100,000 as a stream, sampling the server's resident memory while the download runs (it should
-// stay flat: the export reads in batches and writes as it goes). On SQLite always; on PostgreSQL
+// stay flat: the export reads in batches and writes as it goes), and the invitation mails to all
+// of them ("Invitation and registration emails": rendered once, queued in batches of 500; the
+// server has no SMTP_URL, so they stay in the outbox). On SQLite always; on PostgreSQL
 // too when BENCH_POSTGRES_URL names a server where the bench may create a database of its own.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -112,12 +114,38 @@ function exportRows(
   });
 }
 
+/** Queues the invitation mails to every invitation of the event; answers the time taken. */
+async function sendAll(
+  server: RunningServer,
+  auth: Record<string, string>,
+  eventId: string,
+  rows: number,
+): Promise<number> {
+  const cpuBefore = server.cpuMs();
+  const start = performance.now();
+  const response = await fetch(`${server.url}/api/events/${eventId}/invitations/send`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ mode: 'all' }),
+  });
+  const elapsed = performance.now() - start;
+  cpu = (server.cpuMs() ?? Number.NaN) - (cpuBefore ?? Number.NaN);
+  const result = (await response.json()) as { queued?: number };
+  if (response.status !== 200 || result.queued !== rows) {
+    throw new Error(`send to ${rows} answered ${response.status}: ${JSON.stringify(result)}`);
+  }
+  return elapsed;
+}
+
 async function run(
   label: string,
   server: RunningServer,
   insertEvent: (event: Event) => Promise<void>,
+  /** Puts the owner on a plan with INVITATION_EMAILS. */
+  allowMails: (ownerId: string) => Promise<void>,
 ) {
   const owner = await registerBenchOwner(server.url);
+  await allowMails(owner.user.id);
   const auth = { authorization: `Bearer ${owner.tokens.access.token}` };
   const figures: string[] = [];
   for (const rows of SIZES) {
@@ -135,6 +163,10 @@ async function run(
     const updateMs = await importRows(server, auth, eventId, rows, 'generate');
     figures.push(
       `  re-import ${rows.toLocaleString('en')} rows, all updated: ${updateMs.toFixed(0)} ms (server CPU ${cpu.toFixed(0)} ms)`,
+    );
+    const sendMs = await sendAll(server, auth, eventId, rows);
+    figures.push(
+      `  send ${rows.toLocaleString('en')} invitation mails: ${sendMs.toFixed(0)} ms (server CPU ${cpu.toFixed(0)} ms)`,
     );
     if (rows === Math.max(...SIZES)) {
       const exported = await exportRows(server, auth, eventId);
@@ -159,19 +191,28 @@ const INSERT_EVENT =
   const file = join(mkdtempSync(join(tmpdir(), 'livent-bench-import-')), 'livent.db');
   const server = await startLivent({ DATABASE_URL: `file:${file}` });
   try {
-    await run('SQLite', server, async (event) => {
-      const db = new Database(file);
-      const now = new Date().toISOString();
-      db.prepare(`${INSERT_EVENT}(?, ?, ?, ?, '{}', 1, ?, ?)`).run(
-        event.id,
-        event.ownerId,
-        event.slug,
-        'Import bench',
-        now,
-        now,
-      );
-      db.close();
-    });
+    await run(
+      'SQLite',
+      server,
+      async (event) => {
+        const db = new Database(file);
+        const now = new Date().toISOString();
+        db.prepare(`${INSERT_EVENT}(?, ?, ?, ?, '{}', 1, ?, ?)`).run(
+          event.id,
+          event.ownerId,
+          event.slug,
+          'Import bench',
+          now,
+          now,
+        );
+        db.close();
+      },
+      async (ownerId) => {
+        const db = new Database(file);
+        db.prepare(`UPDATE users SET plan = 'professional' WHERE id = ?`).run(ownerId);
+        db.close();
+      },
+    );
   } finally {
     await server.stop();
   }
@@ -189,17 +230,24 @@ if (postgresUrl) {
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
-    await run('PostgreSQL', server, async (event) => {
-      const now = new Date().toISOString();
-      await client.query(`${INSERT_EVENT}($1, $2, $3, $4, '{}', 1, $5, $6)`, [
-        event.id,
-        event.ownerId,
-        event.slug,
-        'Import bench',
-        now,
-        now,
-      ]);
-    });
+    await run(
+      'PostgreSQL',
+      server,
+      async (event) => {
+        const now = new Date().toISOString();
+        await client.query(`${INSERT_EVENT}($1, $2, $3, $4, '{}', 1, $5, $6)`, [
+          event.id,
+          event.ownerId,
+          event.slug,
+          'Import bench',
+          now,
+          now,
+        ]);
+      },
+      async (ownerId) => {
+        await client.query(`UPDATE users SET plan = 'professional' WHERE id = $1`, [ownerId]);
+      },
+    );
   } finally {
     await client.end();
     await server.stop();
