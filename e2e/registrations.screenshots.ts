@@ -1,12 +1,13 @@
 import type { Page } from '@playwright/test';
 import { createEventByApi, ownAccount } from './event-helpers.js';
 import { e2ePort } from '../playwright.config.js';
-import { expect, saveScreenshot, test, useLanguage, VIEWPORTS } from './fixtures.js';
+import { expect, saveScreenshot, setPlan, test, useLanguage, VIEWPORTS } from './fixtures.js';
 
 /**
- * Screenshots of the registration gate (the form, and "check your inbox" in the verify mode) and
- * the organiser's registration list (ADR 026) in both languages and sizes, for people to look at
- * (not compared). `npm run screenshots` runs this file.
+ * Screenshots of the registration gate (the form, and "check your inbox" in the verify mode), the
+ * organiser's registration list with its send dialog, and the registration settings with the
+ * email text (ADR 026) in both languages and sizes, for people to look at (not compared).
+ * `npm run screenshots` runs this file.
  */
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
@@ -37,7 +38,9 @@ for (const language of ['en', 'de'] as const) {
 
       test('the registration gate and the registration list', async ({ page, browser }) => {
         test.setTimeout(90_000);
-        const { accessToken } = await ownAccount(page);
+        const { account, accessToken } = await ownAccount(page);
+        // Sending from the list needs the plan's mail feature.
+        await setPlan(account.email, 'professional');
         const event = await createEventByApi(page, accessToken, 'Partner Summit 2027');
         const saved = await page.request.patch(`/api/event-settings/${event.id}`, {
           headers: { Authorization: `Bearer ${accessToken}` },
@@ -88,6 +91,17 @@ for (const language of ['en', 'de'] as const) {
         await expect(page.getByRole('row')).toHaveCount(PEOPLE.length + 1);
         await settle(page);
         await saveScreenshot(page, `registration-list-${suffix}`);
+        await page.getByRole('button', { name: /^(Send emails|E-Mails senden)$/ }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await settle(page);
+        await saveScreenshot(page, `registration-send-dialog-${suffix}`);
+
+        await page.goto(`/events/${event.id}/access/registrations`);
+        await expect(page.getByRole('region', { name: /^(Preview|Vorschau)$/ })).toContainText(
+          'Partner Summit 2027',
+        );
+        await settle(page);
+        await saveScreenshot(page, `registration-settings-${suffix}`);
       });
     });
   }

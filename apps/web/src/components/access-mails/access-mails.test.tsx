@@ -56,7 +56,7 @@ describe('mail status chip', () => {
   });
 });
 
-describe('send emails dialog', () => {
+describe('send emails dialog', { timeout: 20_000 }, () => {
   const render = (canSend = true) =>
     renderInRouter(
       <SendMailsButton eventId="event-1" list="invitations" total={42} canSend={canSend} />,
@@ -151,7 +151,9 @@ describe('send emails dialog', () => {
     render(false);
     await user.click(await screen.findByRole('button', { name: 'Send emails' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send emails' });
-    expect(within(dialog).getByText(/Sending emails from the lists is part of/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Sending emails from the lists is part of/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Send' })).toBeDisabled();
     expect(fetch).not.toHaveBeenCalled();
   });

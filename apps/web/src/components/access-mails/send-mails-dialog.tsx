@@ -83,7 +83,7 @@ export function SendMailsButton({
   };
 
   const hints: Record<MailSendMode, string> = {
-    unsent: t('send.unsentHint'),
+    unsent: t(`send.unsentHint.${list}`),
     all: t('send.allHint', { count: total }),
     test: t('send.testHint', { email: user.email }),
   };

@@ -112,7 +112,8 @@ describe('useServerTable', () => {
   });
 });
 
-describe('ServerTable', () => {
+// Rendering MUI's table and pagination takes seconds on a busy shared machine.
+describe('ServerTable', { timeout: 20_000 }, () => {
   beforeAll(() => loadNamespaces('lists', 'logins'));
 
   it('shows the rows, sorts by a header, pages and exports', async () => {

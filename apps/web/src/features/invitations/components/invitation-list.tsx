@@ -12,6 +12,7 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -140,9 +141,22 @@ export function InvitationList({ eventId }: { eventId: string }) {
       id: 'email',
       header: t('fields.email'),
       sort: 'email',
-      cell: (invitation) => invitation.email,
+      // The username only where it is not the email (its default): one column less to scroll.
+      cell: (invitation) => (
+        <>
+          {invitation.email}
+          {invitation.username.toLowerCase() !== invitation.email.toLowerCase() && (
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{ display: 'block', color: 'text.secondary' }}
+            >
+              {t('list.usernameOf', { username: invitation.username })}
+            </Typography>
+          )}
+        </>
+      ),
     },
-    { id: 'username', header: t('fields.username'), cell: (invitation) => invitation.username },
     {
       id: 'password',
       header: t('fields.password'),

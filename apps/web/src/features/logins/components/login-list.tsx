@@ -87,6 +87,8 @@ export function LoginList({ eventId }: { eventId: string }) {
           size="small"
           label={t('list.way')}
           value={filter.way}
+          // "All ways" shows as the value, not hidden under the label.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           onChange={(event) => table.setFilter({ way: event.target.value as LoginWay | '' })}
           sx={{ minWidth: 200 }}
         >
