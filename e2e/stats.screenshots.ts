@@ -117,3 +117,11 @@ for (const language of ['en', 'de'] as const) {
     });
   }
 }
+
+test('stats screen before anyone came, en, desktop', async ({ page }) => {
+  const { accessToken } = await ownAccount(page);
+  const event = await createEventByApi(page, accessToken, 'Product Launch 2027');
+  await page.goto(`/events/${event.id}/stats`);
+  await expect(page.getByRole('heading', { name: 'No viewers in this period' })).toBeVisible();
+  await saveScreenshot(page, 'stats-en-desktop-empty');
+});
