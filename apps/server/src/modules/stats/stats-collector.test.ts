@@ -192,6 +192,26 @@ describe('several instances', () => {
   });
 });
 
+describe('dropped hits', () => {
+  it('are counted by reason and reported in a log line with the flush', async () => {
+    clock.set('2026-11-22T11:50:00Z');
+    const { id } = await insertEvent(app, ownerId);
+    const lines: unknown[] = [];
+    const log = { warn: () => undefined, info: (data: unknown) => lines.push(data) } as never;
+    const collector = new StatsCollector({ db: app.db, now: clock.now, log });
+    collector.pageview({ ...hit(id, randomUUID()), userAgent: 'curl/8.5.0' }, '203.0.113.40');
+    collector.heartbeat({ ...hit(id, randomUUID()), userAgent: undefined });
+    collector.pageview(hit(id, randomUUID()), '203.0.113.40');
+    await collector.flush();
+    expect(collector.counters).toMatchObject({
+      pageviews: 1,
+      dropped: { bot: 1, noUserAgent: 1 },
+      flushed: 1,
+    });
+    expect(lines).toEqual([expect.objectContaining({ statsDropped: { bot: 1, noUserAgent: 1 } })]);
+  });
+});
+
 describe('the app', () => {
   it('writes what is still in memory when it stops cleanly', async () => {
     const own = await buildTestApp({}, { now: clock.now });
