@@ -81,6 +81,8 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       // An empty 204: the page's policies mean nothing here; it sends the events origin's few.
       config: { securityHeaders: false },
       bodyLimit: BEACON_MAX_BYTES,
+      // One line per beacon would be most of the log at an event; failures are still logged.
+      logLevel: 'warn',
       schema: schema(
         'A pageview (viewer script, on load)',
         'Counts a pageview, a first visit of the UTC day where it is one, and the page view as present.',
@@ -101,6 +103,8 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       // An empty 204: the page's policies mean nothing here; it sends the events origin's few.
       config: { securityHeaders: false },
       bodyLimit: BEACON_MAX_BYTES,
+      // One line per beacon would be most of the log at an event; failures are still logged.
+      logLevel: 'warn',
       schema: schema(
         'A heartbeat (viewer script, every 30 s while visible)',
         'Marks the page view present in this minute (concurrent viewers, viewers now).',

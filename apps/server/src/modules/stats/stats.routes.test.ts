@@ -6,7 +6,7 @@ import { login, register, type SignedInUser } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { callAs } from '../../test/events.js';
 import { isSseStream, openSse } from '../../test/sse.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, memoryStream, type TestApp } from '../../test/test-app.js';
 import {
   insertChannel,
   insertEvent,
@@ -341,6 +341,35 @@ describe('live stream', () => {
       });
       expect(logout.statusCode, logout.body).toBe(204);
       await stream.ended;
+    } finally {
+      await own.cleanup();
+    }
+  });
+});
+
+describe('logging', () => {
+  it('writes no request line per beacon (the rest of the API still logs its requests)', async () => {
+    const logStream = memoryStream();
+    const own = await buildTestApp({}, { logStream });
+    try {
+      const organiser = await register(own.app);
+      const event = await insertEvent(own.app, organiser.user.id);
+      const send = (payload: string) =>
+        own.app.inject({
+          method: 'POST',
+          url: `/${event.slug}/_stats/view`,
+          headers: {
+            host: new URL(own.config.eventsUrl).host,
+            'content-type': 'text/plain',
+            'user-agent': BROWSER,
+          },
+          payload,
+        });
+      expect((await send(JSON.stringify({ v: randomUUID() }))).statusCode).toBe(204);
+      expect((await send('{')).statusCode).toBe(400);
+      expect(logStream.text()).not.toContain('_stats');
+      expect((await own.app.inject({ url: '/api/health' })).statusCode).toBe(200);
+      expect(logStream.text()).toContain('/api/health');
     } finally {
       await own.cleanup();
     }
