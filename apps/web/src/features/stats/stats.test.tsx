@@ -280,6 +280,22 @@ describe('the stats screen', SLOW, () => {
     expect(statsCalls()).toHaveLength(1);
   });
 
+  it('loads an empty range again when the first viewers arrive', async () => {
+    let answer = nothing();
+    const { live, statsCalls } = serve(() => json(200, answer));
+    render();
+    expect(await screen.findByText('No viewers in this period')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('live-indicator')).toHaveAttribute('data-state', 'open'),
+    );
+    answer = stats();
+    live.send({ at: new Date().toISOString(), viewersNow: 2, channels: [] });
+    expect(await within(screen.getByTestId('pageviews')).findByText('40')).toBeInTheDocument();
+    expect(await findChart('Pageviews')).toBeInTheDocument();
+    expect(screen.queryByText('No viewers in this period')).not.toBeInTheDocument();
+    expect(statsCalls()).toHaveLength(2);
+  });
+
   it('shows times in the user’s zone, not the browser’s', async () => {
     signIn('America/New_York');
     serve(() => json(200, stats()));

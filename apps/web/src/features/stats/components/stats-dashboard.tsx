@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertBox } from '../../../components/forms/form-alert';
@@ -27,6 +27,7 @@ import {
   liveStreamPath,
   openLiveStream,
   parseLive,
+  statsQueryKey,
   statsQueryOptions,
   STATS_CSV_FILES,
   useDownloadStatsCsv,
@@ -108,6 +109,7 @@ export function StatsDashboard({
   const [range, setRange] = useState<StatsRange>({ kind: 'preset', preset: 'day' });
   const [channel, setChannel] = useState('');
   const [live, setLive] = useState<StatsLive>();
+  const queryClient = useQueryClient();
   const stats = useQuery(statsQueryOptions(eventId, range, channel, zone));
   const download = useDownloadStatsCsv(eventId);
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
@@ -118,7 +120,13 @@ export function StatsDashboard({
     on: {
       viewers: (data) => {
         const next = parseLive(data);
-        if (next) setLive(next);
+        if (!next) return;
+        setLive(next);
+        // The first viewers of an empty range: load it again at once rather than with the next
+        // minute's refresh, so the empty state gives way to their pageviews.
+        if (next.viewersNow > 0 && stats.data?.totals.pageviews === 0 && !stats.isFetching) {
+          void queryClient.invalidateQueries({ queryKey: statsQueryKey(eventId) });
+        }
       },
     },
   });
