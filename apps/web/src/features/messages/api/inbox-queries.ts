@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-query';
 import type { InboxApi } from './inbox-api';
 import { applyChange, detailQueryKey, listQueryKey } from './inbox-cache';
+import { saveBlob } from '../../../lib/download';
 
 export const inboxListQueryOptions = (api: InboxApi, query: MessagesQuery) =>
   queryOptions({
@@ -78,18 +79,7 @@ export function useExportMessages(api: InboxApi) {
     mutationFn: async (query: MessagesQuery) => {
       if (!api.exportCsv) throw new Error('This inbox cannot export');
       const { blob, filename } = await api.exportCsv(query);
-      const url = URL.createObjectURL(blob);
-      try {
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = filename;
-        document.body.append(link);
-        link.click();
-        link.remove();
-      } finally {
-        // Revoked after the click has handed the file to the browser's download.
-        setTimeout(() => URL.revokeObjectURL(url), 1000);
-      }
+      saveBlob(blob, filename);
     },
   });
 }
