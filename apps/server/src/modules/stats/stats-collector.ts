@@ -143,7 +143,8 @@ export class StatsCollector {
     const at = this.deps.now().getTime();
     const minute = this.minuteAt(at);
     this.minuteRow(hit.eventId, minute, hit.channelKey).pageviews += 1;
-    const day = dayOf(at);
+    // The minute's ISO text starts with its UTC day.
+    const day = minute.slice(0, 10);
     const userAgent = hit.userAgent ?? '';
     const key = `${hit.eventId}|${day}|${ip}|${userAgent}`;
     if (!this.visitors.has(key)) {
