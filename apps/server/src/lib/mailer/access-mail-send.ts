@@ -1,11 +1,9 @@
 import {
   ERROR_MESSAGES,
   hasFeature,
-  PLAN_ALLOWANCES,
-  PLAN_NAMES,
   type AccessMailLanguage,
   type MailSendMode,
-  type PlanName,
+  type PlanAllowance,
 } from '@livent/shared';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -32,12 +30,12 @@ export const LINK_PLACEHOLDERS = ['PersonalLink', 'EventLink'] as const;
 export const accessMailLanguage = (eventLanguage: string): AccessMailLanguage =>
   eventLanguage === 'de' ? 'de' : 'en';
 
-/** Sending needs INVITATION_EMAILS on the owner's plan: 403 like every plan check (ADR 015). */
-export function requireMailFeature(ownerPlan: string): void {
-  const plan = (PLAN_NAMES as readonly string[]).includes(ownerPlan)
-    ? (ownerPlan as PlanName)
-    : 'free';
-  if (!hasFeature(PLAN_ALLOWANCES[plan], 'INVITATION_EMAILS')) {
+/**
+ * Sending needs INVITATION_EMAILS in the owner's effective plan (ADR 028: a lapsed plan is the
+ * free one): 403 like every plan check (ADR 015).
+ */
+export function requireMailFeature(allowance: PlanAllowance | undefined): void {
+  if (!hasFeature(allowance, 'INVITATION_EMAILS')) {
     throw forbidden(ERROR_MESSAGES.featureNotAvailable);
   }
 }

@@ -160,6 +160,27 @@ describe('sending', () => {
     expect(await mailCount()).toBe(0);
   });
 
+  it('refuses a plan that lapsed (ADR 028) like the free one', async () => {
+    await add('Ada', 'ada@example.com');
+    await app.db
+      .updateTable('users')
+      .set({ plan_expires: new Date(clock.now().getTime() - 60_000).toISOString() })
+      .where('id', '=', owner.user.id)
+      .execute();
+    try {
+      const response = await send('all');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(ERROR_MESSAGES.featureNotAvailable);
+      expect(await mailCount()).toBe(0);
+    } finally {
+      await app.db
+        .updateTable('users')
+        .set({ plan_expires: null })
+        .where('id', '=', owner.user.id)
+        .execute();
+    }
+  });
+
   it("answers another account's event with 404 and a bad mode with 400", async () => {
     await add('Ada', 'ada@example.com');
     await setPlan(app, other.user.id, 'professional');

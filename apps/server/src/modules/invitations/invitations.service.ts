@@ -40,6 +40,7 @@ import type { Mailer } from '../../lib/mailer/mailer.js';
 import { defaultAccessMailText } from '../../lib/mailer/templates/access-mail.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/sessions.service.js';
+import { ownerPlanOf } from '../billing/effective-plan.js';
 import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
 import { readEventSettings } from '../events/settings-reader.js';
 import type { InvitationAccess } from './invitation-access.js';
@@ -390,7 +391,7 @@ export class InvitationsService {
   async sendMails(auth: AuthContext, eventId: string, mode: MailSendMode): Promise<MailSendResult> {
     const { db, mailer, limiter, limits } = this.deps;
     const event = await requireEventRole(db, auth, eventId, { roles: ['owner'] });
-    requireMailFeature(event.ownerPlan);
+    requireMailFeature(ownerPlanOf(event, this.deps.now()).allowance);
     await limitSend(limiter, limits, {
       list: 'invitation',
       mode,

@@ -31,6 +31,7 @@ import {
 import type { Mailer, QueuedMail } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/sessions.service.js';
+import { ownerPlanOf } from '../billing/effective-plan.js';
 import { requireEventRole } from '../events/event-access.js';
 import { readEventSettings } from '../events/settings-reader.js';
 import {
@@ -154,7 +155,7 @@ export class RegistrationsService {
   async sendMails(auth: AuthContext, eventId: string, mode: MailSendMode): Promise<MailSendResult> {
     const { db, mailer, limiter, limits } = this.deps;
     const event = await requireEventRole(db, auth, eventId, { roles: ['owner'] });
-    requireMailFeature(event.ownerPlan);
+    requireMailFeature(ownerPlanOf(event, this.deps.now()).allowance);
     await limitSend(limiter, limits, {
       list: 'registration',
       mode,
