@@ -1,8 +1,4 @@
-import {
-  DEFAULT_EVENT_SETTINGS,
-  PLAN_ALLOWANCES,
-  type EventSettingsResponse,
-} from '@livent/shared';
+import { PLAN_ALLOWANCES, type EventSettingsResponse } from '@livent/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,19 +8,12 @@ import { eventSettingsQueryKey } from '../../lib/events/event-settings';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { queryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
+import { savedSettings } from '../../test/event-settings';
 import { json, testUser } from '../../test/users';
 import { AccessSection, generateAccessCode } from './sections/access-section';
 import { RegistrationSection } from './sections/registration-section';
 
-const saved: EventSettingsResponse = {
-  ...DEFAULT_EVENT_SETTINGS,
-  id: 'e1',
-  messagesGuestToken: null,
-  title: 'Product launch',
-  slug: 'product-launch',
-  fullUrl: 'http://events.test/product-launch',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-};
+const saved = savedSettings();
 
 function renderSection(
   settings: EventSettingsResponse = saved,

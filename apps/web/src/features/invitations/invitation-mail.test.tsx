@@ -1,10 +1,8 @@
 import {
-  DEFAULT_EVENT_SETTINGS,
   INVITATION_MAIL_PLACEHOLDERS,
   PLAN_ALLOWANCES,
   unknownPlaceholderMessage,
   type AccessMailTexts,
-  type EventSettingsResponse,
 } from '@livent/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -16,18 +14,11 @@ import { loadNamespaces } from '../../lib/i18n/i18n';
 import { clearNotifications, getNotifications } from '../../lib/notifications/notification-store';
 import { queryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
+import { savedSettings } from '../../test/event-settings';
 import { json, testUser } from '../../test/users';
 import { InvitationMailSection } from './components/invitation-mail-section';
 
-const saved: EventSettingsResponse = {
-  ...DEFAULT_EVENT_SETTINGS,
-  id: 'e1',
-  messagesGuestToken: null,
-  title: 'Product launch',
-  slug: 'product-launch',
-  fullUrl: 'http://events.test/product-launch',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-};
+const saved = savedSettings();
 
 const DEFAULTS: AccessMailTexts = {
   language: 'en',
