@@ -98,6 +98,8 @@ export const paymentSchema = z.object({
   /** The provider's status of the payment, e.g. completed, failed, refunded. */
   status: z.string(),
   receiptUrl: z.string().nullable(),
+  /** A receipt can be opened: `receiptUrl`, or a fresh address from `GET /account/payments/{id}/receipt`. */
+  hasReceipt: z.boolean(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

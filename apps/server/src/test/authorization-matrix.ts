@@ -229,6 +229,11 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: () => ({ payload: { plan: 'professional', interval: 'month' } }),
   },
   'GET /api/account/payments': { expected: signedIn(200) },
+  // Nobody in the matrix has paid: an unknown payment is not found for every account alike.
+  'GET /api/account/payments/:id/receipt': {
+    expected: signedIn(404),
+    request: () => ({ url: `/api/account/payments/${randomUUID()}/receipt` }),
+  },
   // Public, but only a body signed with the provider's secret is taken.
   'POST /api/billing/webhook': {
     expected: everyone(401),

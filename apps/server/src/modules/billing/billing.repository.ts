@@ -183,6 +183,19 @@ export async function updatePayment(
   await db.updateTable('billing_payments').set(changes).where('id', '=', id).execute();
 }
 
+export async function findPaymentOfUser(
+  db: Kysely<Database>,
+  userId: string,
+  id: string,
+): Promise<PaymentRow | undefined> {
+  return db
+    .selectFrom('billing_payments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
 /** One page of an account's payments, newest first. */
 export async function paymentsOfUser(
   db: Kysely<Database>,

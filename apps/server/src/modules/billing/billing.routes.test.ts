@@ -162,7 +162,32 @@ describe('sandbox checkout', () => {
       method: 'card',
       status: 'completed',
       timestamp: clock.now().toISOString(),
+      // The sandbox issues no invoices.
+      receiptUrl: null,
+      hasReceipt: false,
     });
+    const paymentId = page.items[0]?.id ?? '';
+    expect(
+      (await callAs(app, user, 'GET', `/account/payments/${paymentId}/receipt`)).statusCode,
+    ).toBe(404);
+    const stranger = await register(app);
+    expect((await callAs(app, stranger, 'GET', '/account/payments')).json<PaymentsPage>()).toEqual({
+      items: [],
+      total: 0,
+      page: 1,
+      pageSize: 25,
+    });
+    // A payment with a stored receipt answers it, to its owner only.
+    await app.db
+      .updateTable('billing_payments')
+      .set({ receipt_url: 'https://receipts.example.com/1' })
+      .where('id', '=', paymentId)
+      .execute();
+    const receipt = await callAs(app, user, 'GET', `/account/payments/${paymentId}/receipt`);
+    expect(receipt.json()).toEqual({ url: 'https://receipts.example.com/1' });
+    expect(
+      (await callAs(app, stranger, 'GET', `/account/payments/${paymentId}/receipt`)).statusCode,
+    ).toBe(404);
   });
 
   it('changes a running subscription in place instead of opening a second checkout', async () => {

@@ -88,6 +88,23 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => billing.payments(requireAuth(request), request.query),
   );
 
+  app.get(
+    '/account/payments/:id/receipt',
+    {
+      ...secured,
+      schema: {
+        tags,
+        summary: "The address of a payment's receipt",
+        description:
+          "A fresh address of the provider's invoice (Paddle's expire after a while, so the dashboard asks when the receipt is opened). 404 for another account's payment and for one without a receipt.",
+        security: bearerAuth,
+        params: z.strictObject({ id: z.string().min(1).max(64) }),
+        response: { 200: z.object({ url: z.string() }), ...errorResponses(401, 404, 502) },
+      },
+    },
+    async (request) => billing.receipt(requireAuth(request), request.params.id),
+  );
+
   // The webhook is verified on its raw bytes: its own context takes every body as a Buffer.
   await app.register(async (context) => {
     const raw = context.withTypeProvider<ZodTypeProvider>();

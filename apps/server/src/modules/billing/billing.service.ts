@@ -34,6 +34,7 @@ import { updateUser } from '../auth/users.repository.js';
 import { countEventsOfOwner } from '../events/events.repository.js';
 import {
   findPayment,
+  findPaymentOfUser,
   findSubscription,
   findSubscriptionById,
   insertPayment,
@@ -198,11 +199,38 @@ export class BillingService {
         method: row.method,
         status: row.status,
         receiptUrl: row.receipt_url,
+        hasReceipt:
+          row.receipt_url !== null ||
+          (row.status === 'completed' &&
+            this.deps.provider?.name === row.provider &&
+            this.deps.provider.issuesReceipts),
       })),
       total,
       page: query.page,
       pageSize: query.pageSize,
     };
+  }
+
+  /**
+   * The receipt of one of the account's payments: the stored address, else a fresh one from the
+   * provider (Paddle's expire). 404 for another account's payment and for one without receipt.
+   */
+  async receipt(auth: AuthContext, paymentId: string): Promise<{ url: string }> {
+    const { db, log, provider } = this.deps;
+    const payment = await findPaymentOfUser(db, auth.user.id, paymentId);
+    if (!payment) throw notFound();
+    if (payment.receipt_url) return { url: payment.receipt_url };
+    if (!provider || provider.name !== payment.provider) throw notFound();
+    let url: string | undefined;
+    try {
+      url = await provider.receiptUrl(payment.provider_payment_id);
+    } catch (error) {
+      if (!(error instanceof BillingProviderError)) throw error;
+      log.warn({ err: error, paymentId }, 'billing: the provider refused a receipt');
+      throw new HttpError(502, ERROR_MESSAGES.serviceUnavailable);
+    }
+    if (!url) throw notFound();
+    return { url };
   }
 
   /**

@@ -233,6 +233,17 @@ describe('PaddleProvider', () => {
     expect(await paddle.fetchSubscription('sub_02')).toBeUndefined();
   });
 
+  it("asks for a transaction's invoice address when a receipt is opened", async () => {
+    const { paddle, calls } = provider(() =>
+      json(200, { data: { url: 'https://invoices.example.com/txn_01.pdf' } }),
+    );
+    expect(await paddle.receiptUrl('txn_01')).toBe('https://invoices.example.com/txn_01.pdf');
+    expect(calls[0]).toMatchObject({
+      url: 'https://sandbox-api.paddle.com/transactions/txn_01/invoice',
+      method: 'GET',
+    });
+  });
+
   it('turns refusals and network failures into BillingProviderError', async () => {
     const refused = provider(() => json(400, { error: { code: 'bad_request' } })).paddle;
     await expect(

@@ -32,6 +32,7 @@ const checkoutAnswerSchema = z.looseObject({
   data: z.looseObject({ checkout: z.looseObject({ url: z.url() }).nullish() }),
 });
 const subscriptionAnswerSchema = z.looseObject({ data: paddleSubscriptionSchema });
+const invoiceAnswerSchema = z.looseObject({ data: z.looseObject({ url: z.url() }) });
 
 /**
  * Paddle Billing (ADR 028): a merchant of record, so VAT and invoices are theirs. The checkout
@@ -41,6 +42,7 @@ const subscriptionAnswerSchema = z.looseObject({ data: paddleSubscriptionSchema 
  */
 export class PaddleProvider implements BillingProvider {
   readonly name = 'paddle';
+  readonly issuesReceipts = true;
   private readonly prices;
 
   constructor(private readonly options: PaddleOptions) {
@@ -95,6 +97,18 @@ export class PaddleProvider implements BillingProvider {
       subscription: toSubscriptionState(data, this.prices.resolve),
       updatedAt: new Date(data.updated_at).toISOString(),
     };
+  }
+
+  /** Paddle's invoice PDF address for a completed transaction; it expires, so it is never stored. */
+  async receiptUrl(providerPaymentId: string): Promise<string | undefined> {
+    const answer = await this.request(
+      'GET',
+      `/transactions/${encodeURIComponent(providerPaymentId)}/invoice`,
+    );
+    if (answer === undefined) return undefined;
+    const parsed = invoiceAnswerSchema.safeParse(answer);
+    if (!parsed.success) throw new BillingProviderError('Paddle answered an unexpected invoice');
+    return parsed.data.data.url;
   }
 
   private priceId(plan: PurchasablePlan, interval: BillingInterval): string {

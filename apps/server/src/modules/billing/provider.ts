@@ -62,6 +62,8 @@ export interface FetchedSubscription {
 export interface BillingProvider {
   /** Stored with subscriptions, payments and webhooks: `paddle` or `sandbox`. */
   readonly name: string;
+  /** Whether completed payments have a receipt ({@link receiptUrl}). */
+  readonly issuesReceipts: boolean;
   /** Whether the raw body carries a valid signature header made at most a few seconds before `now`. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined, now: Date): boolean;
   /** Parses a verified body; throws a {@link MalformedWebhookError} when it is not an event. */
@@ -76,6 +78,8 @@ export interface BillingProvider {
   ): Promise<void>;
   /** The subscription as the provider holds it now; undefined when it does not know it. */
   fetchSubscription(providerSubscriptionId: string): Promise<FetchedSubscription | undefined>;
+  /** A fresh address of a payment's receipt (invoice); undefined when there is none. */
+  receiptUrl(providerPaymentId: string): Promise<string | undefined>;
 }
 
 export class MalformedWebhookError extends Error {

@@ -69,6 +69,7 @@ export function addInterval(date: Date, interval: BillingInterval): Date {
  */
 export class SandboxProvider implements BillingProvider {
   readonly name = 'sandbox';
+  readonly issuesReceipts = false;
   private readonly prices = priceResolverFrom(SANDBOX_PRICE_IDS);
   private readonly subscriptions = new Map<string, PaddleSubscription>();
   private delivery: WebhookDelivery | undefined;
@@ -160,6 +161,11 @@ export class SandboxProvider implements BillingProvider {
       subscription: toSubscriptionState(subscription, this.prices.resolve),
       updatedAt: subscription.updated_at ?? this.options.now().toISOString(),
     };
+  }
+
+  /** The sandbox issues no invoices. */
+  async receiptUrl(): Promise<string | undefined> {
+    return undefined;
   }
 
   /**
