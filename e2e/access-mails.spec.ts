@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createEventByApi, ownAccount } from './event-helpers.js';
+import { e2ePort } from '../playwright.config.js';
 import {
   expect,
   expectAccessible,
@@ -15,6 +16,8 @@ import {
 // address, and sends it from the list to the e2e server's SMTP capture; without the plan feature
 // the screens say so and send nothing; an unknown placeholder is refused at its field, and a
 // sixth send within the hour gets the dialog's translated 429.
+
+const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
 
 async function setup(page: Page, plan?: string) {
   const { account, accessToken } = await ownAccount(page);
@@ -170,5 +173,56 @@ test.describe('invitation and registration emails', () => {
     await expect(dialog.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
     await expectAccessible(page);
     expect(await mailsTo(guests[0]!.email)).toEqual([]);
+  });
+
+  test('writes the registration email in the registration settings and sends it from the registration list', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const { account, accessToken } = await ownAccount(page);
+    await setPlan(account.email, 'professional');
+    const event = await createEventByApi(page, accessToken, 'Partner Day');
+    const setupAnswer = await page.request.patch(`/api/event-settings/${event.id}`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+      data: { language: 'en', accessMode: 'registration' },
+    });
+    expect(setupAnswer.status(), await setupAnswer.text()).toBe(200);
+    const guest = { name: 'Katherine Johnson', email: uniqueEmail('katherine') };
+    const viewer = await browser.newContext();
+    const viewerPage = await viewer.newPage();
+    await viewerPage.goto(`${EVENTS_ORIGIN}/${event.slug}`);
+    await viewerPage.getByRole('textbox', { name: 'Name', exact: true }).fill(guest.name);
+    await viewerPage.getByRole('textbox', { name: 'Email' }).fill(guest.email);
+    await viewerPage.getByRole('button', { name: 'Register' }).click();
+    await expect(viewerPage).toHaveURL(`${EVENTS_ORIGIN}/${event.slug}`);
+    await viewer.close();
+
+    await page.goto(`/events/${event.id}/access/registrations`);
+    const card = page.getByRole('region', { name: 'Registration email text' });
+    // Registration mails name the email; an invitation's username and password they do not.
+    await expect(card.getByRole('button', { name: 'Insert {Username}' })).toHaveCount(0);
+    await card.getByLabel(/^Subject/).fill('Your seat for ');
+    await card.getByRole('button', { name: 'Insert {EventName}' }).click();
+    await card.getByLabel(/^Text/).fill('Hello ');
+    await card.getByRole('button', { name: 'Insert {Name}' }).click();
+    await expect(card.getByRole('region', { name: 'Preview' })).toContainText(
+      'Your seat for Partner Day',
+    );
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Registration list' }).click();
+    const row = page.getByRole('row', { name: new RegExp(guest.name) });
+    await expect(row.getByText('Not sent')).toBeVisible();
+    await page.getByRole('button', { name: 'Send emails' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send emails' });
+    await expect(dialog.getByText('Registrations that have no mail yet.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText('1 mail queued')).toBeVisible();
+    await expect(row.getByText(/^(Queued|Accepted)$/)).toBeVisible();
+    const mail = await readMail(guest.email, /^Your seat for Partner Day$/);
+    expect(mail.text).toContain(`Hello ${guest.name}`);
   });
 });
