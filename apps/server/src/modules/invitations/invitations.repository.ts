@@ -92,7 +92,10 @@ export async function listInvitations(
 
 /**
  * The filtered list without paging, in batches (the CSV export): each batch one short query, so
- * a slow download never holds the connection (SQLite has only one).
+ * a slow download never holds the connection (SQLite has only one). A batch starts after the last
+ * row of the one before by (sort column, id), which the sort's index walks to; an offset would
+ * make each batch read every row before it again (on PostgreSQL the export of 100,000 spent most
+ * of its time there).
  */
 export async function* listInvitationsInBatches(
   db: Kysely<Database>,
@@ -101,13 +104,24 @@ export async function* listInvitationsInBatches(
   limit: number,
   batchSize = 1000,
 ): AsyncGenerator<ListedInvitation> {
-  for (let offset = 0; offset < limit; offset += batchSize) {
-    const rows = await sorted(filtered(db, eventId, query.q), query)
-      .limit(Math.min(batchSize, limit - offset))
-      .offset(offset)
+  const column = SORT_COLUMNS[query.sort];
+  const after = query.order === 'asc' ? sql`>` : sql`<`;
+  let last: ListedInvitation | undefined;
+  for (let count = 0; count < limit;) {
+    let builder = filtered(db, eventId, query.q);
+    if (last !== undefined) {
+      const position = last;
+      builder = builder.where(
+        sql<boolean>`(${sql.ref(column)}, ${sql.ref('id')}) ${after} (${position[column]}, ${position.id})`,
+      );
+    }
+    const rows = await sorted(builder, query)
+      .limit(Math.min(batchSize, limit - count))
       .execute();
     yield* rows;
+    count += rows.length;
     if (rows.length < batchSize) return;
+    last = rows.at(-1);
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   ERROR_MESSAGES,
+  INVITATION_SORTS,
   type EventListItem,
   type Invitation,
   type InvitationsPage,
@@ -16,6 +17,7 @@ import { onEventsHost, saveSettings } from '../public/public.fixtures.js';
 import { REVALIDATE_MS } from '../public/public.service.js';
 import { ACCESS_COOKIE } from '../public/viewer-access.js';
 import { INVITATION_CHECK_TTL_MS } from './invitation-access.js';
+import { listInvitations, listInvitationsInBatches } from './invitations.repository.js';
 
 // Invitations (ADR 026): the organisers' list and the invitation way in at the public page.
 
@@ -285,6 +287,49 @@ describe('the invitations API', () => {
     ).toBe(2);
     await callAs(app, owner, 'PATCH', '/settings', { csvDelimiter: ',' });
   });
+
+  it.each(
+    INVITATION_SORTS.flatMap((sort) =>
+      (['asc', 'desc'] as const).map((order) => ({ sort, order })),
+    ),
+  )(
+    'exports in batches in the list order by $sort $order, ties included, each row once',
+    async ({ sort, order }) => {
+      // Equal names, logins and creation times across batch edges: the id decides.
+      const at = clock.now().toISOString();
+      await app.db
+        .insertInto('invitations')
+        .values(
+          Array.from({ length: 7 }, (_, index) => ({
+            id: `batch-${String((index * 5) % 7)}`,
+            event_id: event.id,
+            name: index < 4 ? 'Same' : `Name ${String(index % 2)}`,
+            email: `batch${String(index)}@example.com`,
+            username: `batch${String(index)}@example.com`,
+            password: 'pw',
+            token: `batch-token-${String(index).padStart(20, '0')}`,
+            logins: index % 3,
+            created_at: at,
+            last_login_at: null,
+            mail_id: null,
+          })),
+        )
+        .execute();
+      const query = { sort, order, q: undefined };
+      const whole = await listInvitations(app.db, event.id, { ...query, page: 1, pageSize: 100 });
+      const batched = [];
+      for await (const row of listInvitationsInBatches(app.db, event.id, query, 100, 2)) {
+        batched.push(row.id);
+      }
+      expect(batched).toEqual(whole.rows.map((row) => row.id));
+      expect(new Set(batched).size).toBe(7);
+      const capped = [];
+      for await (const row of listInvitationsInBatches(app.db, event.id, query, 5, 2)) {
+        capped.push(row.id);
+      }
+      expect(capped).toEqual(batched.slice(0, 5));
+    },
+  );
 
   it('answers 404 to another account for every route and changes nothing', async () => {
     const invitation = await add({ name: 'Ada', email: 'ada@example.com' });
