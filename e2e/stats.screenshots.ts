@@ -36,8 +36,8 @@ function seedHistory(eventId: string, channelId: string): void {
   );
   const now = Math.floor(Date.now() / MINUTE) * MINUTE;
   db.transaction(() => {
-    // Up to two minutes ago: the collector owns the present minutes.
-    for (let ago = 24 * 60; ago >= 2; ago -= 1) {
+    // Up to the minute before this one: the collector owns the present minute.
+    for (let ago = 24 * 60; ago >= 1; ago -= 1) {
       const minute = new Date(now - ago * MINUTE).toISOString();
       const viewers = viewersAt(ago);
       const rising = Math.max(0, viewers - viewersAt(ago + 1));
@@ -117,6 +117,25 @@ for (const language of ['en', 'de'] as const) {
     });
   }
 }
+
+test('stats screen over the last hour and the last 7 days, en, desktop', async ({ page }) => {
+  test.setTimeout(60_000);
+  const eventId = await seed(page);
+  await page.goto(`/events/${eventId}/stats`);
+  for (const [period, name] of [
+    ['Last hour', 'hour'],
+    ['Last 7 days', 'week'],
+  ] as const) {
+    await page.getByRole('combobox', { name: 'Period' }).click();
+    await page.getByRole('option', { name: period }).click();
+    await expect(page.getByTestId('stats-content')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByRole('figure')).toHaveCount(2);
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
+    await saveScreenshot(page, `stats-en-desktop-${name}`);
+  }
+});
 
 test('stats screen before anyone came, en, desktop', async ({ page }) => {
   const { accessToken } = await ownAccount(page);

@@ -73,7 +73,14 @@ export function StatsCharts({
   from,
   to,
   timeZone,
+  endsNow,
 }: {
+  /**
+   * The range ends with the bucket now running. A running minute has heard only part of its
+   * heartbeats (one every 30 s), so the viewers line stops before it instead of always dipping
+   * at its end; "viewers now" says the present.
+   */
+  endsNow: boolean;
   series: readonly StatsPoint[];
   bucket: StatsBucket;
   from: string;
@@ -104,6 +111,8 @@ export function StatsCharts({
   const mostViews = highest(series, (point) => point.pageviews);
   const mostViewers = highest(series, (point) => point.viewers);
   const anyPlaying = series.some((point) => point.playing > 0);
+  const settled = (values: (number | null)[]) =>
+    bucket === 'minute' && endsNow ? [...values.slice(0, -1), null] : values;
   const none = (chart: string) =>
     t('charts.summaryNone', {
       chart,
@@ -176,7 +185,7 @@ export function StatsCharts({
           yAxis={yAxis}
           series={[
             {
-              data: series.map((point) => point.viewers),
+              data: settled(series.map((point) => point.viewers)),
               label: t('charts.viewers'),
               color: theme.palette.accent.main,
               area: true,
@@ -187,7 +196,7 @@ export function StatsCharts({
             ...(anyPlaying
               ? [
                   {
-                    data: series.map((point) => point.playing),
+                    data: settled(series.map((point) => point.playing)),
                     label: t('charts.playing'),
                     color: theme.palette.info.main,
                     showMark: false,

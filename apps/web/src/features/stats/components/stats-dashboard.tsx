@@ -310,6 +310,7 @@ export function StatsDashboard({
               from={data.from}
               to={data.to}
               timeZone={timeZone}
+              endsNow={range.kind === 'preset'}
             />
           </Suspense>
         ) : (
