@@ -53,8 +53,9 @@ test.describe('live statistics', () => {
     await expect(byPage.getByRole('row', { name: /^Main page 2 / })).toBeVisible();
     await expect(byPage.getByRole('row', { name: /^Berlin stage 0 / })).toBeVisible();
 
-    // The first viewers of an empty range load it again: their pageviews and the charts.
-    await expect(page.getByTestId('pageviews').getByText('2', { exact: true })).toBeVisible();
+    // The first viewers of an empty range load it again: their pageviews and the charts (the
+    // second viewer may have come after that load, so one pageview or both).
+    await expect(page.getByTestId('pageviews').getByText(/^[12]$/)).toBeVisible();
     await expect(page.getByRole('figure', { name: 'Pageviews' })).toBeVisible();
     await expectAccessible(page);
     // At phone width the per-page table becomes blocks of numbers: checked as well.
