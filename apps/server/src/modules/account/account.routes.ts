@@ -137,11 +137,17 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Delete the account and everything of it (not on custom-type plans)',
         security: bearerAuth,
         body: accountDeletionSchema,
-        response: { 204: noContent, ...errorResponses(400, 401, 403, 429) },
+        description:
+          'A subscription the provider still bills is cancelled at once first; if the provider cannot be reached the account stays (502).',
+        response: { 204: noContent, ...errorResponses(400, 401, 403, 429, 502) },
       },
     },
     async (request, reply) => {
-      await account.deleteAccount(requireAuth(request), request.body.password);
+      const auth = requireAuth(request);
+      // A deleted account must not go on being billed (ADR 028).
+      await account.deleteAccount(auth, request.body.password, () =>
+        app.services.billing.cancelSubscriptions(auth.user.id),
+      );
       clearRefreshCookie(reply);
       return reply.code(204).send();
     },

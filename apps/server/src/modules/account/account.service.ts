@@ -135,12 +135,18 @@ export class AccountService {
   }
 
   /** Deletes the account and everything of it; refused for custom-type plans (docs/product-spec.md section 6). */
-  async deleteAccount(auth: AuthContext, password: string): Promise<void> {
+  async deleteAccount(
+    auth: AuthContext,
+    password: string,
+    /** Runs once the password is right, before the account goes (billing ends its subscriptions). */
+    beforeDelete?: () => Promise<void>,
+  ): Promise<void> {
     const { user } = auth;
     if (isCustomPlan(planOf(user, this.deps.now()).plan))
       throw forbidden(ERROR_MESSAGES.accountDeletionNotAllowed);
     await this.deps.limiter.consume([this.deps.limits.passwordCheckPerAccount, user.id]);
     await this.checkPassword(user, password, ERROR_MESSAGES.accountDeletionFailed);
+    await beforeDelete?.();
     await deleteUser(this.deps.db, user.id);
   }
 

@@ -210,6 +210,21 @@ describe('sandbox checkout', () => {
     ).toEqual([{ provider_subscription_id: id }]);
   });
 
+  it('cancels the subscription at the provider when the account is deleted', async () => {
+    const user = await register(app);
+    const id = await subscribe(user, 'business', 'month');
+    const deleted = await callAs(app, user, 'DELETE', '/account', { password: user.password });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await sandbox.fetchSubscription(id))?.subscription.status).toBe('deleted');
+    expect(
+      await app.db
+        .selectFrom('billing_subscriptions')
+        .select('id')
+        .where('provider_subscription_id', '=', id)
+        .execute(),
+    ).toEqual([]);
+  });
+
   it('refuses a forged or expired checkout link', async () => {
     const forged = await app.inject({
       method: 'POST',
@@ -545,6 +560,38 @@ describe('when the provider fails or billing is not set up', () => {
         .where('id', '=', user.user.id)
         .executeTakeFirstOrThrow();
       expect(row.plan).toBe('free');
+
+      // An account whose subscription cannot be cancelled stays, rather than go on being billed.
+      const at = new Date().toISOString();
+      await paddle.app.db
+        .insertInto('billing_subscriptions')
+        .values({
+          id: 'local-sub',
+          user_id: user.user.id,
+          provider: 'paddle',
+          provider_subscription_id: 'sub_paddle',
+          provider_customer_id: null,
+          plan: 'professional',
+          interval: 'month',
+          status: 'active',
+          current_period_end: null,
+          next_bill_at: null,
+          occurred_at: at,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      const deletion = await callAs(paddle.app, user, 'DELETE', '/account', {
+        password: user.password,
+      });
+      expect(deletion.statusCode).toBe(502);
+      expect(
+        await paddle.app.db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', user.user.id)
+          .execute(),
+      ).toHaveLength(1);
     } finally {
       await paddle.cleanup();
     }

@@ -234,6 +234,39 @@ export class BillingService {
   }
 
   /**
+   * Cancels at the provider, at once, every subscription of the account it still bills (before
+   * the account is deleted). A provider failure answers 502 "Service unavailable" and the
+   * account stays, so that nobody is billed for an account that no longer exists; without a
+   * provider at all it is logged for the operator.
+   */
+  async cancelSubscriptions(userId: string): Promise<void> {
+    const { db, log, provider } = this.deps;
+    const live = (await subscriptionsOfUser(db, userId)).filter(
+      (row) => LIVE_STATUSES.has(row.status) || row.status === 'paused',
+    );
+    if (live.length === 0) return;
+    if (!provider) {
+      // Nothing can reach the provider; refusing would only keep the account forever.
+      log.error(
+        { userId },
+        'billing: subscriptions of a deleted account must be cancelled by hand',
+      );
+      return;
+    }
+    for (const row of live) {
+      if (row.provider !== provider.name) continue;
+      try {
+        await provider.cancelSubscription(row.provider_subscription_id);
+      } catch (error) {
+        if (!(error instanceof BillingProviderError)) throw error;
+        log.warn({ err: error, subscriptionId: row.id }, 'billing: cancelling for deletion failed');
+        throw new HttpError(502, ERROR_MESSAGES.serviceUnavailable);
+      }
+      log.info({ subscriptionId: row.id }, 'billing: subscription cancelled with its account');
+    }
+  }
+
+  /**
    * A webhook delivery: verified on its raw bytes, stored once per event id (a replay changes
    * nothing) and answered at once; the worker applies it (ADR 028).
    */

@@ -233,6 +233,16 @@ describe('PaddleProvider', () => {
     expect(await paddle.fetchSubscription('sub_02')).toBeUndefined();
   });
 
+  it('cancels a subscription at once', async () => {
+    const { paddle, calls } = provider(() => json(200, { data: subscription }));
+    await paddle.cancelSubscription('sub_01');
+    expect(calls[0]).toMatchObject({
+      url: 'https://sandbox-api.paddle.com/subscriptions/sub_01/cancel',
+      method: 'POST',
+      body: { effective_from: 'immediately' },
+    });
+  });
+
   it("asks for a transaction's invoice address when a receipt is opened", async () => {
     const { paddle, calls } = provider(() =>
       json(200, { data: { url: 'https://invoices.example.com/txn_01.pdf' } }),

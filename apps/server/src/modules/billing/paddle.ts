@@ -99,6 +99,14 @@ export class PaddleProvider implements BillingProvider {
     };
   }
 
+  async cancelSubscription(providerSubscriptionId: string): Promise<void> {
+    await this.request(
+      'POST',
+      `/subscriptions/${encodeURIComponent(providerSubscriptionId)}/cancel`,
+      { effective_from: 'immediately' },
+    );
+  }
+
   /** Paddle's invoice PDF address for a completed transaction; it expires, so it is never stored. */
   async receiptUrl(providerPaymentId: string): Promise<string | undefined> {
     const answer = await this.request(

@@ -78,6 +78,8 @@ export interface BillingProvider {
   ): Promise<void>;
   /** The subscription as the provider holds it now; undefined when it does not know it. */
   fetchSubscription(providerSubscriptionId: string): Promise<FetchedSubscription | undefined>;
+  /** Ends a subscription now (the account is being deleted); a subscription it does not know is fine. */
+  cancelSubscription(providerSubscriptionId: string): Promise<void>;
   /** A fresh address of a payment's receipt (invoice); undefined when there is none. */
   receiptUrl(providerPaymentId: string): Promise<string | undefined>;
 }

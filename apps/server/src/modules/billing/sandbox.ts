@@ -163,6 +163,17 @@ export class SandboxProvider implements BillingProvider {
     };
   }
 
+  async cancelSubscription(providerSubscriptionId: string): Promise<void> {
+    if (!this.subscriptions.has(providerSubscriptionId)) return;
+    const now = this.options.now().toISOString();
+    // Not delivered: the account and its subscriptions are gone by the time it would arrive.
+    await this.update(
+      providerSubscriptionId,
+      { status: 'canceled', canceled_at: now, current_billing_period: null, next_billed_at: null },
+      { deliver: false },
+    );
+  }
+
   /** The sandbox issues no invoices. */
   async receiptUrl(): Promise<string | undefined> {
     return undefined;
