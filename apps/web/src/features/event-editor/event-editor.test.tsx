@@ -1,4 +1,4 @@
-import { DEFAULT_EVENT_SETTINGS, type EventSettingsResponse } from '@livent/shared';
+import type { EventSettingsResponse } from '@livent/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,22 +10,14 @@ import { loadNamespaces } from '../../lib/i18n/i18n';
 import { getNotifications } from '../../lib/notifications/notification-store';
 import { queryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
+import { savedSettings } from '../../test/event-settings';
 import { json, testUser } from '../../test/users';
 import { GeneralSection } from './sections/general-section';
 import { InteractionSection } from './sections/interaction-section';
 import { PlayerSection } from './sections/player-section';
 import { TextSection } from './sections/text-section';
 
-const saved: EventSettingsResponse = {
-  ...DEFAULT_EVENT_SETTINGS,
-  id: 'e1',
-  messagesGuestToken: null,
-  title: 'Product launch',
-  slug: 'product-launch',
-  fullUrl: 'http://events.test/product-launch',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  headline: 'Welcome',
-};
+const saved = savedSettings({ headline: 'Welcome' });
 
 function renderSection(ui: ReactNode, settings: EventSettingsResponse = saved) {
   queryClient.setQueryData(eventSettingsQueryKey('e1'), settings);
