@@ -30,17 +30,25 @@ export function presetInstants(preset: RangePreset, now = Date.now()): { from: D
   return { from: new Date(end - hours * HOUR), to: new Date(end) };
 }
 
+/** One formatter per zone: making one costs far more than using it, and a month has 720 hours. */
+const partFormatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The wall-clock parts of an instant in a time zone. */
 function zonedParts(instant: number, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(new Date(instant));
+  let formatter = partFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    partFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value ?? 0);
   return {
@@ -169,15 +177,16 @@ export function tickIndices(
 ): Set<number> {
   const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const ticks = new Set<number>();
-  const days = series.length / 24;
-  const everyDays = days > 20 ? 5 : days > 10 ? 2 : 1;
+  const dayCount = series.length / 24;
+  const everyDays = dayCount > 20 ? 5 : dayCount > 10 ? 2 : 1;
+  const days = spansDays(series);
   let midnights = 0;
   series.forEach((point, index) => {
     const { hour, minute } = zonedParts(Date.parse(point.t), zone);
     if (bucket === 'minute') {
       const step = series.length > 120 ? 60 : series.length > 60 ? 30 : 10;
       if ((hour * 60 + minute) % step === 0) ticks.add(index);
-    } else if (!spansDays(series)) {
+    } else if (!days) {
       if (hour % 3 === 0) ticks.add(index);
     } else if (hour === 0) {
       if (midnights % everyDays === 0) ticks.add(index);

@@ -356,4 +356,13 @@ describe('ranges and axis labels in the user’s zone', () => {
     expect([...tickIndices(series, 'hour', 'Europe/Berlin')]).toEqual([2, 5, 8, 11]);
     expect([...tickIndices(series, 'hour', 'UTC')]).toEqual([0, 3, 6, 9]);
   });
+
+  it('labels the midnights of the user’s zone across days', () => {
+    const series = hours(
+      '2026-11-23T00:00:00.000Z',
+      Array.from({ length: 72 }, () => [0, 0]),
+    );
+    // Midnight in Berlin is 23:00 UTC.
+    expect([...tickIndices(series, 'hour', 'Europe/Berlin')]).toEqual([23, 47, 71]);
+  });
 });
