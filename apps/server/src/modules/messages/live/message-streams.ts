@@ -47,7 +47,6 @@ export interface StreamTarget {
   authorize: () => Promise<boolean>;
 }
 
-
 interface Connection {
   stream: PassThrough;
   /** True while the missed entries are sent; live entries wait in `pending` meanwhile. */
