@@ -1,6 +1,7 @@
 import type { Language } from '@livent/shared';
 import type enAccount from '../../locales/en/account.json';
 import type enAuth from '../../locales/en/auth.json';
+import type enBilling from '../../locales/en/billing.json';
 import type enCommon from '../../locales/en/common.json';
 import type enChannels from '../../locales/en/channels.json';
 import type enDashboard from '../../locales/en/dashboard.json';
@@ -59,6 +60,8 @@ export interface Catalogues {
   mails: typeof enMails;
   /** The live statistics screen (ADR 027). */
   stats: typeof enStats;
+  /** The plan and billing screens and the plan banners (ADR 028). */
+  billing: typeof enBilling;
 }
 export type Namespace = keyof Catalogues;
 

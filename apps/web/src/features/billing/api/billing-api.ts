@@ -1,0 +1,61 @@
+import type {
+  AccountPlan,
+  CheckoutRequest,
+  CheckoutResponse,
+  PaymentsPage,
+  PlanCatalogue,
+} from '@livent/shared';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { session } from '../../../lib/auth/session';
+
+/** The plan and billing screens' calls (docs/api.md, "Plans and billing"; ADR 028). */
+
+export const planCatalogueQueryOptions = () =>
+  queryOptions({
+    queryKey: ['billing', 'plans'],
+    queryFn: ({ signal }) => apiFetch<PlanCatalogue>('/plans', { signal }),
+    staleTime: 60 * 60 * 1000,
+  });
+
+export const accountPlanQueryOptions = () =>
+  queryOptions({
+    queryKey: ['billing', 'account-plan'],
+    queryFn: ({ signal }) => apiFetch<AccountPlan>('/account/plan', { signal }),
+  });
+
+export const paymentsQueryOptions = (page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: ['billing', 'payments', page, pageSize],
+    queryFn: ({ signal }) =>
+      apiFetch<PaymentsPage>(`/account/payments?page=${page}&pageSize=${pageSize}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Reloads the account's plan and the signed-in user, whose effective plan the badge, the banners
+ * and every gated field read.
+ */
+export function useRefreshPlan() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      session.reloadUser(),
+      queryClient.invalidateQueries({ queryKey: ['billing', 'account-plan'] }),
+    ]);
+  };
+}
+
+/**
+ * Starts a checkout: the answer is the provider's checkout page to follow, or null when a
+ * running subscription was changed in place.
+ */
+export const useCheckout = () =>
+  useMutation({
+    mutationFn: (body: CheckoutRequest) =>
+      apiFetch<CheckoutResponse>('/account/plan/checkout', { method: 'POST', body }),
+  });
+
+/** A fresh receipt address (Paddle's expire, so none is kept; ADR 028). */
+export const fetchReceiptUrl = (id: string) =>
+  apiFetch<{ url: string }>(`/account/payments/${encodeURIComponent(id)}/receipt`);
