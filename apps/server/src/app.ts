@@ -41,6 +41,7 @@ import { authenticationPlugin } from './modules/auth/authenticate.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { changelogRoutes } from './modules/changelog/changelog.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
+import { enterpriseRoutes } from './modules/enterprise/enterprise.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { highlightsRoutes } from './modules/highlights/highlights.routes.js';
 import { uploadFilesRoutes, uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -126,6 +127,7 @@ const apiModules = [
   ssoRoutes,
   loginsRoutes,
   billingRoutes,
+  enterpriseRoutes,
 ];
 
 export const API_PREFIX = '/api';

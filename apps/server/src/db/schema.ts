@@ -33,6 +33,7 @@ export interface Database {
   billing_subscriptions: BillingSubscriptionsTable;
   billing_payments: BillingPaymentsTable;
   billing_webhooks: BillingWebhooksTable;
+  enterprise_members: EnterpriseMembersTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -434,4 +435,16 @@ export interface BillingWebhooksTable {
   last_error: string | null;
   received_at: string;
   processed_at: string | null;
+}
+
+/** An enterprise admin's invitation, and once accepted its membership (migration 0014). */
+export interface EnterpriseMembersTable {
+  id: string;
+  admin_id: string;
+  /** Lower-case; the address the invitation was sent to. */
+  email: string;
+  /** Null until the account with that address accepts. */
+  member_id: string | null;
+  created_at: string;
+  accepted_at: string | null;
 }

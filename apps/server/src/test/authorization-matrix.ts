@@ -250,6 +250,34 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: () => ({ url: '/api/billing/sandbox/checkout?token=forged.token' }),
   },
 
+  // Enterprise (ADR 028, "Enterprise"): the overview and the members need ENTERPRISE_ADMIN, which
+  // no account of the matrix has (enterprise.routes.test.ts covers admins and members); every
+  // account reads and acts on its own membership and the invitations addressed to it.
+  'GET /api/enterprise': { expected: signedIn(403) },
+  'GET /api/enterprise/invitations': { expected: signedIn(403) },
+  'POST /api/enterprise/invitations': {
+    expected: signedIn(403),
+    request: () => ({ payload: { email: freshEmail() } }),
+  },
+  'DELETE /api/enterprise/invitations/:id': {
+    expected: signedIn(403),
+    request: () => ({ url: `/api/enterprise/invitations/${randomUUID()}` }),
+  },
+  'DELETE /api/enterprise/members/:id': {
+    expected: signedIn(403),
+    request: ({ owner }) => ({ url: `/api/enterprise/members/${owner.userId}` }),
+  },
+  'GET /api/account/enterprise': { expected: signedIn(200) },
+  'POST /api/account/enterprise/invitations/:id/accept': {
+    expected: signedIn(404),
+    request: () => ({ url: `/api/account/enterprise/invitations/${randomUUID()}/accept` }),
+  },
+  'DELETE /api/account/enterprise/invitations/:id': {
+    expected: signedIn(404),
+    request: () => ({ url: `/api/account/enterprise/invitations/${randomUUID()}` }),
+  },
+  'DELETE /api/account/enterprise': { expected: signedIn(404) },
+
   // Events (ADR 016): only the owner reaches an event. Sharing arrives with a later issue; until
   // then a shared user is just another account and gets 404 like a missing event.
   'GET /api/events': { expected: signedIn(200) },

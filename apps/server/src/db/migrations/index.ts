@@ -12,6 +12,7 @@ import * as m0010AccessLogins from './0010-access-logins.js';
 import * as m0011InvitationMails from './0011-invitation-mails.js';
 import * as m0012Stats from './0012-stats.js';
 import * as m0013Billing from './0013-billing.js';
+import * as m0014Enterprise from './0014-enterprise.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0011_invitation_mails': m0011InvitationMails,
   '0012_stats': m0012Stats,
   '0013_billing': m0013Billing,
+  '0014_enterprise': m0014Enterprise,
 };
