@@ -63,10 +63,6 @@ export function PaymentsList({ timeZone }: { timeZone: string }) {
   const [pageSize, setPageSize] = useState(25);
   const payments = useQuery(paymentsQueryOptions(page, pageSize));
   const openReceipt = useOpenReceipt();
-  const known = (group: 'statuses' | 'methods', value: string) =>
-    i18n.exists(`billing:payments.${group}.${value}`)
-      ? t(`payments.${group}.${value}` as 'payments.statuses.completed')
-      : value;
 
   if (payments.data?.total === 0) {
     return (
@@ -124,7 +120,9 @@ export function PaymentsList({ timeZone }: { timeZone: string }) {
                   </TableCell>
                   <TableCell>
                     {payment.method
-                      ? known('methods', payment.method)
+                      ? t(`payments.methods.${payment.method}` as 'payments.methods.card', {
+                          defaultValue: payment.method,
+                        })
                       : t('payments.unknownMethod')}
                   </TableCell>
                   <TableCell>
@@ -132,7 +130,10 @@ export function PaymentsList({ timeZone }: { timeZone: string }) {
                       size="small"
                       variant="outlined"
                       color={STATUS_COLORS[payment.status] ?? 'default'}
-                      label={known('statuses', payment.status)}
+                      // The provider's own word shows where we have no translation of it.
+                      label={t(`payments.statuses.${payment.status}` as 'payments.statuses.paid', {
+                        defaultValue: payment.status,
+                      })}
                     />
                   </TableCell>
                   <TableCell align="right">
