@@ -63,6 +63,8 @@ export interface UsersTable {
   subscription_status: string | null;
   /** That subscription (`billing_subscriptions.id`). */
   subscription_id: string | null;
+  /** The enterprise admin whose member this account is (migration 0014; ADR 028, "Enterprise"). */
+  enterprise_id: Generated<string | null>;
   timezone: string;
   email_language: string;
   always_show_help: Flag;

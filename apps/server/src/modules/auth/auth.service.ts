@@ -86,6 +86,7 @@ export class AuthService {
       plan_expires: null,
       subscription_status: null,
       subscription_id: null,
+      enterprise_id: null,
       timezone: DEFAULT_SETTINGS.timezone,
       email_language: language,
       always_show_help: DEFAULT_SETTINGS.alwaysShowHelp ? 1 : 0,

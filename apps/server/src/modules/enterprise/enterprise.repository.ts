@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { authDataChanged } from '../auth/session-cache.js';
 import { likePattern } from '../messages/inbox.repository.js';
 
 export interface Paging {
@@ -141,16 +142,41 @@ export async function deleteInvitation(db: Kysely<Database>, adminId: string, id
   return Number(result.numDeletedRows) > 0;
 }
 
+/**
+ * Writes `users.enterprise_id` in the transaction that changes the membership, telling the
+ * session cache before and after (as `updateUser` does), so the next request sees the plan.
+ */
+async function setEnterpriseOf(
+  trx: Kysely<Database>,
+  memberId: string,
+  adminId: string | null,
+): Promise<void> {
+  authDataChanged();
+  await trx
+    .updateTable('users')
+    .set({ enterprise_id: adminId })
+    .where('id', '=', memberId)
+    .execute();
+}
+
 /** Ends the membership of `memberId` (in the admin's enterprise, when given); whether it existed. */
 export async function deleteMembership(
   db: Kysely<Database>,
   memberId: string,
   adminId?: string,
 ): Promise<boolean> {
-  let query = db.deleteFrom('enterprise_members').where('member_id', '=', memberId);
-  if (adminId !== undefined) query = query.where('admin_id', '=', adminId);
-  const result = await query.executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      let query = trx.deleteFrom('enterprise_members').where('member_id', '=', memberId);
+      if (adminId !== undefined) query = query.where('admin_id', '=', adminId);
+      const result = await query.executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) return false;
+      await setEnterpriseOf(trx, memberId, null);
+      return true;
+    });
+  } finally {
+    authDataChanged();
+  }
 }
 
 const ADMIN_COLUMNS = ['users.name', 'users.company', 'users.email'] as const;
@@ -188,14 +214,23 @@ export async function acceptInvitation(
   memberId: string,
   at: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('enterprise_members')
-    .set({ member_id: memberId, accepted_at: at })
-    .where('id', '=', id)
-    .where('email', '=', email)
-    .where('member_id', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('enterprise_members')
+        .set({ member_id: memberId, accepted_at: at })
+        .where('id', '=', id)
+        .where('email', '=', email)
+        .where('member_id', 'is', null)
+        .returning('admin_id')
+        .executeTakeFirst();
+      if (!result) return false;
+      await setEnterpriseOf(trx, memberId, result.admin_id);
+      return true;
+    });
+  } finally {
+    authDataChanged();
+  }
 }
 
 /** Deletes the open invitation `id` addressed to `email`; whether there was one. */

@@ -190,6 +190,33 @@ describe('enterprise membership', () => {
     ).toBe(404);
   });
 
+  it('gives a member enterprise-member while a member and its own plan back after', async () => {
+    const admin = await newAdmin();
+    const member = await registerVerified(test.app);
+    const planOf = async () =>
+      (await callAs(test.app, member, 'GET', '/auth/self')).json<{ user: { plan: string } }>().user
+        .plan;
+    expect(await planOf()).toBe('free');
+    await join(admin, member);
+    expect(await planOf()).toBe('enterprise-member');
+    // The own plan is kept, not overwritten.
+    const row = await test.app.db
+      .selectFrom('users')
+      .select('plan')
+      .where('id', '=', member.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.plan).toBe('free');
+    expect(
+      (await callAs(test.app, admin, 'DELETE', `/enterprise/members/${member.user.id}`)).statusCode,
+    ).toBe(204);
+    expect(await planOf()).toBe('free');
+
+    await join(admin, member);
+    expect(await planOf()).toBe('enterprise-member');
+    await callAs(test.app, member, 'DELETE', '/account/enterprise');
+    expect(await planOf()).toBe('free');
+  });
+
   it('lets a member leave', async () => {
     const admin = await newAdmin();
     const member = await registerVerified(test.app);

@@ -27,7 +27,7 @@ export async function lockOwnerPlan(
 ): Promise<PlanColumns> {
   let query = db
     .selectFrom('users')
-    .select(['plan', 'plan_expires', 'subscription_status'])
+    .select(['plan', 'plan_expires', 'subscription_status', 'enterprise_id'])
     .where('id', '=', ownerId);
   if (dialect === 'postgres') query = query.forUpdate();
   return query.executeTakeFirstOrThrow();
