@@ -8,6 +8,7 @@ import { eventsQueryOptions } from '../features/events/api/events-api';
 import { requireSignedIn } from '../lib/auth/guards';
 import { useAuth } from '../lib/auth/use-auth';
 import { loadNamespaces } from '../lib/i18n/i18n';
+import { hasBanner } from '../features/billing/plan-banner';
 import { loadQueryContext } from '../lib/query-context';
 
 /**
@@ -43,6 +44,14 @@ const WhatsNewDialog = lazy(() =>
   })),
 );
 
+// The banners load with their texts only when the user has one to see.
+const PlanBanners = lazy(() =>
+  Promise.all([
+    import('../features/billing/components/plan-banners'),
+    loadNamespaces('billing'),
+  ]).then(([module]) => ({ default: module.PlanBanners })),
+);
+
 function DefaultLayoutRoute() {
   const { queryClient } = Route.useRouteContext();
   const { user } = useAuth();
@@ -59,6 +68,13 @@ function DefaultLayoutRoute() {
           showEnterprise: hasFeature(user.planAllowance, 'ENTERPRISE_ADMIN'),
           onLogout: () => void navigate({ to: '/logout' }),
         }}
+        banners={
+          hasBanner(user) && (
+            <Suspense fallback={null}>
+              <PlanBanners />
+            </Suspense>
+          )
+        }
       >
         <Outlet />
       </DefaultLayout>

@@ -27,6 +27,8 @@ export interface DefaultLayoutProps {
   children: ReactNode;
   events: readonly EventOption[];
   account?: AccountMenuProps;
+  /** Above every screen: the plan and promo banners (docs/product-spec.md section 2, "Banners"). */
+  banners?: ReactNode;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface DefaultLayoutProps {
  * (the toggle expands it), and a temporary drawer on phones. Elsewhere the toggle opens a
  * temporary drawer with the default navigation.
  */
-export function DefaultLayout({ children, events, account = {} }: DefaultLayoutProps) {
+export function DefaultLayout({ children, events, account = {}, banners }: DefaultLayoutProps) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
   const isLarge = useMediaQuery(theme.breakpoints.up('lg'));
@@ -114,6 +116,7 @@ export function DefaultLayout({ children, events, account = {} }: DefaultLayoutP
         )}
         <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Toolbar />
+          {banners}
           <Box
             component="main"
             id={MAIN_CONTENT_ID}

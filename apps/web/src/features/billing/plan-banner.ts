@@ -38,3 +38,7 @@ export function planBanner({ plan, planExpiresInDays: days }: PlanBannerInput): 
 export function showsPromo({ plan, planExpiresInDays: days }: PlanBannerInput): boolean {
   return days !== null && days <= PROMO_DAYS && !isCustomPlan(plan);
 }
+
+/** Whether any banner may show, so that the layout loads the banners' code only then. */
+export const hasBanner = (input: PlanBannerInput): boolean =>
+  planBanner(input) !== null || showsPromo(input);
