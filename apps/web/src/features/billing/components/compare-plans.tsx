@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { Notice } from '../../../components/page/notice';
 import { SectionCard } from '../../../components/page/section-card';
+import { EXTERNAL_LINKS } from '../../../lib/external-links';
 import { notify } from '../../../lib/notifications';
 import { useCheckout, useRefreshPlan } from '../api/billing-api';
 import { formatPrice } from '../format';
@@ -101,7 +102,9 @@ function PlanCard({
               component="p"
               sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 }}
             >
-              {entry.name === 'free' ? t('compare.free') : t('compare.onRequest')}
+              {entry.name === 'free'
+                ? formatPrice(0, 'EUR', i18n.language)
+                : t('compare.onRequest')}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {entry.name === 'free' ? t('compare.freeNote') : t('compare.onRequestNote')}
@@ -124,6 +127,11 @@ function PlanCard({
           </Box>
         ))}
       </Box>
+      {!entry.purchasable && entry.name !== 'free' && !current && (
+        <Button variant="outlined" href={EXTERNAL_LINKS.supportChat} target="_blank" rel="noopener">
+          {t('compare.contactSales')}
+        </Button>
+      )}
       {canManage && entry.purchasable && !current && (
         <Button variant="contained" loading={choosing} onClick={onChoose}>
           {t('compare.choose', { plan: name })}
@@ -185,7 +193,7 @@ export function ComparePlans({ catalogue, plan }: { catalogue: PlanCatalogue; pl
         </ToggleButtonGroup>
       }
       footer={
-        <Typography variant="body2" sx={{ color: 'text.secondary', mr: 'auto' }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }}>
           {t('compare.excludingVat')} {t('compare.moneyBack', { days: catalogue.moneyBackDays })}
         </Typography>
       }
