@@ -7,6 +7,8 @@ import type enChannels from '../../locales/en/channels.json';
 import type enDashboard from '../../locales/en/dashboard.json';
 import type enDesign from '../../locales/en/design.json';
 import type enEditor from '../../locales/en/editor.json';
+import type enEnterprise from '../../locales/en/enterprise.json';
+import type enEnterpriseMembers from '../../locales/en/enterpriseMembers.json';
 import type enEvents from '../../locales/en/events.json';
 import type enForms from '../../locales/en/forms.json';
 import type enInvitations from '../../locales/en/invitations.json';
@@ -62,6 +64,10 @@ export interface Catalogues {
   stats: typeof enStats;
   /** The plan and billing screens and the plan banners (ADR 028). */
   billing: typeof enBilling;
+  /** The enterprise overview's events table and the account administration (ADR 028). */
+  enterprise: typeof enEnterprise;
+  /** The enterprise overview's members table (the shared table reads `list` per namespace). */
+  enterpriseMembers: typeof enEnterpriseMembers;
 }
 export type Namespace = keyof Catalogues;
 

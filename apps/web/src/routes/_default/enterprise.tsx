@@ -1,14 +1,25 @@
-import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenIntro } from '../../components/page/screen-intro';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page/page-header';
+import { EnterpriseOverview } from '../../features/enterprise/components/enterprise-overview';
 import { requireFeature } from '../../lib/auth/guards';
+import { useCurrentUser } from '../../lib/auth/use-auth';
+import { loadNamespaces } from '../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/enterprise')({
   staticData: { titleKey: 'enterprise' },
   beforeLoad: () => requireFeature('ENTERPRISE_ADMIN'),
+  loader: () => loadNamespaces('enterprise', 'enterpriseMembers', 'lists'),
   component: EnterpriseScreen,
 });
 
 function EnterpriseScreen() {
-  return <ScreenIntro screen="enterprise" icon={BusinessOutlined} />;
+  const { t } = useTranslation(['common', 'screens']);
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeader title={t('headings.enterprise')} description={t('screens:enterprise')} />
+      <EnterpriseOverview timeZone={user.settings.timezone} />
+    </>
+  );
 }
