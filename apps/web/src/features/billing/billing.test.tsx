@@ -297,6 +297,13 @@ describe('plan banners', () => {
     );
   });
 
+  it('on the events list the expired banner offers no link to it', async () => {
+    setSignedIn(testUser({ plan: 'free', planExpiresInDays: -2 }), 't');
+    renderInRouter(<PlanBanners />, { path: '/events', url: '/events' });
+    const banner = await screen.findByTestId('plan-banner-expired');
+    expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('a trial ending tomorrow leads to the plan screen; the promo is dismissed for the session', async () => {
     vi.stubEnv('VITE_PROMO_MESSAGE_EN', 'Save 50% on annual plans this month');
     sessionStorage.clear();

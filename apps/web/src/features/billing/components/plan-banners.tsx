@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
+import { useMatchRoute } from '@tanstack/react-router';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/links/button-link';
@@ -81,6 +82,8 @@ function Banner({
 
 function PlanStateBanner({ banner }: { banner: PlanBanner }) {
   const { t } = useTranslation('billing');
+  // On the events list itself a button to it would go nowhere.
+  const onTarget = Boolean(useMatchRoute()({ to: banner.to }));
   if (banner.kind === 'expired') {
     return (
       <Banner
@@ -88,9 +91,11 @@ function PlanStateBanner({ banner }: { banner: PlanBanner }) {
         icon={ErrorOutlineRounded}
         testId="plan-banner-expired"
         action={
-          <ButtonLink to={banner.to} size="small" variant="contained" color="error">
-            {t('banner.toEvents')}
-          </ButtonLink>
+          !onTarget && (
+            <ButtonLink to={banner.to} size="small" variant="contained" color="error">
+              {t('banner.toEvents')}
+            </ButtonLink>
+          )
         }
       >
         {t('banner.expired')}
