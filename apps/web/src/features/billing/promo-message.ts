@@ -1,5 +1,3 @@
-import type { Language } from '@livent/shared/constants';
-
 /**
  * The promo banner's message (docs/product-spec.md section 2, "Promo banner"), configured per
  * deployment at build time as `VITE_PROMO_MESSAGE_EN` and `VITE_PROMO_MESSAGE_DE`, the way the
@@ -7,7 +5,7 @@ import type { Language } from '@livent/shared/constants';
  */
 export function promoMessage(language: string): string | null {
   const env = import.meta.env as Record<string, string | undefined>;
-  const key = `VITE_PROMO_MESSAGE_${(language as Language).toUpperCase()}`;
+  const key = `VITE_PROMO_MESSAGE_${language.toUpperCase()}`;
   const message = env[key]?.trim();
   return message ? message : null;
 }

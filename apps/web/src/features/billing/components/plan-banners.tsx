@@ -148,7 +148,10 @@ export function PlanBanners() {
   const user = useCurrentUser();
   const [promoDismissed, setPromoDismissed] = useState(promoDismissal.get);
   const banner = planBanner(user);
-  const promo = showsPromo(user) && !promoDismissed ? promoMessage(i18n.language) : null;
+  const promo =
+    showsPromo(user) && !promoDismissed
+      ? promoMessage(i18n.resolvedLanguage ?? i18n.language)
+      : null;
   if (!banner && !promo) return null;
   return (
     <Stack
