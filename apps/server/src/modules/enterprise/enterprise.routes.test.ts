@@ -217,6 +217,24 @@ describe('enterprise membership', () => {
     expect(await planOf()).toBe('free');
   });
 
+  it("lets the member's events use the member plan's features, and not the admin read them", async () => {
+    const admin = await newAdmin();
+    const member = await registerVerified(test.app);
+    const event = await createEvent(test.app, member, 'Gated');
+    // The login list needs CUSTOM_ACCESS in the owner's plan (ownerPlanOf).
+    const logins = () => callAs(test.app, member, 'GET', `/events/${event.id}/logins`);
+    expect((await logins()).statusCode).toBe(403);
+    await join(admin, member);
+    expect((await logins()).statusCode).toBe(200);
+    // The overview names the event; its content stays the owner's.
+    expect((await callAs(test.app, admin, 'GET', `/events/${event.id}`)).statusCode).toBe(404);
+    expect((await callAs(test.app, admin, 'GET', `/event-settings/${event.id}`)).statusCode).toBe(
+      404,
+    );
+    await callAs(test.app, member, 'DELETE', '/account/enterprise');
+    expect((await logins()).statusCode).toBe(403);
+  });
+
   it('lets a member leave', async () => {
     const admin = await newAdmin();
     const member = await registerVerified(test.app);
