@@ -21,6 +21,8 @@ import { fetchReceiptUrl, paymentsQueryOptions } from '../api/billing-api';
 import { formatDate, formatMoney } from '../format';
 
 const PAGE_SIZES = [10, 25, 50];
+/** Phones keep date, amount, status and receipt on screen; the method is the least needed. */
+const HIDDEN_ON_PHONES = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 const STATUS_COLORS: Record<string, 'success' | 'error' | 'warning' | 'default'> = {
   completed: 'success',
@@ -87,12 +89,18 @@ export function PaymentsList({ timeZone }: { timeZone: string }) {
   return (
     <Paper variant="outlined">
       <TableContainer>
-        <Table aria-label={t('payments.label')}>
+        <Table
+          aria-label={t('payments.label')}
+          sx={{
+            '& th, & td': { px: { xs: 1, sm: 2 } },
+            '& th:first-of-type, & td:first-of-type': { pl: 2 },
+          }}
+        >
           <TableHead>
             <TableRow>
               <TableCell>{t('payments.date')}</TableCell>
               <TableCell align="right">{t('payments.gross')}</TableCell>
-              <TableCell>{t('payments.method')}</TableCell>
+              <TableCell sx={HIDDEN_ON_PHONES}>{t('payments.method')}</TableCell>
               <TableCell>{t('payments.status')}</TableCell>
               <TableCell align="right">{t('payments.receipt')}</TableCell>
             </TableRow>
@@ -118,7 +126,7 @@ export function PaymentsList({ timeZone }: { timeZone: string }) {
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
                     {formatMoney(payment.gross, payment.currency, i18n.language)}
                   </TableCell>
-                  <TableCell>
+                  <TableCell sx={HIDDEN_ON_PHONES}>
                     {payment.method
                       ? t(`payments.methods.${payment.method}` as 'payments.methods.card', {
                           defaultValue: payment.method,
