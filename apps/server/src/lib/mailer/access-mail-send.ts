@@ -5,7 +5,7 @@ import {
   type MailSendMode,
   type PlanAllowance,
 } from '@livent/shared';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { forbidden } from '../errors.js';
 import type { AbuseLimits } from '../abuse-limits.js';
@@ -131,4 +131,28 @@ export async function sendInBatches(send: BatchSend): Promise<number> {
   }
   send.mailer.afterBulkCommit(queued, send.template);
   return queued;
+}
+
+/**
+ * Points a list's guests (invitations or registrations) at their new mails in one UPDATE … FROM
+ * (VALUES …), as the import does; with `unsentOnly` only those still without a mail, so that of
+ * two sends of the unsent ones at once each guest takes one mail. Answers the ids updated.
+ */
+export async function recordListMails(
+  db: Kysely<Database>,
+  list: 'invitations' | 'registrations',
+  eventId: string,
+  mails: readonly { id: string; mailId: string }[],
+  unsentOnly: boolean,
+): Promise<Set<string>> {
+  if (mails.length === 0) return new Set();
+  const table = sql.table(list);
+  const column = (name: string) => sql.ref(`${list}.${name}`);
+  const values = sql.join(mails.map((mail) => sql`(${mail.id}, ${mail.mailId})`));
+  const result = await sql<{ id: string }>`update ${table} set mail_id = v.column2
+    from (values ${values}) as v
+    where ${column('id')} = v.column1 and ${column('event_id')} = ${eventId}
+    ${unsentOnly ? sql`and ${column('mail_id')} is null` : sql``}
+    returning ${column('id')}`.execute(db);
+  return new Set(result.rows.map((row) => row.id));
 }

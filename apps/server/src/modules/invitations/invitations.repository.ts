@@ -287,27 +287,6 @@ export function invitationsToMailQuery(
   return query.orderBy('created_at').orderBy('id').limit(options.limit);
 }
 
-/**
- * Points invitations at their new mails in one UPDATE … FROM (VALUES …) (as the import); with
- * `unsentOnly` only those still without a mail, so that of two sends of the unsent ones at once
- * each invitation takes one mail. Answers the ids updated.
- */
-export async function recordInvitationMails(
-  db: Kysely<Database>,
-  eventId: string,
-  mails: readonly { id: string; mailId: string }[],
-  unsentOnly: boolean,
-): Promise<Set<string>> {
-  if (mails.length === 0) return new Set();
-  const values = sql.join(mails.map((mail) => sql`(${mail.id}, ${mail.mailId})`));
-  const result = await sql<{ id: string }>`update invitations set mail_id = v.column2
-    from (values ${values}) as v
-    where invitations.id = v.column1 and invitations.event_id = ${eventId}
-    ${unsentOnly ? sql`and invitations.mail_id is null` : sql``}
-    returning invitations.id`.execute(db);
-  return new Set(result.rows.map((row) => row.id));
-}
-
 /** The event's first invitation (oldest), whose values fill a test mail. */
 export async function firstInvitation(
   db: Kysely<Database>,

@@ -35,6 +35,7 @@ import {
   limitSend,
   requireMailFeature,
   sendInBatches,
+  recordListMails,
 } from '../../lib/mailer/access-mail-send.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
 import { defaultAccessMailText } from '../../lib/mailer/templates/access-mail.js';
@@ -61,7 +62,6 @@ import {
   findInvitation,
   firstInvitation,
   invitationsToMail,
-  recordInvitationMails,
   insertInvitation,
   listInvitations,
   listInvitationsInBatches,
@@ -439,7 +439,7 @@ export class InvitationsService {
           email: row.email,
           values: this.mailValues(event, row),
         })),
-      record: (trx, mails) => recordInvitationMails(trx, event.id, mails, unsentOnly),
+      record: (trx, mails) => recordListMails(trx, 'invitations', event.id, mails, unsentOnly),
     });
     return { queued };
   }

@@ -190,26 +190,6 @@ export async function registrationsToMail(
   return query.orderBy('created_at').orderBy('id').limit(options.limit).execute();
 }
 
-/**
- * Points registrations at their new mails in one UPDATE … FROM (VALUES …); with `unsentOnly`
- * only those still without a mail. Answers the ids updated.
- */
-export async function recordRegistrationMails(
-  db: Kysely<Database>,
-  eventId: string,
-  mails: readonly { id: string; mailId: string }[],
-  unsentOnly: boolean,
-): Promise<Set<string>> {
-  if (mails.length === 0) return new Set();
-  const values = sql.join(mails.map((mail) => sql`(${mail.id}, ${mail.mailId})`));
-  const result = await sql<{ id: string }>`update registrations set mail_id = v.column2
-    from (values ${values}) as v
-    where registrations.id = v.column1 and registrations.event_id = ${eventId}
-    ${unsentOnly ? sql`and registrations.mail_id is null` : sql``}
-    returning registrations.id`.execute(db);
-  return new Set(result.rows.map((row) => row.id));
-}
-
 /** The event's first registration (oldest), whose values fill a test mail. */
 export async function firstRegistration(
   db: Kysely<Database>,

@@ -27,6 +27,7 @@ import {
   limitSend,
   requireMailFeature,
   sendInBatches,
+  recordListMails,
 } from '../../lib/mailer/access-mail-send.js';
 import type { Mailer, QueuedMail } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -39,7 +40,6 @@ import {
   findRegistrationByEmail,
   findRegistrationByToken,
   firstRegistration,
-  recordRegistrationMails,
   registrationsToMail,
   insertRegistration,
   listRegistrations,
@@ -199,7 +199,7 @@ export class RegistrationsService {
           email: row.email,
           values: this.mailValues(event, row),
         })),
-      record: (trx, mails) => recordRegistrationMails(trx, event.id, mails, unsentOnly),
+      record: (trx, mails) => recordListMails(trx, 'registrations', event.id, mails, unsentOnly),
     });
     return { queued };
   }
