@@ -18,6 +18,7 @@ import type enRegistrations from '../../locales/en/registrations.json';
 import type enLogins from '../../locales/en/logins.json';
 import type enLists from '../../locales/en/lists.json';
 import type enMails from '../../locales/en/mails.json';
+import type enPermissions from '../../locales/en/permissions.json';
 import type enScreens from '../../locales/en/screens.json';
 import type enStats from '../../locales/en/stats.json';
 
@@ -68,6 +69,8 @@ export interface Catalogues {
   enterprise: typeof enEnterprise;
   /** The enterprise overview's members table (the shared table reads `list` per namespace). */
   enterpriseMembers: typeof enEnterpriseMembers;
+  /** Shared permissions and owner changes (ADR 031). */
+  permissions: typeof enPermissions;
 }
 export type Namespace = keyof Catalogues;
 
