@@ -6,6 +6,7 @@ import type enCommon from '../../locales/en/common.json';
 import type enChannels from '../../locales/en/channels.json';
 import type enDashboard from '../../locales/en/dashboard.json';
 import type enDesign from '../../locales/en/design.json';
+import type enDomains from '../../locales/en/domains.json';
 import type enEditor from '../../locales/en/editor.json';
 import type enEnterprise from '../../locales/en/enterprise.json';
 import type enEnterpriseMembers from '../../locales/en/enterpriseMembers.json';
@@ -71,6 +72,8 @@ export interface Catalogues {
   enterpriseMembers: typeof enEnterpriseMembers;
   /** Shared permissions and owner changes (ADR 031). */
   permissions: typeof enPermissions;
+  /** The custom domains screen (docs/decisions/030-custom-domains.md). */
+  domains: typeof enDomains;
 }
 export type Namespace = keyof Catalogues;
 
