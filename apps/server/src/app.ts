@@ -75,6 +75,8 @@ declare module 'fastify' {
     /** The server's clock (tests move it). */
     now: Clock;
     services: Services;
+    /** Set by main.ts once a shutdown began: readiness answers 503 (docs/decisions/032-operations.md). */
+    lifecycle: { shuttingDown: boolean };
   }
 }
 
@@ -161,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('dialect', database.dialect);
     const now = options.now ?? systemClock;
     app.decorate('now', now);
+    app.decorate('lifecycle', { shuttingDown: false });
     const services = createServices({
       db: database.db,
       config,

@@ -21,6 +21,7 @@ export const CONFIG_VARIABLES = [
   'LOG_LEVEL',
   'NODE_ENV',
   'RATE_LIMIT_MAX',
+  'SHUTDOWN_DRAIN_SECONDS',
   'WEB_DIST',
   'COUNTRY_HEADER',
   'LIVENT_DEV_TOOLS',
@@ -68,6 +69,11 @@ export interface Config {
   devTools: boolean;
   /** API requests per minute per client address. */
   rateLimitMax: number;
+  /**
+   * Seconds between SIGTERM and closing: readiness answers 503 while requests are still served,
+   * so that a load balancer stops routing here first (docs/decisions/032-operations.md).
+   */
+  shutdownDrainSeconds: number;
   /** Absolute path of the built dashboard (Vite's `dist`). */
   webDist: string;
   /**
@@ -224,6 +230,12 @@ const envSchema = z.object({
     .transform(Number)
     .refine((max) => max >= 1, 'must be a positive whole number')
     .default(600),
+  SHUTDOWN_DRAIN_SECONDS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of seconds')
+    .transform(Number)
+    .refine((seconds) => seconds <= 300, 'must be at most 300 seconds')
+    .default(0),
   WEB_DIST: z.string().optional(),
   COUNTRY_HEADER: z
     .string()
@@ -349,6 +361,7 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
     nodeEnv: values.NODE_ENV,
     devTools: values.LIVENT_DEV_TOOLS,
     rateLimitMax: values.RATE_LIMIT_MAX,
+    shutdownDrainSeconds: values.SHUTDOWN_DRAIN_SECONDS,
     webDist: values.WEB_DIST,
     countryHeader: values.COUNTRY_HEADER,
     billing,

@@ -37,12 +37,23 @@ async function shutdown(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }
   stopping = true;
-  app.log.info({ signal }, 'shutting down');
+  // Readiness answers 503 from here on; during the drain every other request is still served,
+  // so a load balancer that polls /api/health/ready moves traffic away before the listener
+  // closes (docs/decisions/032-operations.md).
+  app.lifecycle.shuttingDown = true;
+  const drainMs = config.shutdownDrainSeconds * 1000;
+  app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
   setTimeout(() => {
-    process.stderr.write(`Livent did not stop within ${SHUTDOWN_TIMEOUT_MS / 1000} s; exiting.\n`);
+    process.stderr.write(
+      `Livent did not stop within ${(drainMs + SHUTDOWN_TIMEOUT_MS) / 1000} s; exiting.\n`,
+    );
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS).unref();
+  }, drainMs + SHUTDOWN_TIMEOUT_MS).unref();
   try {
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+    // app.close() ends the live streams (messages, statistics) first so that closing does not
+    // wait for them, stops the mail worker after the mail it is sending (the rest stay queued
+    // for the next start), writes the statistics still in memory, then closes the database.
     await app.close();
     await standardOutputLog().flush(LOG_FLUSH_TIMEOUT_MS);
     process.exit(0);

@@ -122,6 +122,8 @@ const freshEmail = () => `matrix-${randomUUID()}@example.com`;
 export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   // Health and documentation are public.
   'GET /api/health': { expected: everyone(200) },
+  'GET /api/health/live': { expected: everyone(200) },
+  'GET /api/health/ready': { expected: everyone(200) },
   // Also answers `/api/docs` (without the slash).
   'GET /api/docs/': { expected: everyone(200) },
   'GET /api/docs/json': { expected: everyone(200) },
