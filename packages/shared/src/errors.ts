@@ -53,6 +53,10 @@ export const ERROR_MESSAGES = {
   imageNotSupported: 'Image type not supported',
   /** A message's move between states that `MESSAGE_TRANSITIONS` does not allow (ADR 025). */
   messageTransitionNotAllowed: 'Message state change not allowed',
+  /** A custom domain that is, or lies under, one of our own hostnames (ADR 030). */
+  domainReserved: 'This domain belongs to Livent and cannot be added',
+  /** More custom domains than the plan's `domains` limit (as "Event limit reached"; ADR 030). */
+  domainLimitReached: 'Domain limit reached',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',
