@@ -57,6 +57,14 @@ export const ERROR_MESSAGES = {
   domainReserved: 'This domain belongs to Livent and cannot be added',
   /** More custom domains than the plan's `domains` limit (as "Event limit reached"; ADR 030). */
   domainLimitReached: 'Domain limit reached',
+  /** Sharing an event with the owner's own account (ADR 031). */
+  permissionSelf: 'You cannot share an event with yourself',
+  /** A second owner change for an event whose first is still pending (ADR 031). */
+  ownerChangePending: 'An owner change is already pending for this event',
+  /** An owner change to the account that already owns the event (ADR 031). */
+  ownerChangeSelf: 'You already own this event',
+  /** Accepting an owner change with the new owner's event limit reached (ADR 031). */
+  ownerChangeEventLimitReached: 'Event limit reached: the event cannot be taken over',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

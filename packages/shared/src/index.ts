@@ -12,6 +12,7 @@ export * from './events.js';
 export * from './health.js';
 export * from './invitations.js';
 export * from './messages.js';
+export * from './permissions.js';
 export * from './plans.js';
 export * from './sso.js';
 export * from './stats.js';
