@@ -1,0 +1,42 @@
+import type { FieldError } from 'react-hook-form';
+
+/**
+ * A check's date and time in the user's time zone (their setting), the browser's when the
+ * setting is not one this browser knows.
+ */
+export function formatCheckTime(
+  iso: string,
+  language: string,
+  timeZone: string | undefined,
+): string {
+  const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
+  try {
+    return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(new Date(iso));
+  } catch {
+    return new Intl.DateTimeFormat(language, options).format(new Date(iso));
+  }
+}
+
+/**
+ * A name with exactly two labels (example.com) is most likely a zone apex, where DNS allows no
+ * CNAME; the records table then mentions the A/AAAA alternative. Names under a two-label public
+ * suffix (example.co.uk) are missed, which only leaves the hint out.
+ */
+export const isLikelyApex = (name: string): boolean => name.split('.').length === 2;
+
+/**
+ * The redirect field's error: the shared schema's generic "URL not valid" becomes the hint
+ * that the address must be a full https:// one (`replacement`); other keys stay as they are.
+ */
+export function redirectError(
+  error: Pick<FieldError, 'message'> | undefined,
+  replacement: string,
+): string | undefined {
+  if (!error?.message) return undefined;
+  return error.message.startsWith('validation.url') ? `text:${replacement}` : error.message;
+}
+
+/** Why "Check again" failed with 429, in seconds to wait when the server said. */
+export function waitSeconds(retryAfter: number | undefined): number | undefined {
+  return retryAfter === undefined ? undefined : Math.max(1, Math.ceil(retryAfter));
+}
