@@ -1,5 +1,8 @@
+import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, memoryStream, type TestApp } from '../test/test-app.js';
+import { buildTestApp, memoryStream, testConfig, type TestApp } from '../test/test-app.js';
+import { createLoggerOptions } from './logger.js';
+import { requestCompletedLine } from './request-log.js';
 
 interface LogLine {
   level: number;
@@ -80,5 +83,39 @@ describe('request log', () => {
     expect(response.statusCode).toBe(200);
     // Start-up warnings (e.g. no dashboard build) may be there; no line speaks of a request.
     expect(lines(log.text()).filter((line) => line.req !== undefined || line.reqId)).toEqual([]);
+  });
+
+  it('builds the very line pino writes for the request, field by field and in its order', async () => {
+    const log = memoryStream();
+    const app = Fastify({
+      logger: { ...createLoggerOptions(testConfig({ LOG_LEVEL: 'info' })), stream: log },
+      disableRequestLogging: true,
+    });
+    let built: string | null = null;
+    app.get('/some/:slug', async () => 'ok');
+    app.addHook('onResponse', async (request, reply) => {
+      reply.log.info(
+        { req: request, res: reply, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+      built = requestCompletedLine(reply.log, request, reply);
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/some/page?token=secret&x="quoted"',
+      headers: { host: 'events.test' },
+    });
+    await app.close();
+
+    const [fromPino] = lines(log.text());
+    expect(built).not.toBeNull();
+    const fromUs = JSON.parse(built ?? '') as Record<string, unknown>;
+    expect(Object.keys(fromUs)).toEqual(Object.keys(fromPino));
+    const comparable = (line: object) => ({ ...line, time: 0, responseTime: 0 });
+    expect(comparable(fromUs)).toEqual(comparable(fromPino));
+    expect(fromUs.req).toMatchObject({
+      url: '/some/page?token=***&x=%22quoted%22',
+      host: 'events.test',
+    });
   });
 });

@@ -1,4 +1,37 @@
-import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
+import { symbols } from 'pino';
+import { serializeRequest } from './logger.js';
+
+/** What the fast line needs of a pino logger: its destination and its bindings as JSON. */
+interface PinoInternals {
+  [symbols.streamSym]?: { write(line: string): unknown };
+  [symbols.chindingsSym]?: string;
+}
+
+/**
+ * The line pino writes for `log.info({ req, res, responseTime }, 'request completed')`, built
+ * as one string. Through pino the same line cost about 10 µs of a cached page's 39 (serializer
+ * objects, its generic JSON writer, the garbage they leave; ADR 029): as much as a bare
+ * `node:http` server spends on a whole request. The fields and their order are pino's, so every
+ * reader (pino-pretty, a log collector) sees no difference; request-log.test.ts compares the two
+ * lines. Null when the logger is not a plain pino logger (then pino writes the line itself).
+ */
+export function requestCompletedLine(
+  log: FastifyBaseLogger,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  time: number = Date.now(),
+): string | null {
+  const internals = log as FastifyBaseLogger & PinoInternals;
+  const chindings = internals[symbols.chindingsSym];
+  if (typeof chindings !== 'string') return null;
+  return `{"level":30,"time":${time}${chindings},"req":${JSON.stringify(serializeRequest(request))},"res":{"statusCode":${reply.statusCode}},"responseTime":${reply.elapsedTime},"msg":"request completed"}\n`;
+}
 
 /**
  * One log line per answered request instead of Fastify's two ("incoming request" and "request
@@ -17,16 +50,19 @@ export class OneLineRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    const log = reply.log;
     if (error) {
-      reply.log.error(
+      log.error(
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
         'request errored',
       );
-    } else {
-      reply.log.info(
-        { req: request, res: reply, responseTime: reply.elapsedTime },
-        'request completed',
-      );
+      return;
     }
+    if (!log.isLevelEnabled('info')) return;
+    const stream = (log as FastifyBaseLogger & PinoInternals)[symbols.streamSym];
+    const line = stream ? requestCompletedLine(log, request, reply) : null;
+    if (stream && line) stream.write(line);
+    else
+      log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
