@@ -34,6 +34,9 @@ export interface Database {
   billing_payments: BillingPaymentsTable;
   billing_webhooks: BillingWebhooksTable;
   enterprise_members: EnterpriseMembersTable;
+  custom_domains: CustomDomainsTable;
+  permissions: PermissionsTable;
+  owner_changes: OwnerChangesTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -449,4 +452,63 @@ export interface EnterpriseMembersTable {
   member_id: string | null;
   created_at: string;
   accepted_at: string | null;
+}
+
+/**
+ * An event shared with an account (migration 0016, ADR 031); the grantor is always the event's
+ * owner of the moment.
+ */
+export interface PermissionsTable {
+  id: string;
+  event_id: string;
+  /** The grantee. */
+  user_id: string;
+  /** 'pending' until the grantee accepts, then 'accepted' (a rejection deletes the row). */
+  status: string;
+  created_at: string;
+  accepted_at: string | null;
+}
+
+/** A pending owner change (migration 0016, ADR 031); one per event. */
+export interface OwnerChangesTable {
+  id: string;
+  event_id: string;
+  /** The owner who asked for it. */
+  from_user_id: string;
+  /** The account that becomes the owner when it accepts. */
+  to_user_id: string;
+  created_at: string;
+}
+
+/**
+ * A custom domain of an account (migration 0015, ADR 030); `name` is lower-case ASCII (punycode),
+ * unique across accounts.
+ */
+export interface CustomDomainsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** One of `DOMAIN_STATUSES` (packages/shared/src/domains.ts). */
+  status: string;
+  status_detail: string | null;
+  /** One of `DOMAIN_CHECK_ERRORS` when the last check could not decide. */
+  check_error: string | null;
+  disabled_reason: string | null;
+  /** The value the TXT record `_livent-challenge.<name>` must hold. */
+  verification_token: string;
+  is_default: Generated<Flag>;
+  redirect_url: string | null;
+  shared: Generated<Flag>;
+  last_checked_at: string | null;
+  /** When the periodic check takes the row next; null when it has stopped. */
+  next_check_at: string | null;
+  /** The start of the back-off: creation, a user's re-check, or a return from disabled. */
+  checking_since: string;
+  check_failures: Generated<number>;
+  /** The lease of the instance checking the row now. */
+  locked_until: string | null;
+  activated_at: string | null;
+  /** When the owner's plan was first seen not to allow the domain (the grace period's start). */
+  plan_lapsed_at: string | null;
+  created_at: string;
 }

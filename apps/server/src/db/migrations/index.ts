@@ -13,6 +13,8 @@ import * as m0011InvitationMails from './0011-invitation-mails.js';
 import * as m0012Stats from './0012-stats.js';
 import * as m0013Billing from './0013-billing.js';
 import * as m0014Enterprise from './0014-enterprise.js';
+import * as m0015CustomDomains from './0015-custom-domains.js';
+import * as m0016Permissions from './0016-permissions.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '0012_stats': m0012Stats,
   '0013_billing': m0013Billing,
   '0014_enterprise': m0014Enterprise,
+  '0015_custom_domains': m0015CustomDomains,
+  '0016_permissions': m0016Permissions,
 };
