@@ -5,6 +5,8 @@ import { defineProject } from 'vitest/config';
 // which reads `ssr.resolve.conditions`; the rest are Vite's defaults for that environment.
 const conditions = ['source', 'module', 'node', 'development|production'];
 
+const twoInstances = process.env.TEST_INSTANCES === '2';
+
 export default defineProject({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
@@ -12,6 +14,8 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['src/test/setup.ts', ...(twoInstances ? ['src/test/two-instances/setup.ts'] : [])],
+    // Two server processes for the whole run, each building every test's instance (test-app.ts).
+    globalSetup: twoInstances ? ['src/test/two-instances/global-setup.ts'] : [],
   },
 });

@@ -124,12 +124,17 @@ export const RELAXED_ABUSE_LIMITS: AbuseLimits = abuseLimits(
 
 /**
  * A migrated app on a database of its own, logging nothing unless `logStream` is given. It is
- * not `ready()` yet: the first `inject()` starts it.
+ * not `ready()` yet: the first `inject()` starts it. With `TEST_INSTANCES=2` (on PostgreSQL) the
+ * app is two server processes behind a round-robin proxy instead (./two-instances/).
  */
 export async function buildTestApp(
   overrides: ConfigEnv = {},
   options: BuildTestAppOptions = {},
 ): Promise<TestApp> {
+  if (process.env.TEST_INSTANCES === '2') {
+    const { buildTwoInstanceTestApp } = await import('./two-instances/two-instance-app.js');
+    return buildTwoInstanceTestApp(overrides, options);
+  }
   const testDatabase = await createTestDatabase();
   const config = testConfig({
     DATABASE_URL: testDatabase.url,

@@ -1,0 +1,30 @@
+import type { BuildAppOptions } from '../../app.js';
+import type { ConfigEnv } from '../../config.js';
+import type { AbuseLimits } from '../../lib/abuse-limits.js';
+import type { MailWorkerOptions } from '../../lib/mailer/worker.js';
+import type { MessageStreamsOptions } from '../../modules/messages/live/message-streams.js';
+
+/** What a test instance is built with (./host.ts), sent as JSON to its host. */
+export interface InstanceOptions {
+  /** Environment-style configuration, as `testConfig` takes it (DATABASE_URL included). */
+  config: ConfigEnv;
+  /** The injected clock's time at the start; absent: the system clock. */
+  now?: string;
+  abuseLimits?: AbuseLimits;
+  mailWorker?: Partial<MailWorkerOptions>;
+  messageStreams?: MessageStreamsOptions;
+  stats?: BuildAppOptions['stats'];
+}
+
+/** The control URLs of the hosts the global setup started, as Vitest provides them to tests. */
+export const HOSTS_KEY = 'twoInstanceHosts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    [HOSTS_KEY]: string[];
+  }
+}
+/** The test clock's time (ISO) when the request was sent; the instance's clock follows it. */
+export const NOW_HEADER = 'x-livent-test-now';
+/** The client address `inject`'s `remoteAddress` would have given the request. */
+export const REMOTE_ADDRESS_HEADER = 'x-livent-test-remote-address';
