@@ -2,6 +2,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -17,6 +18,8 @@ export interface EventOption {
   title: string;
   /** The public event page. */
   fullUrl: string;
+  /** 'shared': another account's event shared with this one (ADR 031). */
+  role?: 'owner' | 'shared';
 }
 
 /**
@@ -63,6 +66,16 @@ export function EventSelector({ events }: { events: readonly EventOption[] }) {
           if (event) void navigate({ to: '/events/$eventid', params: { eventid: event.id } });
         }}
         getOptionLabel={(event) => event.title}
+        renderOption={({ key, ...props }, event) => (
+          <Box component="li" key={key} {...props} sx={{ gap: 1 }}>
+            <Box component="span" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              {event.title}
+            </Box>
+            {event.role === 'shared' && (
+              <Chip size="small" variant="outlined" label={t('eventSelector.shared')} />
+            )}
+          </Box>
+        )}
         isOptionEqualToValue={(option, value) => option.id === value.id}
         noOptionsText={
           events.length === 0

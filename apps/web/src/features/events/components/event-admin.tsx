@@ -7,9 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { Notice } from '../../../components/page/notice';
 import { SectionCard } from '../../../components/page/section-card';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage } from '../../../lib/forms/report-error';
@@ -37,10 +38,22 @@ function useAction(
 
 /**
  * Event administration (docs/product-spec.md section 2, `/events/{id}/admin`; section 4 for the timings):
- * remote reload of open viewer pages, cache purge, and deletion after typing the title.
+ * remote reload of open viewer pages, cache purge, the owner's sections the route passes in
+ * (sharing, owner change), and deletion after typing the title. A shared user may not delete
+ * the event (ADR 031) and is told why instead.
  */
-export function EventAdmin({ event, timeZone }: { event: EventSummary; timeZone?: string }) {
-  const { t, i18n } = useTranslation('events');
+export function EventAdmin({
+  event,
+  timeZone,
+  children,
+}: {
+  event: EventSummary;
+  timeZone?: string;
+  /** The owner's sections, shown before the deletion. */
+  children?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation(['events', 'permissions']);
+  const owner = event.role === 'owner';
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const reload = useAction(useRemoteReload(), event.id, t('admin.reload.done'));
@@ -91,21 +104,26 @@ export function EventAdmin({ event, timeZone }: { event: EventSummary; timeZone?
           </Button>
         }
       />
-      <SectionCard
-        tone="danger"
-        title={t('admin.delete.title')}
-        description={t('admin.delete.description')}
-        footer={
-          <Button
-            variant="contained"
-            color="error"
-            startIcon={<DeleteOutlineOutlined />}
-            onClick={() => setConfirming(true)}
-          >
-            {t('admin.delete.action')}
-          </Button>
-        }
-      />
+      {children}
+      {owner ? (
+        <SectionCard
+          tone="danger"
+          title={t('admin.delete.title')}
+          description={t('admin.delete.description')}
+          footer={
+            <Button
+              variant="contained"
+              color="error"
+              startIcon={<DeleteOutlineOutlined />}
+              onClick={() => setConfirming(true)}
+            >
+              {t('admin.delete.action')}
+            </Button>
+          }
+        />
+      ) : (
+        <Notice severity="info">{t('permissions:sharedUser.notOwner')}</Notice>
+      )}
       <ConfirmDialog
         open={confirming}
         destructive

@@ -4,6 +4,7 @@ import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import type { EventListItem } from '@livent/shared';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -37,8 +38,9 @@ export function filterEvents(events: readonly EventListItem[], search: string): 
 }
 
 /**
- * The events list (docs/product-spec.md section 2, `/events`): title, public link (new tab) and creation date in
- * the user's time zone, with a search box and pages of 20; its empty state leads to creating one.
+ * The events list (docs/product-spec.md section 2, `/events`): title (with "Shared with you" on
+ * another account's event), public link (new tab) and creation date in the user's time zone,
+ * with a search box and pages of 20; its empty state leads to creating one.
  */
 export function EventsList({
   events,
@@ -131,7 +133,15 @@ export function EventsList({
                   '&:hover': { bgcolor: 'rgba(15, 23, 42, 0.02)' },
                 }}
               >
-                <Box sx={{ minWidth: 0 }}>
+                <Box
+                  sx={{
+                    minWidth: 0,
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 1,
+                    flexWrap: 'wrap',
+                  }}
+                >
                   <TextLink
                     to="/events/$eventid"
                     params={{ eventid: event.id }}
@@ -140,6 +150,16 @@ export function EventsList({
                   >
                     {event.title}
                   </TextLink>
+                  {/* Another account's event, shared with this one (ADR 031). */}
+                  {event.role === 'shared' && (
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color="primary"
+                      label={t('list.shared')}
+                      data-testid="event-shared"
+                    />
+                  )}
                 </Box>
                 <Box sx={{ minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.5 }}>
                   <LinkAnchor

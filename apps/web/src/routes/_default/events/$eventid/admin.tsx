@@ -4,6 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/page/page-header';
 import { eventQueryOptions } from '../../../../features/events/api/events-api';
 import { EventAdmin } from '../../../../features/events/components/event-admin';
+import {
+  OwnerChangeCard,
+  ShareEventCard,
+} from '../../../../features/permissions/components/event-sharing';
 import { useCurrentUser } from '../../../../lib/auth/use-auth';
 import { orPageNotFound } from '../../../../lib/events/event-settings';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
@@ -13,7 +17,7 @@ export const Route = createFileRoute('/_default/events/$eventid/admin')({
   loader: ({ context, params }) =>
     Promise.all([
       orPageNotFound(context.queryClient.ensureQueryData(eventQueryOptions(params.eventid))),
-      loadNamespaces('events', 'forms'),
+      loadNamespaces('events', 'forms', 'permissions'),
     ]),
   component: EventAdminScreen,
 });
@@ -23,10 +27,19 @@ function EventAdminScreen() {
   const { t } = useTranslation(['common', 'events']);
   const user = useCurrentUser();
   const { data: event } = useSuspenseQuery(eventQueryOptions(eventid));
+  const timeZone = user.settings.timezone;
   return (
     <>
       <PageHeader title={t('headings.eventAdmin')} description={t('events:admin.description')} />
-      <EventAdmin event={event} timeZone={user.settings.timezone} />
+      <EventAdmin event={event} timeZone={timeZone}>
+        {/* Sharing and handing over are the owner's alone (ADR 031). */}
+        {event.role === 'owner' && (
+          <>
+            <ShareEventCard event={event} />
+            <OwnerChangeCard event={event} timeZone={timeZone} />
+          </>
+        )}
+      </EventAdmin>
     </>
   );
 }
