@@ -1,5 +1,5 @@
 // The signed-in GET /api/events (five events) against a bare node:http server sending the same
-// bytes, side by side in one run (docs/architecture.md, "Performance budgets": at least 0.4 of its
+// bytes, the answer's headers included (ADR 029), side by side in one run (docs/architecture.md, "Performance budgets": at least 0.4 of its
 // throughput, p99 under 20 ms at 50 connections; ADR 020).
 //
 // BENCH_CPU_PROF=DIR writes a CPU profile of the server into DIR (`node --cpu-prof`).
@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { compare, cpuPerRequest, report, reportCpu } from './lib/load.js';
 import {
+  ownResponseHeaders,
   registerBenchOwner,
   startBareServer,
   startHelloFastify,
@@ -22,12 +23,6 @@ import {
 const BUDGET = 0.4;
 const P99_BUDGET_MS = 20;
 const EVENTS = 5;
-
-/** The answer's own headers, without those every HTTP server sends. */
-function responseHeaders(headers: Headers): Record<string, string> {
-  const common = ['date', 'connection', 'keep-alive', 'content-length', 'content-type'];
-  return Object.fromEntries([...headers].filter(([name]) => !common.includes(name)));
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'livent-bench-api-'));
 const databaseFile = join(dir, 'livent.db');
@@ -59,14 +54,19 @@ try {
   const listed = JSON.parse(body) as unknown[];
   if (listed.length !== EVENTS) throw new Error(`expected ${EVENTS} events, got ${listed.length}`);
 
-  const bare = await startBareServer(
-    body,
-    sample.headers.get('content-type') ?? 'application/json',
-  );
+  // The same bytes as the answer, headers included: every API answer carries helmet's security
+  // headers, the rate limit's and the cache's (ADR 020), and they cost any server that sends
+  // them, bare `node:http` too (ADR 029).
+  const contentType = sample.headers.get('content-type') ?? 'application/json';
+  const ownHeaders = ownResponseHeaders(sample.headers);
+  const headerCount = Object.keys(ownHeaders).length;
+  const bare = await startBareServer(body, contentType, ownHeaders);
+  const bareWithoutHeaders = await startBareServer(body, contentType);
+  const hello = await startHelloFastify(body, contentType, ownHeaders);
   try {
     const result = await compare(bare.url, url, 3, { headers });
     report(
-      `GET /api/events signed in (${EVENTS} events, ${body.length} bytes, 50 connections, LOG_LEVEL=${logLevel})`,
+      `GET /api/events signed in (${EVENTS} events, ${body.length} bytes and ${headerCount} headers, 50 connections, LOG_LEVEL=${logLevel}), against bare node:http sending the same bytes`,
       result,
       BUDGET,
     );
@@ -74,25 +74,24 @@ try {
     console.log(
       `  p99 ${p99} ms (budget < ${P99_BUDGET_MS} ms: ${p99 < P99_BUDGET_MS ? 'met' : 'NOT met'})`,
     );
-    // The floor of the stack (ADR 029): a hello-world Fastify sending the same bytes and headers.
-    const ownHeaders = responseHeaders(sample.headers);
-    const hello = await startHelloFastify(
-      body,
-      sample.headers.get('content-type') ?? '',
-      ownHeaders,
+    // Informative: bare node:http with only its own two headers, and the framework's floor.
+    const withoutHeaders = await compare(bareWithoutHeaders.url, url, 3, { headers });
+    report(
+      `The same, against bare node:http sending the body without the ${headerCount} headers (informative)`,
+      withoutHeaders,
     );
-    try {
-      reportCpu([
-        ['bare node:http', await cpuPerRequest(bare, bare.url, headers)],
-        [
-          `hello-world Fastify, the same ${Object.keys(ownHeaders).length} headers`,
-          await cpuPerRequest(hello, hello.url, headers),
-        ],
-        ['livent', await cpuPerRequest(livent, url, headers)],
-      ]);
-    } finally {
-      await hello.stop();
-    }
+    reportCpu([
+      [
+        `bare node:http, the same ${headerCount} headers`,
+        await cpuPerRequest(bare, bare.url, headers),
+      ],
+      [
+        'bare node:http without the headers',
+        await cpuPerRequest(bareWithoutHeaders, bareWithoutHeaders.url, headers),
+      ],
+      [`hello-world Fastify, the same headers`, await cpuPerRequest(hello, hello.url, headers)],
+      ['livent', await cpuPerRequest(livent, url, headers)],
+    ]);
     // Timings are reported, not asserted (noisy machines); wrong answers fail the run.
     if (result.target.non2xx > 0 || result.target.errors > 0) {
       console.log('  the server answered with errors during the run');
@@ -100,6 +99,8 @@ try {
     }
   } finally {
     await bare.stop();
+    await bareWithoutHeaders.stop();
+    await hello.stop();
   }
 } finally {
   await livent.stop();

@@ -198,3 +198,15 @@ export async function registerBenchOwner(
     tokens: { access: { token: string } };
   };
 }
+
+/**
+ * An answer's own headers, without those every HTTP server sends itself: what a baseline server
+ * must add to send "the same bytes" (ADR 029).
+ */
+export function ownResponseHeaders(
+  headers: Headers | Record<string, string>,
+): Record<string, string> {
+  const common = ['date', 'connection', 'keep-alive', 'content-length', 'content-type'];
+  const entries = headers instanceof Headers ? [...headers] : Object.entries(headers);
+  return Object.fromEntries(entries.filter(([name]) => !common.includes(name)));
+}
