@@ -1,10 +1,11 @@
-import type { EventListItem } from '@livent/shared';
+import type { EventListItem, EventSummary } from '@livent/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { renderInRouter } from '../../test/render';
 import { createBody, linkBase } from './components/create-event-form';
+import { EventAdmin } from './components/event-admin';
 import { EventsList } from './components/events-list';
 import { displayUrl, formatDate } from './format';
 
@@ -97,5 +98,34 @@ describe('creating an event', () => {
     expect(formatDate('2026-01-05T12:00:00.000Z', 'de', 'Europe/Berlin')).toBe('05.01.2026');
     expect(formatDate('2026-01-05T12:00:00.000Z', 'en', 'Nowhere/Unknown')).toBe('Jan 5, 2026');
     expect(displayUrl('https://events.test/a')).toBe('events.test/a');
+  });
+});
+
+const summary = (role: EventSummary['role']): EventSummary => ({
+  ...event(1),
+  role,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  language: 'auto',
+  layout: 'classic',
+  playerMode: 'iframe',
+  playerVisible: true,
+  messagesEnabled: false,
+  highlightCount: 0,
+  channelCount: 0,
+  remoteReloadAt: null,
+});
+
+describe('event administration', () => {
+  beforeAll(() => loadNamespaces('permissions', 'forms'));
+
+  it('offers deletion to the owner only and tells a shared user why (ADR 031)', async () => {
+    const { unmount } = renderInRouter(<EventAdmin event={summary('owner')} timeZone="UTC" />);
+    expect(await screen.findByRole('button', { name: 'Delete event' })).toBeInTheDocument();
+    expect(screen.queryByText(/This event was shared with you/)).not.toBeInTheDocument();
+    unmount();
+
+    renderInRouter(<EventAdmin event={summary('shared')} timeZone="UTC" />);
+    expect(await screen.findByText(/This event was shared with you/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete event' })).not.toBeInTheDocument();
   });
 });

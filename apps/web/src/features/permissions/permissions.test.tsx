@@ -7,7 +7,6 @@ import { resetAuthStore, setSignedIn } from '../../lib/auth/auth-store';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
-import { EventAdmin } from '../events/components/event-admin';
 import { OwnerChangeCard, ShareEventCard } from './components/event-sharing';
 import { PermissionsOverview } from './components/permissions-overview';
 
@@ -304,13 +303,6 @@ describe('event admin section', () => {
     setSignedIn(testUser(), 'token');
   });
   afterEach(() => vi.unstubAllGlobals());
-
-  it('tells a shared user why delete is missing', async () => {
-    serve(() => undefined);
-    renderInRouter(<EventAdmin event={summary('shared')} timeZone="UTC" />);
-    expect(await screen.findByText(/This event was shared with you/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Delete event' })).not.toBeInTheDocument();
-  });
 
   it('shows who has the event, and hands it over after confirming, then waits with a cancel', async () => {
     let pending: OwnerChange | null = null;
