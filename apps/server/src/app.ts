@@ -145,6 +145,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: options.logger ?? createLoggerOptions(config),
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     logController: new OneLineRequestLog(),
+    // The router's own refusals (a malformed or over-long path) leave in the one error shape too.
+    frameworkErrors: errorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
