@@ -7,9 +7,12 @@ import type { AuthContext } from '../auth/sessions.service.js';
 import { eventAccess, requireEventRole, roleOf } from './event-access.js';
 
 describe('roleOf', () => {
-  it('gives the owner the role owner and anyone else none', () => {
-    expect(roleOf({ owner_id: 'u1' }, 'u1')).toBe('owner');
-    expect(roleOf({ owner_id: 'u1' }, 'u2')).toBeNull();
+  it('gives the owner the role owner, an accepted permission shared, and anyone else none', () => {
+    expect(roleOf({ owner_id: 'u1', shared_user_id: null }, 'u1')).toBe('owner');
+    expect(roleOf({ owner_id: 'u1', shared_user_id: null }, 'u2')).toBeNull();
+    expect(roleOf({ owner_id: 'u1', shared_user_id: 'u2' }, 'u2')).toBe('shared');
+    // A row read for another caller says nothing about this one.
+    expect(roleOf({ owner_id: 'u1', shared_user_id: 'u2' }, 'u3')).toBeNull();
   });
 });
 

@@ -4,7 +4,11 @@ import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import { findAccessibleEvent, type EventRow, type EventWithPlanRow } from './events.repository.js';
+import {
+  findAccessibleEvent,
+  type AccessibleEventRow,
+  type RoleColumns,
+} from './events.repository.js';
 
 /**
  * Who may do what with an event: the one place that decides it. Every event-scoped route
@@ -14,11 +18,16 @@ import { findAccessibleEvent, type EventRow, type EventWithPlanRow } from './eve
 export type EventRole = EventListItem['role'];
 
 /** An event the caller has a role on, with its owner's plan. */
-export type AccessibleEvent = EventWithPlanRow & { role: EventRole };
+export type AccessibleEvent = AccessibleEventRow & { role: EventRole };
 
-/** The caller's role on an event row already read; null for none. Today only owners have one. */
-export function roleOf(event: Pick<EventRow, 'owner_id'>, userId: string): EventRole | null {
-  return event.owner_id === userId ? 'owner' : null;
+/**
+ * The caller's role on an event row already read; null for none. The owner is 'owner'; an
+ * account with an accepted permission is 'shared' (ADR 031), which every route allows unless it
+ * passes `roles: ['owner']`: deleting the event, changing its owner and sharing it.
+ */
+export function roleOf(event: RoleColumns, userId: string): EventRole | null {
+  if (event.owner_id === userId) return 'owner';
+  return event.shared_user_id === userId ? 'shared' : null;
 }
 
 /** The caller's role on the event `eventId`; null for none and for a missing event alike. */

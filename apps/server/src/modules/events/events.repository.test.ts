@@ -62,8 +62,49 @@ describe('listAccessibleEvents', () => {
         slug: 'slug-e4',
         created_at: '2026-01-03T00:00:00.000Z',
         owner_id: 'owner-b',
+        shared_user_id: null,
       },
     ]);
+  });
+
+  it('adds the events shared with the caller by an accepted permission, in the same order', async () => {
+    const at = '2026-02-01T00:00:00.000Z';
+    await database.db
+      .insertInto('permissions')
+      .values([
+        {
+          id: 'p1',
+          event_id: 'e1',
+          user_id: 'owner-b',
+          status: 'accepted',
+          created_at: at,
+          accepted_at: at,
+        },
+        {
+          id: 'p2',
+          event_id: 'e3',
+          user_id: 'owner-b',
+          status: 'pending',
+          created_at: at,
+          accepted_at: null,
+        },
+      ])
+      .execute();
+    try {
+      const rows = await listAccessibleEvents(database.db, 'owner-b');
+      expect(rows.map((row) => [row.id, row.owner_id, row.shared_user_id])).toEqual([
+        ['e4', 'owner-b', null],
+        ['e1', 'owner-a', 'owner-b'],
+      ]);
+      // The owner's own list does not change.
+      expect((await listAccessibleEvents(database.db, 'owner-a')).map((row) => row.id)).toEqual([
+        'e3',
+        'e2',
+        'e1',
+      ]);
+    } finally {
+      await database.db.deleteFrom('permissions').execute();
+    }
   });
 
   it('is served by an index in its order, without sorting (SQLite)', async () => {

@@ -12,8 +12,18 @@ import { eventsChanged } from './events-list-cache.js';
 export type EventRow = Selectable<EventsTable>;
 /** An event with its owner's plan columns; `ownerPlanOf` (ADR 028) decides what may change. */
 export type EventWithPlanRow = EventRow & OwnerPlanColumns;
-/** An event of the events list, with what decides the caller's role (event-access.ts). */
+/**
+ * What decides the caller's role on a row (event-access.ts): the owner, and the grantee of an
+ * accepted permission when the caller holds one (ADR 031), else null.
+ */
+export interface RoleColumns {
+  owner_id: string;
+  shared_user_id: string | null;
+}
+/** An event of the events list. */
 export type EventListRow = Pick<EventRow, 'id' | 'title' | 'slug' | 'created_at' | 'owner_id'>;
+/** An event with its owner's plan and what decides the caller's role. */
+export type AccessibleEventRow = EventWithPlanRow & RoleColumns;
 
 /**
  * The owner's plan, read with the owner's `users` row locked until the transaction ends
@@ -43,16 +53,33 @@ export async function countEventsOfOwner(db: Kysely<Database>, ownerId: string):
 }
 
 /**
- * The events `userId` may have a role on, newest first (the index `events_owner_id_created_at_id`
- * serves it, sort included). Today that is the events they own; event-access.ts decides the role
- * of each row, and this filter must let through every row it gives one. The dashboard asks for it
- * on every page, so it is compiled once (ADR 020, second pass).
+ * The events `userId` may have a role on, newest first: the events they own (the index
+ * `events_owner_id_created_at_id` serves that branch, sort included) and those shared with them by
+ * an accepted permission (`shared_user_id`, ADR 031). event-access.ts decides the role of each
+ * row, and this filter must let through every row it gives one. The dashboard asks for it on every
+ * page, so it is compiled once (ADR 020, second pass).
  */
 const accessibleEvents = reusableQuery((db: Kysely<Database>, userId: string) =>
   db
     .selectFrom('events')
     .select(['id', 'title', 'slug', 'created_at', 'owner_id'])
+    .select(sql<string | null>`null`.as('shared_user_id'))
     .where('owner_id', '=', userId)
+    .unionAll(
+      db
+        .selectFrom('permissions')
+        .innerJoin('events', 'events.id', 'permissions.event_id')
+        .select([
+          'events.id',
+          'events.title',
+          'events.slug',
+          'events.created_at',
+          'events.owner_id',
+          'permissions.user_id as shared_user_id',
+        ])
+        .where('permissions.user_id', '=', userId)
+        .where('permissions.status', '=', 'accepted'),
+    )
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc'),
 );
@@ -60,30 +87,60 @@ const accessibleEvents = reusableQuery((db: Kysely<Database>, userId: string) =>
 export async function listAccessibleEvents(
   db: Kysely<Database>,
   userId: string,
-): Promise<EventListRow[]> {
+): Promise<(EventListRow & RoleColumns)[]> {
   return accessibleEvents.execute(db, userId);
 }
 
 /**
- * The event `eventId` if `userId` may have a role on it (as in {@link listAccessibleEvents});
- * event-access.ts decides which. With `lock` on PostgreSQL the row stays locked until the
- * transaction ends, so that two saves of one event cannot undo each other's fields.
+ * The event `eventId` if `userId` may have a role on it (as in {@link listAccessibleEvents}):
+ * they own it or hold an accepted permission, read in the same query so that a revocation counts
+ * from the very next request (nothing caches a role, ADR 031); event-access.ts decides which
+ * role. With `lock` on PostgreSQL the row stays locked until the transaction ends, so that two
+ * saves of one event cannot undo each other's fields.
  */
 export async function findAccessibleEvent(
   db: Kysely<Database>,
   eventId: string,
   userId: string,
   options: { lock?: Dialect } = {},
-): Promise<EventWithPlanRow | undefined> {
+): Promise<AccessibleEventRow | undefined> {
   let query = db
     .selectFrom('events')
     .innerJoin('users', 'users.id', 'events.owner_id')
+    .leftJoin('permissions', (join) =>
+      join
+        .onRef('permissions.event_id', '=', 'events.id')
+        .on('permissions.user_id', '=', userId)
+        .on('permissions.status', '=', 'accepted'),
+    )
     .selectAll('events')
     .select(OWNER_PLAN_COLUMNS)
+    .select('permissions.user_id as shared_user_id')
     .where('events.id', '=', eventId)
-    .where('events.owner_id', '=', userId);
+    .where((eb) =>
+      eb.or([eb('events.owner_id', '=', userId), eb('permissions.user_id', 'is not', null)]),
+    );
   if (options.lock === 'postgres') query = query.forUpdate('events');
   return query.executeTakeFirst();
+}
+
+/**
+ * Hands the event to `newOwnerId` (ADR 031, owner change); a new `version`, since what the
+ * public page may show follows the owner's plan.
+ */
+export async function changeEventOwner(
+  db: Kysely<Database>,
+  eventId: string,
+  newOwnerId: string,
+  updatedAt: string,
+): Promise<void> {
+  eventsChanged();
+  await db
+    .updateTable('events')
+    .set((eb) => ({ owner_id: newOwnerId, version: eb('version', '+', 1), updated_at: updatedAt }))
+    .where('id', '=', eventId)
+    .execute();
+  eventsChanged();
 }
 
 /** The slugs that are `base` or start with `base-` (candidates for a free suffix). */

@@ -52,6 +52,8 @@ export interface EventsDependencies {
   now: Clock;
   /** The public pages' origin (EVENTS_URL). */
   eventsUrl: string;
+  /** The owner's default active custom domain's origin, which then replaces EVENTS_URL (ADR 030). */
+  publicOriginOf?: (ownerId: string) => string | undefined;
 }
 
 /** "slug already in use" at the slug field (docs/product-spec.md section 5), with 409 (ADR 016). */
@@ -155,9 +157,10 @@ export class EventsService {
     };
   }
 
+  /** The owner only: a shared user may not delete the event (ADR 031). */
   async remove(auth: AuthContext, eventId: string): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
-      const event = await requireEventRole(trx, auth, eventId);
+      const event = await requireEventRole(trx, auth, eventId, { roles: ['owner'] });
       await deleteEvent(trx, event.id);
     });
   }
@@ -236,8 +239,8 @@ export class EventsService {
     });
   }
 
-  private fullUrl(slug: string): string {
-    return `${this.deps.eventsUrl}/${slug}`;
+  private fullUrl(slug: string, ownerId: string): string {
+    return `${this.deps.publicOriginOf?.(ownerId) ?? this.deps.eventsUrl}/${slug}`;
   }
 
   private toListItem(row: EventListRow, role: EventRole): EventListItem {
@@ -245,7 +248,7 @@ export class EventsService {
       id: row.id,
       title: row.title,
       slug: row.slug,
-      fullUrl: this.fullUrl(row.slug),
+      fullUrl: this.fullUrl(row.slug, row.owner_id),
       role,
       createdAt: row.created_at,
     };
@@ -255,7 +258,7 @@ export class EventsService {
     return {
       ...readEventSettings(row),
       id: row.id,
-      fullUrl: this.fullUrl(row.slug),
+      fullUrl: this.fullUrl(row.slug, row.owner_id),
       updatedAt: row.updated_at,
       messagesGuestToken: row.messages_guest_token,
     };
