@@ -123,10 +123,15 @@ export function OwnerChangeCard({
   const form = useForm<OwnerChangeValues>({ resolver, defaultValues: { email: '' } });
   const { errors } = form.formState;
   const serverError = errors.root?.server?.message;
+  // The email stays in the dialog's text while it fades out; `dialogOpen` alone closes it.
   const [confirming, setConfirming] = useState<string>();
+  const [dialogOpen, setDialogOpen] = useState(false);
   const emailField = form.register('email');
 
-  const onSubmit = form.handleSubmit(({ email }) => setConfirming(email));
+  const onSubmit = form.handleSubmit(({ email }) => {
+    setConfirming(email);
+    setDialogOpen(true);
+  });
   const send = async (email: string) => {
     try {
       await request.mutateAsync({ email });
@@ -139,7 +144,7 @@ export function OwnerChangeCard({
         ownerChangePending: 'email',
       });
     } finally {
-      setConfirming(undefined);
+      setDialogOpen(false);
     }
   };
 
@@ -203,12 +208,12 @@ export function OwnerChangeCard({
         </Box>
       )}
       <ConfirmDialog
-        open={confirming !== undefined}
+        open={dialogOpen}
         title={t('ownerChange.confirmTitle', { event: event.title })}
         message={t('ownerChange.confirmText', { email: confirming ?? '' })}
         confirmLabel={t('ownerChange.confirm')}
         busy={request.isPending}
-        onClose={() => setConfirming(undefined)}
+        onClose={() => setDialogOpen(false)}
         onConfirm={() => confirming && void send(confirming)}
       />
     </SectionCard>

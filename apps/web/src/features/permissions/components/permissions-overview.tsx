@@ -124,25 +124,31 @@ export function GrantedPermissions({
 
   if (phone) {
     return (
-      <Stack component="ul" aria-label={t('granted.label')} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-        {permissions.map((permission) => (
-          <ListRow
-            key={permission.id}
-            testId="granted-permission"
-            icon={ShareOutlined}
-            highlighted={permission.status === 'accepted'}
-            title={<EventLink permission={permission} />}
-            badges={
-              <>
-                <Chip size="small" label={t(`roles.${permission.role}`)} />
-                <StatusChip status={permission.status} />
-              </>
-            }
-            details={`${permission.user.name} · ${permission.user.email} · ${date(permission)}`}
-            actions={revoke(permission)}
-          />
-        ))}
-      </Stack>
+      <Paper variant="outlined" sx={{ px: 2 }}>
+        <Stack
+          component="ul"
+          aria-label={t('granted.label')}
+          sx={{ listStyle: 'none', m: 0, p: 0 }}
+        >
+          {permissions.map((permission) => (
+            <ListRow
+              key={permission.id}
+              testId="granted-permission"
+              icon={ShareOutlined}
+              highlighted={permission.status === 'accepted'}
+              title={<EventLink permission={permission} />}
+              badges={
+                <>
+                  <Chip size="small" label={t(`roles.${permission.role}`)} />
+                  <StatusChip status={permission.status} />
+                </>
+              }
+              details={`${permission.user.name} · ${permission.user.email} · ${date(permission)}`}
+              actions={revoke(permission)}
+            />
+          ))}
+        </Stack>
+      </Paper>
     );
   }
 
@@ -215,14 +221,20 @@ export function PermissionsOverview({
   const acceptChange = useAcceptOwnerChange();
   const rejectChange = useRejectOwnerChange();
   const cancelChange = useCancelOwnerChange();
-  const [confirming, setConfirming] = useState<Confirming>();
+  // The dialog keeps its texts while it fades out; `open` alone closes it.
+  const [confirming, setConfirmingState] = useState<Confirming>();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const setConfirming = (next: Confirming) => {
+    setConfirmingState(next);
+    setDialogOpen(true);
+  };
   const grantedHeadingId = useId();
 
   if (!list.data) {
     return <LoadState isError={list.isError} onRetry={() => void list.refetch()} />;
   }
   const { granted, received, ownerChanges } = list.data;
-  const close = () => setConfirming(undefined);
+  const close = () => setDialogOpen(false);
   const busyWith = (pending: boolean, variables: unknown, item: { id: string }) =>
     pending && (variables as { id?: string } | undefined)?.id === item.id;
 
@@ -483,7 +495,7 @@ export function PermissionsOverview({
       )}
 
       <ConfirmDialog
-        open={confirmDialog !== null}
+        open={dialogOpen && confirmDialog !== null}
         title={confirmDialog?.title ?? ''}
         message={confirmDialog?.message ?? ''}
         confirmLabel={confirmDialog?.label ?? ''}

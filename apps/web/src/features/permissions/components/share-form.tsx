@@ -81,11 +81,7 @@ export function ShareForm({ events }: { events: readonly OwnEvent[] }) {
               {...fields.eventId}
             />
           )}
-          <EmailField
-            label={t('share.email')}
-            error={errors.email?.message}
-            {...fields.email}
-          />
+          <EmailField label={t('share.email')} error={errors.email?.message} {...fields.email} />
           <Button
             type="submit"
             variant="contained"
