@@ -19,6 +19,11 @@ export function errorHandler(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
+  // Every error leaves as JSON in the one shape, whatever type and schema the route documents for
+  // that status: a route that had chosen another type (a CSV download) or documents its 400 as a
+  // page (the public registration form) would otherwise misdescribe the body or fail to
+  // serialise it (a 500 for bad input).
+  reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
   if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
     const body: ApiError = {
       code: 400,
@@ -29,9 +34,6 @@ export function errorHandler(
     return reply.code(400).send(body);
   }
 
-  // A route that had already chosen another type (a CSV download) still answers its error as
-  // JSON, never as a body its type misdescribes.
-  reply.type('application/json; charset=utf-8');
   if (isRefusedText(error)) {
     request.log.info({ code: (error as { code?: unknown }).code }, 'database refused a text value');
     return reply
