@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { createDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrator.js';
 import { inject } from 'vitest';
-import { startHost } from './host-process.js';
+import { startHost, type Host } from './host-process.js';
 import { HOSTS_KEY, type InstanceOptions } from './protocol.js';
 
 /**
@@ -21,14 +21,53 @@ import { HOSTS_KEY, type InstanceOptions } from './protocol.js';
  * The hosts of this test run: the ones the global setup started (./global-setup.ts, under
  * `TEST_INSTANCES=2`), else two of this test file's own, started on first use and ending with it.
  */
-let ownHosts: Promise<string[]> | undefined;
-export function hosts(): Promise<string[]> {
+let ownHosts: Promise<Host[]> | undefined;
+export async function hosts(): Promise<string[]> {
   const provided = inject(HOSTS_KEY);
-  if (provided) return Promise.resolve(provided);
-  ownHosts ??= Promise.all([startHost(), startHost()]).then((started) =>
-    started.map((host) => host.control),
-  );
-  return ownHosts;
+  if (provided) return provided;
+  ownHosts ??= Promise.all([startHost(), startHost()]);
+  return (await ownHosts).map((host) => host.control);
+}
+
+/** Stops the hosts this test file started itself, if any (its `afterAll`). */
+export async function stopOwnHosts(): Promise<void> {
+  const started = ownHosts;
+  ownHosts = undefined;
+  if (started) await Promise.all((await started).map((host) => host.stop()));
+}
+
+export interface Answer {
+  status: number;
+  body: string;
+}
+
+/** One request straight to an instance, on a connection of its own. */
+export function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; json?: unknown; body?: string } = {},
+): Promise<Answer> {
+  const body =
+    options.body ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${base}${path}`, {
+      method,
+      agent: false,
+      headers: {
+        ...(options.json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...options.headers,
+      },
+    });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.end(body);
+  });
 }
 
 async function controlCall(url: string, method: string, body?: unknown): Promise<unknown> {

@@ -6,7 +6,7 @@ import {
   type BuildTestAppOptions,
   type TestApp,
 } from '../test-app.js';
-import { startInstances } from './hosts.js';
+import { startInstances, type Instance } from './hosts.js';
 import { remoteApp } from './remote-app.js';
 
 /**
@@ -14,10 +14,15 @@ import { remoteApp } from './remote-app.js';
  * database behind a round-robin proxy, so that every second request lands on the other instance
  * and state an instance keeps for itself (caches, counters, live streams) has to hold across both.
  */
+export interface TwoInstanceTestApp extends TestApp {
+  /** The two instances, for requests that must land on one of them. */
+  instances: [Instance, Instance];
+}
+
 export async function buildTwoInstanceTestApp(
-  overrides: ConfigEnv,
-  options: BuildTestAppOptions,
-): Promise<TestApp> {
+  overrides: ConfigEnv = {},
+  options: BuildTestAppOptions = {},
+): Promise<TwoInstanceTestApp> {
   if (process.env.TEST_DB !== 'postgres') {
     throw new Error('TEST_INSTANCES=2 needs TEST_DB=postgres: SQLite is one process');
   }
@@ -58,6 +63,7 @@ export async function buildTwoInstanceTestApp(
     app,
     config,
     database,
+    instances: group.instances as [Instance, Instance],
     cleanup: async () => {
       await app.close();
       await testDatabase.drop();
