@@ -1,10 +1,13 @@
 // `npm test`: every tier — static checks, unit and API tests (SQLite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the production build.
+// TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the production build. In
+// CI (or with TEST_TWO_INSTANCES=1, TEST_NODE24=1) also: the API tests about state kept per
+// instance on two instances behind a proxy, and the unit and API tests on Node 24.
 // Ends with one line `N passed, N failed, N skipped` and exits non-zero on any failure.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { e2ePortEnvironment } from './e2e-ports.mjs';
+import { nodeLts } from './node24/runtime.mjs';
+import { databaseTestFiles, twoInstanceCiFiles } from './test-files.mjs';
 
 const tmp = '.tmp/test-results';
 rmSync(tmp, { recursive: true, force: true });
@@ -38,40 +41,46 @@ function record(label, ok) {
  */
 async function checksAtOnce(steps) {
   const results = await Promise.all(
-    steps.map(
-      ([label, command, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, {
-            stdio: ['ignore', 'pipe', 'pipe'],
-            env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
-          });
-          const output = [];
-          child.stdout.on('data', (chunk) => output.push(chunk));
-          child.stderr.on('data', (chunk) => output.push(chunk));
-          child.on('error', (error) =>
-            resolve({ label, command, args, ok: false, output: [Buffer.from(String(error))] }),
-          );
-          child.on('close', (code) => resolve({ label, command, args, ok: code === 0, output }));
-        }),
-    ),
+    steps.map(([label, command, args]) => checkAtOnce(label, command, args)),
   );
-  for (const { label, command, args, ok, output } of results) {
-    console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
-    process.stdout.write(Buffer.concat(output));
-    record(label, ok);
+  for (const result of results) {
+    printCheck(result);
+    record(result.label, result.ok);
   }
+}
+
+/** One step started in the background; its output is kept for {@link printCheck}. */
+function checkAtOnce(label, command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '1' },
+    });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('error', (error) =>
+      resolve({ label, command, args, ok: false, output: [Buffer.from(String(error))] }),
+    );
+    child.on('close', (code) => resolve({ label, command, args, ok: code === 0, output }));
+  });
+}
+
+function printCheck({ label, command, args, output }) {
+  console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
+  process.stdout.write(Buffer.concat(output));
 }
 
 function readJson(path) {
   return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : undefined;
 }
 
-function vitest(label, args, env, output) {
+function vitest(label, args, env, output, [command, ...prefix] = ['npx', 'vitest']) {
   const ok = run(
     label,
-    'npx',
+    command,
     [
-      'vitest',
+      ...prefix,
       'run',
       ...args,
       '--reporter=default',
@@ -115,19 +124,17 @@ async function playwright(label, output) {
 }
 
 /**
- * The server's test files that run against the test database (`buildTestApp`,
- * `createTestDatabase`, `migratedTestDatabase`) or ask for PostgreSQL themselves (`TEST_DB`):
- * only these change with the dialect, so only these run a second time on PostgreSQL. Pure unit
- * tests and the ones that start the server with their own SQLite file would only repeat.
+ * The current Node LTS (README, "Test it"): in CI or with TEST_NODE24=1. Its download and the
+ * build of better-sqlite3 for it (minutes on a fresh machine) start now, beside the build and the
+ * checks, and are awaited before its tier.
  */
-function databaseTestFiles(root = 'apps/server/src') {
-  const uses = /\b(buildTestApp|createTestDatabase|migratedTestDatabase|TEST_DB)\b/;
-  return readdirSync(root, { recursive: true })
-    .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => join(root, file))
-    .filter((file) => uses.test(readFileSync(file, 'utf8')))
-    .sort();
-}
+const withNodeLts = process.env.TEST_NODE24 === '1';
+const nodeLtsReady = withNodeLts
+  ? checkAtOnce('Node 24', 'node', ['scripts/node24/runtime.mjs'])
+  : undefined;
+
+/** Two instances behind a proxy (TEST_INSTANCES=2): in CI or with TEST_TWO_INSTANCES=1. */
+const withTwoInstances = process.env.TEST_TWO_INSTANCES === '1';
 
 if (!run('build', 'npm', ['run', 'build'])) {
   record('build', false);
@@ -144,8 +151,32 @@ if (!run('build', 'npm', ['run', 'build'])) {
       { TEST_DB: 'postgres' },
       `${tmp}/vitest-postgres.json`,
     );
+    if (withTwoInstances) {
+      // The files about state kept per instance; all of them: npm run test:two-instances.
+      vitest(
+        'API tests on two instances behind a proxy (PostgreSQL)',
+        ['--project', 'server', ...twoInstanceCiFiles()],
+        { TEST_DB: 'postgres', TEST_INSTANCES: '2' },
+        `${tmp}/vitest-two-instances.json`,
+      );
+    }
   } else {
     console.log('\nTEST_DATABASE_URL is not set: API tests ran on SQLite only.');
+  }
+  if (nodeLtsReady) {
+    const prepared = await nodeLtsReady;
+    printCheck(prepared);
+    record(prepared.label, prepared.ok);
+    if (prepared.ok) {
+      const lts = nodeLts();
+      vitest(
+        `unit and API tests (SQLite) on Node ${lts.version}`,
+        [],
+        lts.env,
+        `${tmp}/vitest-node24.json`,
+        [lts.node, 'node_modules/vitest/vitest.mjs'],
+      );
+    }
   }
   await playwright('end-to-end tests (Chromium)', `${tmp}/playwright.json`);
 }

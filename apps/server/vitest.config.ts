@@ -17,5 +17,8 @@ export default defineProject({
     setupFiles: ['src/test/setup.ts', ...(twoInstances ? ['src/test/two-instances/setup.ts'] : [])],
     // Two server processes for the whole run, each building every test's instance (test-app.ts).
     globalSetup: twoInstances ? ['src/test/two-instances/global-setup.ts'] : [],
+    // Each test app there is a PostgreSQL database, its migration and two instances: more than
+    // the default 5 s on a busy two-core machine.
+    ...(twoInstances ? { testTimeout: 30_000, hookTimeout: 60_000 } : {}),
   },
 });

@@ -1,0 +1,20 @@
+// `npm run test:two-instances`: every server test file that uses the test database, run against
+// two server processes behind a round-robin proxy on one PostgreSQL database (TEST_INSTANCES=2;
+// apps/server/src/test/two-instances/). Needs TEST_DATABASE_URL, as the PostgreSQL tier does.
+// Arguments (file paths, Vitest options) replace the list of files.
+import { spawnSync } from 'node:child_process';
+import { databaseTestFiles } from './test-files.mjs';
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.error(
+    'TEST_DATABASE_URL is not set: two instances share a PostgreSQL database (README, "Test it").',
+  );
+  process.exit(1);
+}
+const args = process.argv.slice(2);
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--project', 'server', ...(args.length > 0 ? args : databaseTestFiles())],
+  { stdio: 'inherit', env: { ...process.env, TEST_DB: 'postgres', TEST_INSTANCES: '2' } },
+);
+process.exit(result.status ?? 1);
