@@ -386,11 +386,12 @@ export class InvitationsService {
    * The invitation mails (ADR 026, "Invitation and registration emails"): `unsent` to the
    * invitations without a mail yet, `all` to every one, `test` one to the signed-in user filled
    * with the first invitation's values (or the user's own and a sample password when there is
-   * none). The owner only, with INVITATION_EMAILS; limited per event (429).
+   * none). The owner or a shared user (ADR 031), with INVITATION_EMAILS in the owner's plan;
+   * limited per event (429).
    */
   async sendMails(auth: AuthContext, eventId: string, mode: MailSendMode): Promise<MailSendResult> {
     const { db, mailer, limiter, limits } = this.deps;
-    const event = await requireEventRole(db, auth, eventId, { roles: ['owner'] });
+    const event = await requireEventRole(db, auth, eventId);
     requireMailFeature(ownerPlanOf(event, this.deps.now()).allowance);
     await limitSend(limiter, limits, {
       list: 'invitation',
@@ -431,7 +432,8 @@ export class InvitationsService {
       language,
       text,
       placeholders: INVITATION_MAIL_PLACEHOLDERS,
-      userId: auth.user.id,
+      // The list's mails belong to the owner's account, whoever sends them (ADR 031).
+      userId: event.owner_id,
       nextBatch: async (after, limit) =>
         (await invitationsToMail(db, event.id, { after, limit, unsentOnly })).map((row) => ({
           id: row.id,

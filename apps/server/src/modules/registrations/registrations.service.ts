@@ -150,11 +150,12 @@ export class RegistrationsService {
   /**
    * The registration mails from the list (ADR 026, "Invitation and registration emails"), as
    * the invitations': `unsent`, `all` or a `test` to the signed-in user filled with the first
-   * registration's values (or the user's own). The owner only, with INVITATION_EMAILS.
+   * registration's values (or the user's own). The owner or a shared user (ADR 031), with
+   * INVITATION_EMAILS in the owner's plan.
    */
   async sendMails(auth: AuthContext, eventId: string, mode: MailSendMode): Promise<MailSendResult> {
     const { db, mailer, limiter, limits } = this.deps;
-    const event = await requireEventRole(db, auth, eventId, { roles: ['owner'] });
+    const event = await requireEventRole(db, auth, eventId);
     requireMailFeature(ownerPlanOf(event, this.deps.now()).allowance);
     await limitSend(limiter, limits, {
       list: 'registration',
@@ -191,7 +192,8 @@ export class RegistrationsService {
       language,
       text,
       placeholders: REGISTRATION_MAIL_PLACEHOLDERS,
-      userId: auth.user.id,
+      // The list's mails belong to the owner's account, whoever sends them (ADR 031).
+      userId: event.owner_id,
       nextBatch: async (after, limit) =>
         (await registrationsToMail(db, event.id, { after, limit, unsentOnly })).map((row) => ({
           id: row.id,
