@@ -48,7 +48,7 @@ export function ShareEventCard({ event }: { event: OwnEvent }) {
       }
     >
       <Stack spacing={2.5}>
-        <ShareForm events={[event]} />
+        <ShareForm events={[event]} fixed />
         <Box>
           <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }}>
             {t('shareThis.who')}

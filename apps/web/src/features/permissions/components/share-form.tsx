@@ -29,14 +29,20 @@ export interface OwnEvent {
 }
 
 /**
- * Shares an event by email (`POST /permissions`). With one event it is fixed (the event's admin
- * section); with several, a picker lists the account's own events (a shared user may not share
+ * Shares an event by email (`POST /permissions`). Fixed to one event in the event's admin
+ * section; on the permissions page a picker lists the account's own events (a shared user may not share
  * further, ADR 031). The server's "No users found with this email", "Permission already exists"
  * and sharing with oneself land on the email field.
  */
-export function ShareForm({ events }: { events: readonly OwnEvent[] }) {
+export function ShareForm({
+  events,
+  fixed = false,
+}: {
+  events: readonly OwnEvent[];
+  /** The event is given (the admin section): no picker. */
+  fixed?: boolean;
+}) {
   const { t } = useTranslation(['permissions', 'forms']);
-  const fixed = events.length === 1;
   const form = useForm<ShareValues>({
     resolver,
     defaultValues: { eventId: events[0]?.id ?? '', email: '' },
