@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18n, loadNamespaces } from '../../lib/i18n/i18n';
+import { patchedList } from './api/domains-api';
 import { testDomain } from './domains-test-data';
 import { domainStatusView } from './status';
 
@@ -70,5 +71,22 @@ describe('domain status messages', () => {
       /^Your plan no longer/,
     );
     expect(domainStatusView(testDomain({ status: 'disabled' })).upgrade).toBe(false);
+  });
+});
+
+describe('domain settings in the cache', () => {
+  it('keeps one default per account when another domain becomes the default', () => {
+    const list = {
+      domains: [testDomain({ id: 'a', isDefault: true }), testDomain({ id: 'b' })],
+      limit: 5,
+      canShare: true,
+    };
+    const next = patchedList(list, 'b', { isDefault: true });
+    expect(next.domains.map((domain) => domain.isDefault)).toEqual([false, true]);
+    const shared = patchedList(list, 'a', { shared: true });
+    expect(shared.domains.map((domain) => [domain.isDefault, domain.shared])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
   });
 });

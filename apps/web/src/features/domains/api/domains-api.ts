@@ -37,12 +37,42 @@ export function useAddDomain() {
   });
 }
 
+/** The list as it is after `patch`: one default per account, so a new default clears the others. */
+export function patchedList(list: DomainsList, id: string, patch: UpdateDomainInput): DomainsList {
+  return {
+    ...list,
+    domains: list.domains.map((domain) => {
+      if (domain.id !== id) {
+        return patch.isDefault ? { ...domain, isDefault: false } : domain;
+      }
+      return {
+        ...domain,
+        ...(patch.isDefault === undefined ? {} : { isDefault: patch.isDefault }),
+        ...(patch.shared === undefined ? {} : { shared: patch.shared }),
+      };
+    }),
+  };
+}
+
+/**
+ * Saves a domain's settings. The switches move at once (TanStack Query's optimistic update
+ * through the cache) and move back when the server refuses; the list is read again either way.
+ */
 export function useUpdateDomain() {
-  const invalidate = useInvalidateDomains();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateDomainInput & { id: string }) =>
       apiFetch<CustomDomain>(domainPath(id), { method: 'PATCH', body }),
-    onSuccess: invalidate,
+    onMutate: async ({ id, ...patch }) => {
+      await queryClient.cancelQueries({ queryKey: domainsQueryKey });
+      const previous = queryClient.getQueryData<DomainsList>(domainsQueryKey);
+      if (previous) queryClient.setQueryData(domainsQueryKey, patchedList(previous, id, patch));
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(domainsQueryKey, context.previous);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: domainsQueryKey }),
   });
 }
 
