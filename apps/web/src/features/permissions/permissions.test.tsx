@@ -174,8 +174,7 @@ describe('shared permissions page', () => {
         );
       }
       if (path === '/api/events') return json(200, []);
-      if (init.method === 'POST' && path === '/api/permissions/p3/accept')
-        return json(200, permission());
+      if (init.method === 'POST' && path === '/api/permissions/p3/accept') return json(204);
       if (init.method === 'POST' && path === '/api/permissions/p3/reject') return json(204);
       if (init.method === 'DELETE' && path === '/api/permissions/p4') return json(204);
       return undefined;

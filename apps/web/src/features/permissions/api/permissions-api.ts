@@ -91,7 +91,7 @@ export function useAcceptPermission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (permission: Permission) =>
-      apiFetch<Permission>(`/permissions/${id(permission.id)}/accept`, { method: 'POST' }),
+      apiFetch<void>(`/permissions/${id(permission.id)}/accept`, { method: 'POST' }),
     onSuccess: () => reloadAccess(queryClient, { events: true }),
   });
 }
