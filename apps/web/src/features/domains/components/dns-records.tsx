@@ -72,7 +72,8 @@ function Copyable({ text, label }: { text: string; label: string }) {
         sx={{
           fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
           fontSize: '0.8125rem',
-          overflowWrap: 'anywhere',
+          // Tokens and long names fill each line rather than breaking at their hyphens.
+          wordBreak: 'break-all',
           minWidth: 0,
           flexGrow: 1,
         }}
