@@ -33,6 +33,15 @@ describe('event selector (spec section 2, "Header")', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/events/e2'));
   });
 
+  it('marks an event shared with this account (ADR 031)', async () => {
+    renderInRouter(<EventSelector events={[events[0]!, { ...events[1]!, role: 'shared' }]} />);
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Event' }));
+    expect(
+      await screen.findByRole('option', { name: 'Product Launch Shared with you' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Annual Meeting' })).toBeInTheDocument();
+  });
+
   it('links to creating an event when no event is open', async () => {
     renderInRouter(<EventSelector events={events} />);
     expect(await screen.findByRole('link', { name: 'Create event' })).toHaveAttribute(
