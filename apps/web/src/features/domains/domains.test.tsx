@@ -56,6 +56,8 @@ describe('custom domains screen', () => {
     const card = await screen.findByRole('article', { name: 'events.example.com' });
     expect(within(card).getByTestId('domain-status')).toHaveTextContent('Pending');
     expect(within(card).getByText(/Activation can take up to 24 hours/)).toBeInTheDocument();
+    // Sharing means nothing outside an enterprise admin's account (canShare false).
+    expect(within(card).queryByRole('switch', { name: /Share/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('domain-usage')).toHaveTextContent('1 of 1 domains used');
     // The limit is reached: no add button, a notice with the way to more.
     expect(screen.queryByRole('button', { name: 'Add domain' })).not.toBeInTheDocument();
@@ -100,13 +102,15 @@ describe('custom domains screen', () => {
     const dialog = screen.getByRole('dialog', { name: 'Add a custom domain' });
     const field = within(dialog).getByRole('textbox', { name: 'Domain' });
 
-    await userEvent.type(field, 'https://example.com/path');
+    await userEvent.click(field);
+    await userEvent.paste('https://example.com/path');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add domain' }));
     expect(await within(dialog).findByText('Hostname not valid')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
 
     await userEvent.clear(field);
-    await userEvent.type(field, 'Events.Example.com');
+    await userEvent.click(field);
+    await userEvent.paste('Events.Example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add domain' }));
     expect(await within(dialog).findByText('Domain already taken')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -142,12 +146,18 @@ describe('custom domains screen', () => {
       if (path === '/api/domains/d1' && init.method === 'PATCH') {
         return json(200, testDomain({ redirectUrl: 'https://example.com/' }));
       }
-      if (path === '/api/domains') return json(200, list());
+      if (path === '/api/domains') return json(200, list({ canShare: true }));
       return undefined;
     });
     render();
     const field = await screen.findByRole('textbox', { name: 'Redirect URL' });
-    await userEvent.type(field, 'http://example.com');
+    expect(
+      screen.getByRole('switch', { name: 'Share events.example.com with your enterprise' }),
+    ).toHaveAccessibleDescription(
+      'Events of your enterprise members can be published on this domain.',
+    );
+    await userEvent.click(field);
+    await userEvent.paste('http://example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText(
@@ -157,7 +167,8 @@ describe('custom domains screen', () => {
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
 
     await userEvent.clear(field);
-    await userEvent.type(field, 'https://example.com/');
+    await userEvent.click(field);
+    await userEvent.paste('https://example.com/');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(true),
