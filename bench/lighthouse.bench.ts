@@ -1,25 +1,63 @@
-// Lighthouse on /login against the production build, with its default mobile settings (a
-// mid-range phone, throttled network and CPU): the budgets are performance >= 95 and
-// accessibility 100 (docs/architecture.md, "Performance budgets"). Runs offline: Chromium is the
-// machine's (CHROMIUM_PATH, default /usr/bin/chromium), launched by chrome-launcher.
+// Lighthouse on /login and on a public event page against the production build, with its
+// default mobile settings (a mid-range phone, throttled network and CPU): the budgets are
+// performance >= 95 and accessibility 100 for both (docs/architecture.md, "Performance
+// budgets"). Runs offline: Chromium is the machine's (CHROMIUM_PATH, default /usr/bin/chromium),
+// launched by chrome-launcher. The public page is on the events origin, events.localhost, which
+// Chromium resolves to the loopback itself.
+//
+// Accessibility below 100 fails the run; performance, a timing, is reported (scripts/bench.mjs).
+// When performance misses, the audits that cost it are listed, Lighthouse's own diagnosis.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startLivent } from './lib/processes.js';
+import type { Result } from 'lighthouse';
+import { registerBenchOwner, startLivent } from './lib/processes.js';
+import { recordResult } from './lib/summary.js';
 
 const BUDGETS = { performance: 95, accessibility: 100 } as const;
 /** Lighthouse's scores vary from run to run on a busy machine: the best of a few runs counts. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-const livent = await startLivent();
+interface Scores {
+  performance: number;
+  accessibility: number;
+  lcp: number;
+  tbt: number;
+  lhr: Result;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'livent-bench-lighthouse-'));
+const databaseFile = join(dir, 'livent.db');
+const livent = await startLivent({ DATABASE_URL: `file:${databaseFile}` });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
-try {
-  const results: { performance: number; accessibility: number; lcp: number; tbt: number }[] = [];
+
+/** The audits of the performance category that lost points, what each costs first. */
+function costs(lhr: Result): string[] {
+  const refs = lhr.categories.performance?.auditRefs ?? [];
+  return refs
+    .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
+    .filter(({ audit }) => audit && audit.score !== null && audit.score < 0.9)
+    .sort((a, b) => b.ref.weight - a.ref.weight)
+    .slice(0, 8)
+    .map(
+      ({ ref, audit }) =>
+        `${ref.id}${ref.weight > 0 ? ` (weight ${ref.weight})` : ''}: ${audit?.displayValue ?? ''} score ${audit?.score}`,
+    );
+}
+
+async function audit(label: string, url: string): Promise<boolean> {
+  const results: Scores[] = [];
   let failures = 0;
+  console.log(`\n${label}: ${url}`);
   for (let run = 0; run < RUNS; run += 1) {
-    const result = await lighthouse(`${livent.url}/login`, {
+    const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -43,6 +81,7 @@ try {
       accessibility: score('accessibility'),
       lcp: metric('largest-contentful-paint'),
       tbt: metric('total-blocking-time'),
+      lhr,
     });
     const last = results.at(-1)!;
     console.log(
@@ -50,18 +89,74 @@ try {
     );
   }
   const best = (key: 'performance' | 'accessibility') =>
-    Math.max(...results.map((result) => result[key]));
-  let met = true;
-  console.log(`\nLighthouse (mobile) on /login, best of ${RUNS}:`);
+    results.reduce((a, b) => (b[key] > a[key] ? b : a));
+  console.log(`  best of ${RUNS} (mobile):`);
+  let accessible = true;
   for (const key of ['performance', 'accessibility'] as const) {
-    const value = best(key);
+    const top = best(key);
+    const value = top[key];
     const ok = value >= BUDGETS[key];
-    met &&= ok;
-    console.log(
-      `  ${key} ${value} (budget ${BUDGETS[key]}): ratio ${(value / BUDGETS[key]).toFixed(2)} (${ok ? 'met' : 'NOT met'})`,
-    );
+    if (key === 'accessibility') accessible = ok;
+    console.log(`    ${key} ${value} (budget ${BUDGETS[key]}: ${ok ? 'met' : 'NOT met'})`);
+    if (!ok && key === 'performance') {
+      for (const line of costs(top.lhr)) console.log(`      ${line}`);
+    }
+    if (!ok && key === 'accessibility') {
+      const refs = top.lhr.categories.accessibility?.auditRefs ?? [];
+      for (const ref of refs) {
+        const failed = top.lhr.audits[ref.id];
+        if (failed && failed.score !== null && failed.score < 1) {
+          console.log(`      ${ref.id}: ${failed.title}`);
+        }
+      }
+    }
+    recordResult({
+      name: `Lighthouse ${label}, ${key}`,
+      value,
+      unit: 'score',
+      budget: { atLeast: BUDGETS[key] },
+      note:
+        key === 'performance'
+          ? `LCP ${(top.lcp / 1000).toFixed(2)} s, TBT ${Math.round(top.tbt)} ms; best of ${RUNS}`
+          : `best of ${RUNS}`,
+    });
   }
-  if (!met) process.exitCode = 1;
+  return accessible;
+}
+
+/** An event with a realistic page, as bench/public-page.bench.ts has it. */
+async function publicPage(): Promise<string> {
+  const { user } = await registerBenchOwner(livent.url);
+  const db = new Database(databaseFile);
+  const now = new Date().toISOString();
+  db.prepare(
+    'INSERT INTO events (id, owner_id, slug, title, settings, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+  ).run(
+    randomUUID(),
+    user.id,
+    'bench-launch',
+    'Product Launch',
+    JSON.stringify({
+      headline: 'Product Launch 2027: live from Berlin',
+      introduction: 'Join us for an hour of announcements, demos and a live Q&A.',
+      agenda: '17:00 Keynote\n17:25 Demos\n18:00 Q&A',
+      content: 'Read the FAQ at https://example.com/faq.',
+      playerLink: 'https://player.example.com/live',
+      messagesEnabled: true,
+      menuItems: [{ name: 'Programme', link: 'https://example.com/p', newWindow: false }],
+    }),
+    now,
+    now,
+  );
+  db.close();
+  return `http://events.localhost:${new URL(livent.url).port}/bench-launch`;
+}
+
+try {
+  const pageUrl = await publicPage();
+  const loginAccessible = await audit('/login', `${livent.url}/login`);
+  const pageAccessible = await audit('public page', pageUrl);
+  if (!loginAccessible || !pageAccessible) process.exitCode = 1;
 } finally {
   chrome.kill();
   await livent.stop();
