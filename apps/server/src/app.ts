@@ -41,6 +41,7 @@ import { authenticationPlugin } from './modules/auth/authenticate.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { changelogRoutes } from './modules/changelog/changelog.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
+import { domainsRoutes, tlsAskRoutes } from './modules/domains/domains.routes.js';
 import { enterpriseRoutes } from './modules/enterprise/enterprise.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { highlightsRoutes } from './modules/highlights/highlights.routes.js';
@@ -57,7 +58,12 @@ import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { loginsRoutes } from './modules/logins/logins.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
-import { eventsNotFoundHandler, hostOf, publicRoutes } from './modules/public/public.routes.js';
+import {
+  eventsNotFoundHandler,
+  hostOf,
+  publicHostMatcher,
+  publicRoutes,
+} from './modules/public/public.routes.js';
 import type { MessageStreamsOptions } from './modules/messages/live/message-streams.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -130,6 +136,7 @@ const apiModules = [
   loginsRoutes,
   billingRoutes,
   enterpriseRoutes,
+  domainsRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -223,11 +230,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The public event pages: routes constrained to the events origin's host (ADR 017).
     await app.register(publicRoutes);
     await app.register(statsBeaconRoutes);
+    // Caddy's on-demand TLS `ask`, on any host (ADR 030).
+    await app.register(tlsAskRoutes);
     await registerWebApp(app, {
       webDist: config.webDist,
       apiRateLimit,
       events: {
-        host: hostOf(config.eventsUrl),
+        isHost: publicHostMatcher(hostOf(config.eventsUrl), services.domains.table),
         notFound: eventsNotFoundHandler(services.publicPage),
       },
     });
@@ -295,6 +304,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         { name: 'logins', description: "Who came into an event's page and how (the login list)" },
         { name: 'stats', description: "An event's live statistics: pageviews, viewers, CSV" },
         { name: 'billing', description: 'Plans, checkout, payments and the billing webhook' },
+        { name: 'domains', description: 'Custom domains: DNS records, checks, default and redirect' },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],

@@ -30,6 +30,10 @@ export const CONFIG_VARIABLES = [
   'PADDLE_API_URL',
   'PADDLE_API_KEY',
   'PADDLE_PRICE_IDS',
+  'DNS_SERVERS',
+  'DNS_TIMEOUT_MS',
+  'CUSTOM_DOMAIN_TARGET',
+  'CUSTOM_DOMAIN_CAA_ISSUERS',
 ] as const;
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 export type ConfigEnv = Partial<Record<ConfigVariable, string | undefined>>;
@@ -85,6 +89,19 @@ export interface Config {
   dataDir: string;
   /** How plans are paid for (ADR 028); undefined: checkout is not offered. */
   billing: BillingConfig | undefined;
+  /** Custom domains' DNS checks and target (docs/decisions/030-custom-domains.md). */
+  domains: DomainsConfig;
+}
+
+export interface DomainsConfig {
+  /** Resolvers as `address` or `address:port` (`[v6]:port`); undefined: the system's. */
+  dnsServers: string[] | undefined;
+  /** How long one DNS query may take before it is tried again (twice in all). */
+  dnsTimeoutMs: number;
+  /** The hostname custom domains point their CNAME at (default: the events origin's). */
+  target: string;
+  /** Certificate authorities a CAA record set must name for a domain to become active. */
+  caaIssuers: string[];
 }
 
 /**
@@ -125,6 +142,28 @@ const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 /** Only the usual notations: ipaddr.js alone would also take shorthands such as `127.1`. */
 const isPlainAddress = (value: string): boolean =>
   ipaddr.IPv4.isValidFourPartDecimal(value) || ipaddr.IPv6.isValid(value);
+
+/** A DNS server: an address, optionally with a port (`1.1.1.1:53`, `[2606:4700::1111]:53`). */
+function isDnsServer(value: string): boolean {
+  const bracketed = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(value);
+  if (bracketed) return ipaddr.IPv6.isValid(bracketed[1]!) && portOk(bracketed[2]);
+  if (ipaddr.IPv6.isValid(value)) return true;
+  const [address = '', port, ...rest] = value.split(':');
+  return rest.length === 0 && ipaddr.IPv4.isValidFourPartDecimal(address) && portOk(port);
+}
+
+const portOk = (port: string | undefined): boolean =>
+  port === undefined || (/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535);
+
+/** A comma-separated list, entries trimmed, empty ones dropped. */
+const commaList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+const HOSTNAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 function isAddressOrCidr(value: string): boolean {
   if (TRUST_PROXY_NAMES.has(value)) return true;
@@ -283,6 +322,35 @@ const envSchema = z.object({
       return ids;
     })
     .optional(),
+  DNS_SERVERS: z
+    .string()
+    .transform(commaList)
+    .refine(
+      (servers) => servers.length > 0 && servers.every(isDnsServer),
+      'must be a comma-separated list of DNS server addresses, each optionally with :port (e.g. 1.1.1.1,[2606:4700::1111]:53)',
+    )
+    .optional(),
+  DNS_TIMEOUT_MS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .refine((ms) => ms >= 10 && ms <= 30_000, 'must be between 10 and 30000 milliseconds')
+    .default(2000),
+  CUSTOM_DOMAIN_TARGET: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((value) => value.replace(/\.$/, ''))
+    .refine((value) => HOSTNAME.test(value), 'must be a hostname such as domains.example.com')
+    .optional(),
+  CUSTOM_DOMAIN_CAA_ISSUERS: z
+    .string()
+    .transform((value) => commaList(value.toLowerCase()))
+    .refine(
+      (issuers) => issuers.length > 0 && issuers.every((issuer) => HOSTNAME.test(issuer)),
+      'must be a comma-separated list of CA domain names such as letsencrypt.org,pki.goog',
+    )
+    .default(['letsencrypt.org']),
 });
 
 export interface LoadConfigOptions {
@@ -365,6 +433,12 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
     webDist: values.WEB_DIST,
     countryHeader: values.COUNTRY_HEADER,
     billing,
+    domains: {
+      dnsServers: values.DNS_SERVERS,
+      dnsTimeoutMs: values.DNS_TIMEOUT_MS,
+      target: values.CUSTOM_DOMAIN_TARGET ?? new URL(eventsUrl).hostname,
+      caaIssuers: values.CUSTOM_DOMAIN_CAA_ISSUERS,
+    },
   };
 }
 

@@ -23,6 +23,8 @@ import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionService } from './modules/auth/sessions.service.js';
 import { ChannelRouter } from './modules/channels/channel-router.js';
 import { ChannelsService } from './modules/channels/channels.service.js';
+import { createDomains, type Domains } from './modules/domains/domains.js';
+import type { DomainsWorkerOptions } from './modules/domains/domains-worker.js';
 import { createCountryLookup } from './modules/channels/geo.js';
 import { EventsService } from './modules/events/events.service.js';
 import { HighlightsService } from './modules/highlights/highlights.service.js';
@@ -80,6 +82,8 @@ export interface Services {
   billing: BillingService;
   /** Applies stored billing webhooks and reconciles subscriptions (ADR 028). */
   billingWorker: BillingWorker;
+  /** Custom domains: the API's service, the serving table and the re-check worker (ADR 030). */
+  domains: Domains;
 }
 
 export interface ServiceOptions {
@@ -91,6 +95,7 @@ export interface ServiceOptions {
   mailWorker: MailWorkerOptions;
   statsCollector?: StatsCollectorOptions;
   billingWorker?: Partial<BillingWorkerOptions>;
+  domainsWorker?: Partial<DomainsWorkerOptions>;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -156,6 +161,7 @@ export function createServices(options: ServiceOptions): Services {
     ...DEFAULT_BILLING_WORKER_OPTIONS,
     ...options.billingWorker,
   });
+  const domains = createDomains({ db, config, now, log, limiter, worker: options.domainsWorker });
   return {
     passwords,
     accessTokens,
@@ -182,6 +188,7 @@ export function createServices(options: ServiceOptions): Services {
       dialect: config.dialect,
       now,
       eventsUrl: config.eventsUrl,
+      publicOriginOf: (ownerId) => domains.table.defaultOrigin(ownerId),
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
@@ -215,5 +222,6 @@ export function createServices(options: ServiceOptions): Services {
     stats: new StatsService({ db, now }),
     billing,
     billingWorker,
+    domains,
   };
 }

@@ -50,7 +50,8 @@ export interface WebAppOptions {
    * history fallback never answer; every unknown path gets the events 404 page.
    */
   events?: {
-    host: string;
+    /** Whether a `Host` is the events origin's or an active custom domain's (ADR 030). */
+    isHost: (host: string | undefined) => boolean;
     notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
   };
 }
@@ -79,7 +80,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     preCompressed: true,
     cacheControl: false,
     suppressWarning: true,
-    allowedPath: (_path, _root, request) => request.headers.host !== options.events?.host,
+    allowedPath: (_path, _root, request) => !options.events?.isHost(request.headers.host),
     setHeaders(reply, filePath) {
       const [topDir] = relative(webDist, filePath).split(sep);
       reply.header(
@@ -94,7 +95,7 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
 
   app.setNotFoundHandler({ preHandler: limitApiRequests }, async (request, reply) => {
-    if (options.events && request.headers.host === options.events.host && !isApiPath(request.url)) {
+    if (options.events?.isHost(request.headers.host) && !isApiPath(request.url)) {
       return options.events.notFound(request, reply);
     }
     const isNavigation =

@@ -269,6 +269,31 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: signedIn(403),
     request: ({ owner }) => ({ url: `/api/enterprise/members/${owner.userId}` }),
   },
+  // Custom domains (ADR 030): every account sees its own list; adding needs CUSTOM_DOMAIN, which
+  // the matrix's free accounts lack (domains.routes.test.ts covers owners and other accounts of a
+  // domain); an unknown or another account's domain is "Domain not found" alike.
+  'GET /api/domains': { expected: signedIn(200) },
+  'POST /api/domains': {
+    expected: signedIn(403),
+    request: () => ({ payload: { name: `matrix-${randomUUID()}.example.com` } }),
+  },
+  'PATCH /api/domains/:domainId': {
+    expected: signedIn(404),
+    request: () => ({ url: `/api/domains/${randomUUID()}`, payload: { isDefault: true } }),
+  },
+  'DELETE /api/domains/:domainId': {
+    expected: signedIn(404),
+    request: () => ({ url: `/api/domains/${randomUUID()}` }),
+  },
+  'POST /api/domains/:domainId/check': {
+    expected: signedIn(404),
+    request: () => ({ url: `/api/domains/${randomUUID()}/check` }),
+  },
+  // Caddy's on-demand TLS ask: public on every host, 404 for a name that is no active domain.
+  'GET /_livent/tls-ask': {
+    expected: everyone(404),
+    request: () => ({ url: '/_livent/tls-ask?domain=unknown.example.com' }),
+  },
   'GET /api/account/enterprise': { expected: signedIn(200) },
   'POST /api/account/enterprise/invitations/:id/accept': {
     expected: signedIn(404),

@@ -5,7 +5,7 @@ import {
   viewerMessageSchema,
   viewerMessagesSchema,
 } from '@livent/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestCookie } from '../../lib/cookies.js';
@@ -22,6 +22,7 @@ import {
   type RenderedPage,
 } from './public.service.js';
 import { ACCESS_COOKIE } from './viewer-access.js';
+import type { DomainTable } from '../domains/domain-table.js';
 import { SSO_FLOW_COOKIE, SSO_FLOW_MAX_AGE_S } from '../sso/sso.service.js';
 
 const tags = ['public'];
@@ -98,6 +99,47 @@ function ensureViewerId(request: FastifyRequest, reply: FastifyReply): string {
 /** The host part of an origin (`events.localhost:3000`): requests for it get the public routes. */
 export const hostOf = (origin: string): string => new URL(origin).host;
 
+/** Whether a request's `Host` gets the public pages: the events origin's or an active custom domain. */
+export function publicHostMatcher(
+  eventsHost: string,
+  domains: DomainTable,
+): (host: string | undefined) => boolean {
+  return (host) => host === eventsHost || domains.lookup(host) !== undefined;
+}
+
+type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
+const PUBLIC_HOST = 'publicHost';
+/** The route constraint of every public route: `{ publicHost: 'public' }`. */
+export const PUBLIC_CONSTRAINTS = { [PUBLIC_HOST]: 'public' } as const;
+
+/**
+ * Fastify's route constraint for the public pages' hosts (ADR 030): the events origin, and the
+ * active custom domains as the in-memory table knows them (never DNS or the database per
+ * request). A request for any other host derives nothing, so the public routes do not match
+ * and the dashboard's answer the path.
+ */
+export function registerPublicHostConstraint(app: FastifyInstance): void {
+  if (app.hasConstraintStrategy(PUBLIC_HOST)) return;
+  const isPublic = publicHostMatcher(hostOf(app.config.eventsUrl), app.services.domains.table);
+  const strategy: ConstraintStrategy = {
+    name: PUBLIC_HOST,
+    storage() {
+      const handlers = new Map<unknown, unknown>();
+      return {
+        get: (value: unknown) => handlers.get(value) ?? null,
+        set: (value: unknown, store: unknown) => void handlers.set(value, store),
+      } as ReturnType<ConstraintStrategy['storage']>;
+    },
+    deriveConstraint: (request: { headers: { host?: string } }) =>
+      isPublic(request.headers.host) ? 'public' : undefined,
+    mustMatchWhenDerived: false,
+    validate(value: unknown) {
+      if (value !== 'public') throw new Error(`${PUBLIC_HOST} constraint must be 'public'`);
+    },
+  } as ConstraintStrategy;
+  app.addConstraintStrategy(strategy);
+}
+
 /**
  * The events origin's policy (ADR 017) with the origin itself named beside 'self': in the
  * dashboard's sandboxed preview (no allow-same-origin) the page's origin is opaque, and a browser
@@ -127,7 +169,10 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = app.services.publicPage;
   const router = app.services.channelRouter;
   const assets = pages.assets;
-  const constraints = { host: hostOf(app.config.eventsUrl) };
+  registerPublicHostConstraint(app);
+  const constraints = PUBLIC_CONSTRAINTS;
+  const eventsHost = hostOf(app.config.eventsUrl);
+  const domains = app.services.domains.table;
   const csp = eventsPageCsp(app.config.eventsUrl);
   if (!assets.viewerBuilt) {
     app.log.warn('The viewer script is not built (apps/viewer/dist): run `npm run build`.');
@@ -218,6 +263,20 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const sendNotFound = eventsNotFoundHandler(pages);
 
+  // On a custom domain, an event's paths answer only for the domain owner's events (and, when it
+  // serves them, its enterprise members'); any other slug is the 404 page (ADR 030). The events
+  // origin passes at once: its page answers stay synchronous.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.host === eventsHost) return done();
+    const slug = (request.params as { slug?: string } | undefined)?.slug;
+    const domain = domains.lookup(request.headers.host);
+    if (slug === undefined || !domain) return done();
+    domains.serves(domain, slug).then((served) => {
+      if (served) done();
+      else sendNotFound(request, reply);
+    }, done);
+  });
+
   /** A try at the gate answered: 303 with the cookie, back to the page, or the gate with why. */
   const answerAttempt = (
     request: FastifyRequest,
@@ -260,11 +319,22 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
         security: publicAccess,
         tags,
         hide: true,
-        summary: 'The events origin itself has no page (404 page)',
-        response: { 404: html },
+        summary:
+          "The events origin itself has no page (404 page); a custom domain's redirect URL, if set",
+        response: { 302: noContent, 404: html },
       },
     },
-    async (request, reply) => sendNotFound(request, reply),
+    async (request, reply) => {
+      const domain =
+        request.headers.host === eventsHost ? undefined : domains.lookup(request.headers.host);
+      if (domain?.redirectUrl) {
+        return reply
+          .headers(EVENTS_BASE_HEADERS)
+          .header('cache-control', PAGE_CACHE_CONTROL)
+          .redirect(domain.redirectUrl, 302);
+      }
+      return sendNotFound(request, reply);
+    },
   );
 
   app.get(

@@ -4,7 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
-import { EVENTS_BASE_HEADERS, hostOf } from '../public/public.routes.js';
+import {
+  EVENTS_BASE_HEADERS,
+  PUBLIC_CONSTRAINTS,
+  registerPublicHostConstraint,
+} from '../public/public.routes.js';
 import type { Hit } from './stats-collector.js';
 
 const tags = ['public'];
@@ -22,7 +26,8 @@ const params = z.object({ slug: z.string() });
 export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
   const pages = app.services.publicPage;
   const collector = app.services.statsCollector;
-  const constraints = { host: hostOf(app.config.eventsUrl) };
+  registerPublicHostConstraint(app);
+  const constraints = PUBLIC_CONSTRAINTS;
   app.addHook('onReady', async () => collector.start());
   // A child plugin's onClose runs before the app's own, which closes the database: the last
   // hits are written first (a clean shutdown loses nothing).

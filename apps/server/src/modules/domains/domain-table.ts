@@ -1,0 +1,155 @@
+import { hasFeature } from '@livent/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { planOf } from '../billing/effective-plan.js';
+import { eventsChanged } from '../events/events-list-cache.js';
+import { activeDomains, eventOwnerBySlug } from './domains.repository.js';
+
+/** An active custom domain as requests see it. */
+export interface ServedDomain {
+  id: string;
+  name: string;
+  userId: string;
+  redirectUrl: string | null;
+  /** `shared` is on and the owner is an enterprise admin: its members' events are served too. */
+  servesMembers: boolean;
+}
+
+export interface DomainTableOptions {
+  /** How often the table is read again (other instances' changes, plan changes). */
+  refreshMs: number;
+}
+
+/** How long an event's owner is remembered for the custom-domain check of its pages. */
+const OWNER_TTL_MS = 5_000;
+
+/** A request's `Host` as a domain name: lower case, without port or trailing dot. */
+export function hostName(host: string | undefined): string | undefined {
+  if (!host) return undefined;
+  const withoutPort = host.startsWith('[') ? host : host.replace(/:\d*$/, '');
+  return withoutPort.toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * The active custom domains in memory (docs/decisions/030-custom-domains.md, "Serving"): requests
+ * and Caddy's `ask` look hosts up here, never in DNS and never in the database per request. The
+ * table is read again after every change made by this instance and every `refreshMs` for the
+ * changes of others and of plans. A change of an account's default domain changes its events'
+ * `fullUrl`, so it tells the events list cache (events-list-cache.ts).
+ */
+export class DomainTable {
+  private byName = new Map<string, ServedDomain>();
+  private defaults = new Map<string, string>();
+  private timer: NodeJS.Timeout | undefined;
+  private loading: Promise<void> | undefined;
+  private again = false;
+  private readonly owners = new LRUCache<
+    string,
+    { ownerId: string; enterpriseId: string | null } | 'none'
+  >({ max: 10_000, ttl: OWNER_TTL_MS });
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: DomainTableOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.refresh();
+    if (this.timer || this.options.refreshMs <= 0) return;
+    this.timer = setInterval(() => {
+      this.refresh().catch((error: unknown) =>
+        this.log.error({ err: error }, 'domains: reading the active domains failed'),
+      );
+    }, this.options.refreshMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The active domain a request's `Host` names, if any. */
+  lookup(host: string | undefined): ServedDomain | undefined {
+    const name = hostName(host);
+    return name === undefined ? undefined : this.byName.get(name);
+  }
+
+  /** The origin of the account's default active domain (custom domains are served over HTTPS). */
+  defaultOrigin(userId: string): string | undefined {
+    const name = this.defaults.get(userId);
+    return name === undefined ? undefined : `https://${name}`;
+  }
+
+  get size(): number {
+    return this.byName.size;
+  }
+
+  /**
+   * Reads the table again; concurrent calls share one read, and a call during a read waits for
+   * another one after it, so that a change committed before the call is always seen.
+   */
+  async refresh(): Promise<void> {
+    if (this.loading) {
+      this.again = true;
+      while (this.loading) await this.loading;
+      return;
+    }
+    this.loading = (async () => {
+      do {
+        this.again = false;
+        await this.load();
+      } while (this.again);
+    })().finally(() => {
+      this.loading = undefined;
+    });
+    await this.loading;
+  }
+
+  /**
+   * Whether the domain serves the event with `slug`: the domain owner's events, and with
+   * {@link ServedDomain.servesMembers} those of its enterprise members.
+   */
+  async serves(domain: ServedDomain, slug: string): Promise<boolean> {
+    let owner = this.owners.get(slug);
+    if (owner === undefined) {
+      const row = await eventOwnerBySlug(this.db, slug);
+      owner = row ? { ownerId: row.owner_id, enterpriseId: row.enterprise_id } : 'none';
+      this.owners.set(slug, owner);
+    }
+    if (owner === 'none') return false;
+    return (
+      owner.ownerId === domain.userId ||
+      (domain.servesMembers && owner.enterpriseId === domain.userId)
+    );
+  }
+
+  private async load(): Promise<void> {
+    const now = this.now();
+    const rows = await activeDomains(this.db);
+    const byName = new Map<string, ServedDomain>();
+    const defaults = new Map<string, string>();
+    for (const row of rows) {
+      const isAdmin = hasFeature(planOf(row, now).allowance, 'ENTERPRISE_ADMIN');
+      byName.set(row.name, {
+        id: row.id,
+        name: row.name,
+        userId: row.user_id,
+        redirectUrl: row.redirect_url,
+        servesMembers: row.shared === 1 && isAdmin,
+      });
+      if (row.is_default === 1) defaults.set(row.user_id, row.name);
+    }
+    const defaultsChanged =
+      defaults.size !== this.defaults.size ||
+      [...defaults].some(([userId, name]) => this.defaults.get(userId) !== name);
+    this.byName = byName;
+    this.defaults = defaults;
+    if (defaultsChanged) eventsChanged();
+  }
+}
