@@ -38,30 +38,41 @@ export interface CheckResult {
   status: DomainStatus;
   failures: number;
   nextCheckAt: string | null;
+  checkingSince: string;
 }
 
 /**
  * The status and next check after a check's outcome. An outcome that could not decide (timeout,
  * failing server) keeps the status, so a resolver's hiccup never takes an active domain down.
  * Active: checked again daily. Otherwise the wait doubles from a minute to six hours, and the
- * periodic checks stop three days after they began (the user can re-check).
+ * periodic checks stop three days after they began (the user can re-check); an active domain
+ * whose records are gone stops serving at once and starts that schedule afresh.
  */
 export function afterCheck(state: ScheduleState, outcome: CheckOutcome, now: Date): CheckResult {
   const status = outcome.status ?? state.status;
   if (status === 'active') {
-    return { status, failures: 0, nextCheckAt: iso(now, DOMAIN_SCHEDULE.activeRecheckMs) };
+    return {
+      status,
+      failures: 0,
+      nextCheckAt: iso(now, DOMAIN_SCHEDULE.activeRecheckMs),
+      checkingSince: state.checkingSince,
+    };
   }
-  const failures = state.failures + 1;
+  // A domain that was active and lost its records starts the back-off afresh.
+  const fresh = state.status === 'active';
+  const checkingSince = fresh ? now.toISOString() : state.checkingSince;
+  const previous = fresh ? 0 : state.failures;
   const wait = Math.min(
-    DOMAIN_SCHEDULE.firstRetryMs * 2 ** Math.min(state.failures, 30),
+    DOMAIN_SCHEDULE.firstRetryMs * 2 ** Math.min(previous, 30),
     DOMAIN_SCHEDULE.maxRetryMs,
   );
   const next = now.getTime() + wait;
-  const stopAt = new Date(state.checkingSince).getTime() + DOMAIN_SCHEDULE.giveUpAfterMs;
+  const stopAt = new Date(checkingSince).getTime() + DOMAIN_SCHEDULE.giveUpAfterMs;
   return {
     status,
-    failures,
+    failures: previous + 1,
     nextCheckAt: next > stopAt ? null : new Date(next).toISOString(),
+    checkingSince,
   };
 }
 

@@ -332,6 +332,34 @@ describe('serving', () => {
     expect((await page(domain.name, `/${event.slug}`)).body).not.toContain('Domain launch');
   });
 
+  it('serves an enterprise admin’s members’ events when shared', async () => {
+    const admin = await account('enterprise-admin');
+    const member = await account();
+    const invited = await callAs(test.app, admin, 'POST', '/enterprise/invitations', {
+      email: member.email,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const accepted = await callAs(
+      test.app,
+      member,
+      'POST',
+      `/account/enterprise/invitations/${invited.json<{ id: string }>().id}/accept`,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const event = await createEvent(test.app, member, 'Member event');
+    const domain = await activeDomain(admin, uniqueName());
+    expect((await callAs(test.app, admin, 'GET', '/domains')).json<DomainsList>().canShare).toBe(
+      true,
+    );
+    expect((await page(domain.name, `/${event.slug}`)).statusCode).toBe(404);
+    await callAs(test.app, admin, 'PATCH', `/domains/${domain.id}`, { shared: true });
+    // The event's owner is remembered for a few seconds; a new slug is asked afresh.
+    const second = await createEvent(test.app, member, 'Member event two');
+    const served = await page(domain.name, `/${second.slug}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.body).toContain('Member event two');
+  });
+
   it('links the events list to the default active domain', async () => {
     const owner = await account('business');
     const event = await createEvent(test.app, owner, 'Linked');

@@ -198,6 +198,7 @@ export class DomainsService {
       status_detail: outcome.error ? row.status_detail : outcome.detail,
       check_error: outcome.error,
       check_failures: next.failures,
+      checking_since: next.checkingSince,
       next_check_at: next.nextCheckAt,
       last_checked_at: at.toISOString(),
       locked_until: null,
