@@ -5,6 +5,8 @@
 // of them ("Invitation and registration emails": rendered once, queued in batches of 500; the
 // server has no SMTP_URL, so they stay in the outbox). On SQLite always; on PostgreSQL
 // too when BENCH_POSTGRES_URL names a server where the bench may create a database of its own.
+// The export's memory budget: the server's resident memory grows by less than the file it sent,
+// so it never held the file.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -14,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { registerBenchOwner, startLivent, type RunningServer } from './lib/processes.js';
+import { recordResult } from './lib/summary.js';
 
 const SIZES = [10_000, 100_000];
 
@@ -89,7 +92,7 @@ function exportRows(
   server: RunningServer,
   auth: Record<string, string>,
   eventId: string,
-): Promise<{ lines: number; ms: number; before: number; peak: number }> {
+): Promise<{ lines: number; bytes: number; ms: number; before: number; peak: number }> {
   const before = rssMb(server.pid);
   let peak = before;
   const start = performance.now();
@@ -102,12 +105,14 @@ function exportRows(
         return;
       }
       let lines = 0;
+      let bytes = 0;
       res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
         for (const byte of chunk) if (byte === 0x0a) lines += 1;
       });
       res.on('end', () => {
         clearInterval(sampler);
-        resolve({ lines, ms: performance.now() - start, before, peak });
+        resolve({ lines, bytes, ms: performance.now() - start, before, peak });
       });
       res.on('error', reject);
     }).on('error', reject);
@@ -159,20 +164,53 @@ async function run(
     figures.push(
       `  import ${rows.toLocaleString('en')} rows: ${ms.toFixed(0)} ms (server CPU ${cpu.toFixed(0)} ms)`,
     );
+    recordResult({
+      name: `${label}: CSV import of ${rows.toLocaleString('en')} invitations`,
+      value: ms / 1000,
+      unit: 's',
+      ...(rows === 10_000 ? { budget: { below: 3 } } : {}),
+      note: `server CPU ${(cpu / 1000).toFixed(2)} s`,
+    });
     // The same file again with new passwords for all: every row an update.
     const updateMs = await importRows(server, auth, eventId, rows, 'generate');
     figures.push(
       `  re-import ${rows.toLocaleString('en')} rows, all updated: ${updateMs.toFixed(0)} ms (server CPU ${cpu.toFixed(0)} ms)`,
     );
+    recordResult({
+      name: `${label}: re-import of ${rows.toLocaleString('en')}, all updated`,
+      value: updateMs / 1000,
+      unit: 's',
+      note: `server CPU ${(cpu / 1000).toFixed(2)} s`,
+    });
     const sendMs = await sendAll(server, auth, eventId, rows);
     figures.push(
       `  send ${rows.toLocaleString('en')} invitation mails: ${sendMs.toFixed(0)} ms (server CPU ${cpu.toFixed(0)} ms)`,
     );
+    recordResult({
+      name: `${label}: queue ${rows.toLocaleString('en')} invitation mails`,
+      value: sendMs / 1000,
+      unit: 's',
+      note: `server CPU ${(cpu / 1000).toFixed(2)} s`,
+    });
     if (rows === Math.max(...SIZES)) {
       const exported = await exportRows(server, auth, eventId);
       figures.push(
         `  export ${(exported.lines - 1).toLocaleString('en')} rows: ${exported.ms.toFixed(0)} ms, server RSS ${exported.before.toFixed(0)} MB before, peak ${exported.peak.toFixed(0)} MB (+${(exported.peak - exported.before).toFixed(0)} MB)`,
       );
+      recordResult({
+        name: `${label}: CSV export of ${(exported.lines - 1).toLocaleString('en')} invitations`,
+        value: exported.ms / 1000,
+        unit: 's',
+        note: `${(exported.bytes / 1024 / 1024).toFixed(1)} MB sent`,
+      });
+      recordResult({
+        name: `${label}: server memory growth during the export`,
+        value: exported.peak - exported.before,
+        unit: 'MB',
+        budget: { below: Number((exported.bytes / 1024 / 1024).toFixed(1)) },
+        budgetText: `< the file (${(exported.bytes / 1024 / 1024).toFixed(1)} MB)`,
+        note: `RSS ${exported.before.toFixed(0)} MB before, peak ${exported.peak.toFixed(0)} MB`,
+      });
     }
   }
   console.log(`${label}\n${figures.join('\n')}`);

@@ -21,6 +21,7 @@ import {
   waitForHttp,
   type RunningServer,
 } from './lib/processes.js';
+import { recordResult } from './lib/summary.js';
 
 const LISTENERS = 200;
 /** Messages per second, one step after another. */
@@ -332,6 +333,13 @@ try {
       `  ${name.padEnd(16)} sustained ${fmt(s.rate).padStart(5)} messages/s   delay at ${REFERENCE_RATE}/s: p50 ${fmt(s.p50, 1)} ms, p99 ${fmt(s.p99, 1)} ms`,
     );
   }
+  recordResult({
+    name: `live messages to ${LISTENERS} inbox streams, sustained rate`,
+    value: target.rate / base.rate,
+    unit: 'x bare',
+    p99Ms: target.p99,
+    note: `${fmt(target.rate)} vs ${fmt(base.rate)} messages/s${base.rate >= RATES.at(-1)! * 0.9 ? ' (bare at the top step)' : ''}; p99 delay at ${REFERENCE_RATE}/s`,
+  });
   console.log(
     `  ratio (livent / bare): sustained rate ${fmt(target.rate / base.rate, 2)}${base.rate >= RATES.at(-1)! * 0.9 ? ` (bare reached the top step, ${RATES.at(-1)}/s: its real rate is higher)` : ''}; delay p50 ${fmt(target.p50 / base.p50, 1)}x, p99 ${fmt(target.p99 / base.p99, 1)}x`,
   );

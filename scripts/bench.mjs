@@ -8,8 +8,9 @@
 // budgets were met. A bench fails (exits non-zero) when it cannot run or what it measures is
 // wrong: error answers other than those it allows, hits not counted, an accessibility score
 // below 100, JavaScript over its size budget. Timings (ratios, p99s, seconds, Lighthouse's
-// performance score) are reported, met or NOT met, and never fail the run: on a shared machine
-// they measure the neighbours as much as Livent (ADR 029); the lead reads them on a quiet one.
+// performance score) and memory figures are reported, met or NOT met, and never fail the run: on
+// a shared machine they measure the neighbours as much as Livent (ADR 029), and a resident size
+// moves with the garbage collector; they are read on a quiet machine.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
