@@ -14,6 +14,13 @@ describe('redactUrl', () => {
     ['/x?refreshToken=abc', '/x?refreshToken=***'],
     ['/api/events?page=2', '/api/events?page=2'],
     ['/token=abc', '/token=abc'],
+    [
+      '/launch/_access/sso/callback?code=abc&state=def',
+      '/launch/_access/sso/callback?code=***&state=***',
+    ],
+    ['/launch/_access/r/abcDEF-123', '/launch/_access/r/***'],
+    ['/launch/_access/i/abcDEF-123?x=1', '/launch/_access/i/***?x=1'],
+    ['/launch/_access/register', '/launch/_access/register'],
   ])('%s -> %s', (url, expected) => {
     expect(redactUrl(url)).toBe(expected);
   });

@@ -6,13 +6,16 @@ export type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | un
 
 /**
  * Query parameters whose name ends in "token" (`token`, `access_token`, `refreshToken`) carry
- * verification, reset or guest tokens; their values never reach the log (docs/architecture.md,
- * "Security requirements").
+ * verification, reset or guest tokens, and an OpenID provider answers the single sign-on
+ * callback with an authorization `code` and the flow's `state`; their values never reach the
+ * log (docs/architecture.md, "Security requirements").
  */
-const TOKEN_PARAMETER = /([?&][^=&#]*token=)[^&#]*/gi;
+const SECRET_PARAMETER = /([?&](?:[^=&#]*token|code|state)=)[^&#]*/gi;
+/** The personal links of registrations and invitations carry their token in the path (ADR 026). */
+const PERSONAL_LINK = /(\/_access\/[ri]\/)[^/?#]+/g;
 
 export function redactUrl(url: string): string {
-  return url.replace(TOKEN_PARAMETER, '$1***');
+  return url.replace(SECRET_PARAMETER, '$1***').replace(PERSONAL_LINK, '$1***');
 }
 
 /** Fastify's default request fields, with the URL redacted. Headers are not logged at all. */
