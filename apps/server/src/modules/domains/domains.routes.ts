@@ -135,7 +135,7 @@ export const tlsAskRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Whether a TLS certificate may be issued for a hostname (Caddy on-demand `ask`)',
         description: '200 for an active custom domain, 404 for any other name.',
         security: publicAccess,
-        querystring: z.object({ domain: z.string().max(300).optional() }),
+        querystring: z.strictObject({ domain: z.string().max(300).optional() }),
         response: { 200: noContent, ...errorResponses(400, 404) },
       },
     },
