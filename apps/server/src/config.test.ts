@@ -271,3 +271,40 @@ describe('TRUST_PROXY', () => {
     );
   });
 });
+
+describe('custom domains', () => {
+  it('defaults to the system resolvers, the events host as target and Let’s Encrypt', () => {
+    expect(parseEnv({ EVENTS_URL: 'https://events.example.com' }).domains).toEqual({
+      dnsServers: undefined,
+      dnsTimeoutMs: 2000,
+      target: 'events.example.com',
+      caaIssuers: ['letsencrypt.org'],
+    });
+  });
+
+  it('reads resolvers with ports, the target and the issuers', () => {
+    expect(
+      parseEnv({
+        DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[2606:4700:4700::1111]:53,::1',
+        DNS_TIMEOUT_MS: '500',
+        CUSTOM_DOMAIN_TARGET: 'Domains.Example.com.',
+        CUSTOM_DOMAIN_CAA_ISSUERS: 'letsencrypt.org, PKI.goog',
+      }).domains,
+    ).toEqual({
+      dnsServers: ['1.1.1.1', '127.0.0.1:5353', '[2606:4700:4700::1111]:53', '::1'],
+      dnsTimeoutMs: 500,
+      target: 'domains.example.com',
+      caaIssuers: ['letsencrypt.org', 'pki.goog'],
+    });
+  });
+
+  it.each([
+    ['DNS_SERVERS', 'dns.example.com', /DNS_SERVERS: must be a comma-separated list of DNS server/],
+    ['DNS_SERVERS', '1.1.1.1:99999', /DNS_SERVERS: must be/],
+    ['DNS_TIMEOUT_MS', '5', /DNS_TIMEOUT_MS: must be between 10 and 30000/],
+    ['CUSTOM_DOMAIN_TARGET', 'https://x.example.com', /CUSTOM_DOMAIN_TARGET: must be a hostname/],
+    ['CUSTOM_DOMAIN_CAA_ISSUERS', ',', /CUSTOM_DOMAIN_CAA_ISSUERS: must be a comma-separated list/],
+  ])('refuses %s=%j with a readable message', (name, value, message) => {
+    expect(configError(() => parseEnv({ [name]: value })).message).toMatch(message);
+  });
+});
