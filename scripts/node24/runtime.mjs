@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const MAJOR = 24;
@@ -64,14 +65,13 @@ export function nodeLts() {
       },
     );
   }
-  const hook = join(import.meta.dirname, 'better-sqlite3-hook.mjs');
+  const hook = pathToFileURL(join(import.meta.dirname, 'better-sqlite3-hook.mjs'));
+  hook.searchParams.set('to', to);
   return {
     node,
     version,
     env: {
-      LIVENT_BETTER_SQLITE3_FROM: from,
-      LIVENT_BETTER_SQLITE3_TO: to,
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${hook}`].filter(Boolean).join(' '),
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${hook.href}`].filter(Boolean).join(' '),
       // Tools started by name (npx, tsx's shims) find this node first.
       PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
     },

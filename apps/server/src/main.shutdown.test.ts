@@ -72,6 +72,8 @@ describe('the server process on SIGTERM', () => {
       cwd: join(import.meta.dirname, '..'),
       env: {
         PATH: process.env.PATH,
+        // A Node 24 test run loads its own better-sqlite3 through it (scripts/node24/runtime.mjs).
+        NODE_OPTIONS: process.env.NODE_OPTIONS,
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',

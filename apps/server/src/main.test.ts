@@ -52,6 +52,8 @@ describe('the server process (main.ts)', () => {
     dir = mkdtempSync(join(tmpdir(), 'livent-main-'));
     const env = {
       PATH: process.env.PATH,
+      // A Node 24 test run loads its own better-sqlite3 through it (scripts/node24/runtime.mjs).
+      NODE_OPTIONS: process.env.NODE_OPTIONS,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${join(dir, 'livent.db')}`,

@@ -68,6 +68,8 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
   const eventsHost = `events.localhost:${String(port)}`;
   const env = {
     PATH: process.env.PATH,
+    // A Node 24 test run loads its own better-sqlite3 through it (scripts/node24/runtime.mjs).
+    NODE_OPTIONS: process.env.NODE_OPTIONS,
     NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
