@@ -43,6 +43,7 @@ import { changelogRoutes } from './modules/changelog/changelog.routes.js';
 import { channelsRoutes } from './modules/channels/channels.routes.js';
 import { domainsRoutes, tlsAskRoutes } from './modules/domains/domains.routes.js';
 import { enterpriseRoutes } from './modules/enterprise/enterprise.routes.js';
+import { permissionsRoutes } from './modules/permissions/permissions.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { highlightsRoutes } from './modules/highlights/highlights.routes.js';
 import { uploadFilesRoutes, uploadsRoutes } from './modules/uploads/uploads.routes.js';
@@ -137,6 +138,7 @@ const apiModules = [
   billingRoutes,
   enterpriseRoutes,
   domainsRoutes,
+  permissionsRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -305,6 +307,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         { name: 'stats', description: "An event's live statistics: pageviews, viewers, CSV" },
         { name: 'billing', description: 'Plans, checkout, payments and the billing webhook' },
         { name: 'domains', description: 'Custom domains: DNS records, checks, default and redirect' },
+        { name: 'permissions', description: 'Shared permissions and owner changes of events' },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],

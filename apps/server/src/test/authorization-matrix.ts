@@ -64,6 +64,23 @@ export interface MatrixFixture {
   ownerInvitationId: string;
   /** The name of an image the owner uploaded (`/uploads/{name}`). */
   ownerUploadName: string;
+  /** The shared user's accepted permission on the owner's event (ADR 031). */
+  sharedPermissionId: string;
+  /** That permission again, shared and accepted anew when a call revoked or left it. */
+  ensureSharedPermission(): Promise<string>;
+  /** A pending owner change of the owner's event to the shared user (asked for when none is). */
+  ownerChangeId(): Promise<string>;
+  /**
+   * New objects of the owner's event for each call, so that a route that deletes one answers
+   * the same to every principal (the shared user deletes before the owner's turn).
+   */
+  freshHighlightId(): Promise<string>;
+  freshChannelId(): Promise<string>;
+  freshMessageId(): Promise<string>;
+  freshRegistrationId(): Promise<string>;
+  freshInvitationId(): Promise<string>;
+  /** Deletes the event's channels but its first, so that a create is within the free plan's 2. */
+  roomForChannel(): Promise<void>;
 }
 
 export interface MatrixRequest {
@@ -106,6 +123,15 @@ const signedIn = (status: number): Record<Principal, number> => ({
 const ownerOnly = (ownerStatus: number, othersStatus: number): Record<Principal, number> => ({
   ...signedIn(othersStatus),
   owner: ownerStatus,
+});
+
+/**
+ * An event's route (ADR 031): the owner and the shared user get `status`; other accounts 404
+ * "Event not found" as for a missing event; the rest 401.
+ */
+const eventRole = (status: number): Record<Principal, number> => ({
+  ...ownerOnly(status, 404),
+  sharedUser: status,
 });
 
 /** Only the owner's event's current guest token opens the guest moderators' routes. */
@@ -305,15 +331,76 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   },
   'DELETE /api/account/enterprise': { expected: signedIn(404) },
 
-  // Events (ADR 016): only the owner reaches an event. Sharing arrives with a later issue; until
-  // then a shared user is just another account and gets 404 like a missing event.
+  // Shared permissions and owner changes (ADR 031): only the owner shares its event, sees and
+  // revokes its permissions, and hands it over; the shared user is the grantee (it may leave)
+  // and the new owner of a change; every id the caller is no party to is 404 alike.
+  'GET /api/permissions': { expected: signedIn(200) },
+  'POST /api/permissions': {
+    expected: ownerOnly(201, 404),
+    request: ({ ownerEventId, otherAccount }) => ({
+      payload: { eventId: ownerEventId, email: otherAccount.email },
+    }),
+  },
+  // The owner revokes, the shared user leaves.
+  'DELETE /api/permissions/:permissionId': {
+    expected: eventRole(204),
+    request: async ({ ensureSharedPermission }) => ({
+      url: `/api/permissions/${await ensureSharedPermission()}`,
+    }),
+  },
+  'POST /api/permissions/:permissionId/accept': {
+    expected: { ...ownerOnly(404, 404), sharedUser: 204 },
+    request: async ({ ensureSharedPermission }) => ({
+      url: `/api/permissions/${await ensureSharedPermission()}/accept`,
+    }),
+  },
+  'POST /api/permissions/:permissionId/reject': {
+    expected: { ...ownerOnly(404, 404), sharedUser: 204 },
+    request: async ({ ensureSharedPermission }) => ({
+      url: `/api/permissions/${await ensureSharedPermission()}/reject`,
+    }),
+  },
+  'GET /api/events/:id/owner-change': {
+    expected: ownerOnly(200, 404),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/owner-change` }),
+  },
+  'POST /api/events/:id/owner-change': {
+    expected: ownerOnly(201, 404),
+    request: ({ ownerEventId, otherAccount }) => ({
+      url: `/api/events/${ownerEventId}/owner-change`,
+      payload: { email: otherAccount.email },
+    }),
+  },
+  'DELETE /api/owner-changes/:changeId': {
+    expected: ownerOnly(204, 404),
+    request: async ({ ownerChangeId }) => ({
+      url: `/api/owner-changes/${await ownerChangeId()}`,
+    }),
+  },
+  // The shared user is the change's new owner; once it accepted, the former owner's turn finds
+  // nothing to accept.
+  'POST /api/owner-changes/:changeId/accept': {
+    expected: { ...ownerOnly(404, 404), sharedUser: 204 },
+    request: async ({ ownerChangeId }) => ({
+      url: `/api/owner-changes/${await ownerChangeId()}/accept`,
+    }),
+  },
+  'POST /api/owner-changes/:changeId/reject': {
+    expected: { ...ownerOnly(404, 404), sharedUser: 204 },
+    request: async ({ ownerChangeId }) => ({
+      url: `/api/owner-changes/${await ownerChangeId()}/reject`,
+    }),
+  },
+
+  // Events (ADR 016, ADR 031): the owner and the shared user reach an event; another account gets
+  // 404 like a missing event. Deleting it stays with the owner.
   'GET /api/events': { expected: signedIn(200) },
   'POST /api/events': {
     expected: signedIn(201),
     request: () => ({ payload: { title: 'Matrix event' } }),
   },
   'GET /api/events/:id': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}` }),
   },
   'DELETE /api/events/:id': {
@@ -321,53 +408,53 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}` }),
   },
   'GET /api/event-settings/:id': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/event-settings/${ownerEventId}` }),
   },
   'PATCH /api/event-settings/:id': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({
       url: `/api/event-settings/${ownerEventId}`,
       payload: { headline: 'Changed' },
     }),
   },
   'POST /api/events/:id/remote-reload': {
-    expected: ownerOnly(204, 404),
+    expected: eventRole(204),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/remote-reload` }),
   },
   'POST /api/events/:id/cache-purge': {
-    expected: ownerOnly(204, 404),
+    expected: eventRole(204),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/cache-purge` }),
   },
   'GET /api/events/:id/highlights': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/highlights` }),
   },
   'POST /api/events/:id/highlights': {
-    expected: ownerOnly(201, 404),
+    expected: eventRole(201),
     request: ({ ownerEventId }) => ({
       url: `/api/events/${ownerEventId}/highlights`,
       payload: { group: '', title: 'Keynote', description: '', link: '', image: null },
     }),
   },
   'PUT /api/events/:id/highlights/order': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId, ownerHighlightId }) => ({
       url: `/api/events/${ownerEventId}/highlights/order`,
       payload: { ids: [ownerHighlightId] },
     }),
   },
   'PATCH /api/events/:id/highlights/:highlightId': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId, ownerHighlightId }) => ({
       url: `/api/events/${ownerEventId}/highlights/${ownerHighlightId}`,
       payload: { title: 'Renamed' },
     }),
   },
   'DELETE /api/events/:id/highlights/:highlightId': {
-    expected: ownerOnly(204, 404),
-    request: ({ ownerEventId, ownerHighlightId }) => ({
-      url: `/api/events/${ownerEventId}/highlights/${ownerHighlightId}`,
+    expected: eventRole(204),
+    request: async ({ ownerEventId, freshHighlightId }) => ({
+      url: `/api/events/${ownerEventId}/highlights/${await freshHighlightId()}`,
     }),
   },
 
@@ -470,165 +557,169 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: ({ ownerUploadName }) => ({ url: `/uploads/${ownerUploadName}` }),
   },
 
-  // Channels (ADR 018): like the event they belong to, only the owner reaches them.
+  // Channels (ADR 018): like the event they belong to.
   'GET /api/events/:id/channels': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/channels` }),
   },
   'POST /api/events/:id/channels': {
-    expected: ownerOnly(201, 404),
-    request: ({ ownerEventId }) => ({
-      url: `/api/events/${ownerEventId}/channels`,
-      payload: { slug: 'de', title: 'Deutsch' },
-    }),
+    expected: eventRole(201),
+    request: async ({ ownerEventId, roomForChannel }) => {
+      await roomForChannel();
+      return {
+        url: `/api/events/${ownerEventId}/channels`,
+        payload: { slug: `c${randomUUID().slice(0, 8)}`, title: 'Deutsch' },
+      };
+    },
   },
   'GET /api/events/:id/channels/:channelId': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId, ownerChannelId }) => ({
       url: `/api/events/${ownerEventId}/channels/${ownerChannelId}`,
     }),
   },
   'PATCH /api/events/:id/channels/:channelId': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId, ownerChannelId }) => ({
       url: `/api/events/${ownerEventId}/channels/${ownerChannelId}`,
       payload: { title: 'Renamed' },
     }),
   },
   'DELETE /api/events/:id/channels/:channelId': {
-    expected: ownerOnly(204, 404),
-    request: ({ ownerEventId, ownerChannelId }) => ({
-      url: `/api/events/${ownerEventId}/channels/${ownerChannelId}`,
+    expected: eventRole(204),
+    request: async ({ ownerEventId, freshChannelId }) => ({
+      url: `/api/events/${ownerEventId}/channels/${await freshChannelId()}`,
     }),
   },
 
-  // The inbox (ADR 025): like the event it belongs to, only the owner reaches it.
+  // The inbox (ADR 025): like the event it belongs to.
   'GET /api/events/:id/messages': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/messages` }),
   },
   'GET /api/events/:id/messages/export': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/messages/export` }),
   },
   'GET /api/events/:id/messages/:messageId': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId, ownerMessageId }) => ({
       url: `/api/events/${ownerEventId}/messages/${ownerMessageId}`,
     }),
   },
   'POST /api/events/:id/messages': {
-    expected: ownerOnly(201, 404),
+    expected: eventRole(201),
     request: ({ ownerEventId }) => ({
       url: `/api/events/${ownerEventId}/messages`,
       payload: { text: 'Internal note' },
     }),
   },
   'PATCH /api/events/:id/messages/:messageId': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId, ownerMessageId }) => ({
       url: `/api/events/${ownerEventId}/messages/${ownerMessageId}`,
       payload: { read: true },
     }),
   },
   'DELETE /api/events/:id/messages/:messageId': {
-    expected: ownerOnly(204, 404),
-    request: ({ ownerEventId, ownerMessageId }) => ({
-      url: `/api/events/${ownerEventId}/messages/${ownerMessageId}`,
+    expected: eventRole(204),
+    request: async ({ ownerEventId, freshMessageId }) => ({
+      url: `/api/events/${ownerEventId}/messages/${await freshMessageId()}`,
     }),
   },
-  // Registrations (ADR 026): like the event they belong to, only the owner reaches them.
+  // Registrations (ADR 026): like the event they belong to.
   'GET /api/events/:id/registrations': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/registrations` }),
   },
   'GET /api/events/:id/registrations/export': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/registrations/export` }),
   },
   'DELETE /api/events/:id/registrations/:registrationId': {
-    expected: ownerOnly(204, 404),
-    request: ({ ownerEventId, ownerRegistrationId }) => ({
-      url: `/api/events/${ownerEventId}/registrations/${ownerRegistrationId}`,
+    expected: eventRole(204),
+    request: async ({ ownerEventId, freshRegistrationId }) => ({
+      url: `/api/events/${ownerEventId}/registrations/${await freshRegistrationId()}`,
     }),
   },
-  // Invitations (ADR 026): like the event they belong to, only the owner reaches them.
+  // Invitations (ADR 026): like the event they belong to.
   'GET /api/events/:id/invitations': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/invitations` }),
   },
   'GET /api/events/:id/invitations/export': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/invitations/export` }),
   },
   'POST /api/events/:id/invitations': {
-    expected: ownerOnly(201, 404),
+    expected: eventRole(201),
     request: ({ ownerEventId }) => ({
       url: `/api/events/${ownerEventId}/invitations`,
       payload: { name: 'Guest', email: freshEmail() },
     }),
   },
   'POST /api/events/:id/invitations/import': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({
       url: `/api/events/${ownerEventId}/invitations/import`,
       ...multipartFile(Buffer.from(`Guest,${freshEmail()}\n`), 'list.csv', 'text/csv'),
     }),
   },
   'PATCH /api/events/:id/invitations/:invitationId': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId, ownerInvitationId }) => ({
       url: `/api/events/${ownerEventId}/invitations/${ownerInvitationId}`,
       payload: { name: 'Renamed guest' },
     }),
   },
   'DELETE /api/events/:id/invitations/:invitationId': {
-    expected: ownerOnly(204, 404),
-    request: ({ ownerEventId, ownerInvitationId }) => ({
-      url: `/api/events/${ownerEventId}/invitations/${ownerInvitationId}`,
+    expected: eventRole(204),
+    request: async ({ ownerEventId, freshInvitationId }) => ({
+      url: `/api/events/${ownerEventId}/invitations/${await freshInvitationId()}`,
     }),
   },
-  // Invitation and registration mails (ADR 026): the default texts for the owner; sending needs
-  // INVITATION_EMAILS, which the matrix owner's free plan lacks (403 with the feature message).
+  // Invitation and registration mails (ADR 026): the default texts; sending needs
+  // INVITATION_EMAILS in the owner's plan (also for the shared user, ADR 031), which the matrix
+  // owner's free plan lacks (403 with the feature message).
   'GET /api/events/:id/mail-texts': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/mail-texts` }),
   },
   'POST /api/events/:id/invitations/send': {
-    expected: ownerOnly(403, 404),
+    expected: eventRole(403),
     request: ({ ownerEventId }) => ({
       url: `/api/events/${ownerEventId}/invitations/send`,
       payload: { mode: 'test' },
     }),
   },
   'POST /api/events/:id/registrations/send': {
-    expected: ownerOnly(403, 404),
+    expected: eventRole(403),
     request: ({ ownerEventId }) => ({
       url: `/api/events/${ownerEventId}/registrations/send`,
       payload: { mode: 'test' },
     }),
   },
-  // Single sign-on settings (ADR 026): only the owner; changing them needs CUSTOM_ACCESS, which
+  // Single sign-on settings (ADR 026): like the event; changing them needs CUSTOM_ACCESS, which
   // the matrix owner's free plan lacks (403 with the feature message).
   'GET /api/events/:id/sso': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/sso` }),
   },
   'PATCH /api/events/:id/sso': {
-    expected: ownerOnly(403, 404),
+    expected: eventRole(403),
     request: ({ ownerEventId }) => ({
       url: `/api/events/${ownerEventId}/sso`,
       payload: { buttonLabel: 'Company account' },
     }),
   },
-  // The login list (ADR 026): only the owner, and only with CUSTOM_ACCESS, which the matrix
+  // The login list (ADR 026): like the event, and only with CUSTOM_ACCESS, which the matrix
   // owner's free plan lacks (403 with the feature message).
   'GET /api/events/:id/logins': {
-    expected: ownerOnly(403, 404),
+    expected: eventRole(403),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/logins` }),
   },
   'GET /api/events/:id/logins/export': {
-    expected: ownerOnly(403, 404),
+    expected: eventRole(403),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/logins/export` }),
   },
   // Guest moderators: the event's current token and nothing else; every refusal is a 404.
@@ -645,7 +736,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   },
   // Live changes (Server-Sent Events): the inbox's and the guest moderators'.
   'GET /api/events/:id/messages/stream': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({
       url: `/api/events/${ownerEventId}/messages/stream`,
       stream: true,
@@ -659,24 +750,24 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     }),
   },
 
-  // Live statistics (ADR 027): the owner only; the beacons are public (unknown event: 404).
+  // Live statistics (ADR 027): like the event; the beacons are public (unknown event: 404).
   'GET /api/events/:id/stats': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/stats` }),
   },
   'GET /api/events/:id/stats/live': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({
       url: `/api/events/${ownerEventId}/stats/live`,
       stream: true,
     }),
   },
   'GET /api/events/:id/stats/pageviews.csv': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/stats/pageviews.csv` }),
   },
   'GET /api/events/:id/stats/concurrent.csv': {
-    expected: ownerOnly(200, 404),
+    expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/stats/concurrent.csv` }),
   },
   'POST /:slug/_stats/view': {

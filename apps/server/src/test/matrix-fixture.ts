@@ -85,20 +85,7 @@ export async function matrixFixture(
   expect(createdChannel.statusCode, createdChannel.body).toBe(201);
   const ownerChannelId = createdChannel.json<{ id: string }>().id;
   const ownerMessageId = await seedMessage(app, ownerEventId);
-  const ownerRegistrationId = randomUUID();
-  await app.db
-    .insertInto('registrations')
-    .values({
-      id: ownerRegistrationId,
-      event_id: ownerEventId,
-      name: 'Viewer',
-      email: 'viewer@example.com',
-      token: randomUUID(),
-      verified_at: null,
-      mail_id: null,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  const ownerRegistrationId = await insertRegistration(app, ownerEventId);
   const invited = await app.inject({
     method: 'POST',
     url: `/api/events/${ownerEventId}/invitations`,
@@ -123,6 +110,25 @@ export async function matrixFixture(
     otherSession,
     otherEvent.json<{ id: string }>().id,
   );
+  // The shared user holds an accepted permission on the owner's event (ADR 031).
+  const sharedPermissionId = await ensureSharedPermission(
+    app,
+    ownerSession,
+    sharedSession,
+    ownerEventId,
+    sharedUser.email,
+  );
+  const create = async (url: string, payload: object): Promise<string> => {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: ownerSession.headers,
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ id: string }>().id;
+  };
+  let lastOwnerChangeId: string = randomUUID();
   const guest = (token: string): Caller => ({
     headers: { 'token-authorization': token },
     cookies: {},
@@ -140,6 +146,50 @@ export async function matrixFixture(
       ownerRegistrationId,
       ownerInvitationId,
       ownerUploadName,
+      sharedPermissionId,
+      ensureSharedPermission: () =>
+        ensureSharedPermission(app, ownerSession, sharedSession, ownerEventId, sharedUser.email),
+      ownerChangeId: async () => {
+        // The pending change to the shared user, asked for again once one was settled; when
+        // the owner no longer owns the event, the settled change's id (unknown to everyone).
+        const pending = await app.db
+          .selectFrom('owner_changes')
+          .select('id')
+          .where('event_id', '=', ownerEventId)
+          .executeTakeFirst();
+        if (pending) return pending.id;
+        const response = await app.inject({
+          method: 'POST',
+          url: `/api/events/${ownerEventId}/owner-change`,
+          headers: ownerSession.headers,
+          payload: { email: sharedUser.email },
+        });
+        if (response.statusCode === 201) lastOwnerChangeId = response.json<{ id: string }>().id;
+        return lastOwnerChangeId;
+      },
+      freshHighlightId: () =>
+        create(`/api/events/${ownerEventId}/highlights`, {
+          group: '',
+          title: 'Fresh highlight',
+          description: '',
+          link: '',
+          image: null,
+        }),
+      freshChannelId: async () => {
+        await roomForChannel(app, ownerEventId);
+        return create(`/api/events/${ownerEventId}/channels`, {
+          slug: `c${randomUUID().slice(0, 8)}`,
+          title: 'Fresh channel',
+        });
+      },
+      roomForChannel: () => roomForChannel(app, ownerEventId),
+      freshMessageId: () => seedMessage(app, ownerEventId),
+      freshRegistrationId: () => insertRegistration(app, ownerEventId),
+      freshInvitationId: () =>
+        create(`/api/events/${ownerEventId}/invitations`, {
+          name: 'Guest',
+          email: `guest-${randomUUID()}@example.com`,
+        }),
     },
     callers: {
       anonymous: { headers: {}, cookies: {} },
@@ -151,4 +201,76 @@ export async function matrixFixture(
       owner: signedInCaller(ownerSession),
     },
   };
+}
+
+async function insertRegistration(app: FastifyInstance, eventId: string): Promise<string> {
+  const id = randomUUID();
+  await app.db
+    .insertInto('registrations')
+    .values({
+      id,
+      event_id: eventId,
+      name: 'Viewer',
+      email: `viewer-${id}@example.com`,
+      token: randomUUID(),
+      verified_at: null,
+      mail_id: null,
+      created_at: new Date().toISOString(),
+    })
+    .execute();
+  return id;
+}
+
+/**
+ * Room for one more channel on the free plan (2 channels): the event keeps its first channel
+ * only, so that each principal's create finds the same room.
+ */
+async function roomForChannel(app: FastifyInstance, eventId: string): Promise<void> {
+  const channels = await app.db
+    .selectFrom('channels')
+    .select('id')
+    .where('event_id', '=', eventId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  const extra = channels.slice(1).map((channel) => channel.id);
+  if (extra.length > 0) await app.db.deleteFrom('channels').where('id', 'in', extra).execute();
+}
+
+/**
+ * The shared user's accepted permission on the owner's event, shared and accepted through the
+ * API when there is none (a route's earlier principal may have revoked or left it).
+ */
+async function ensureSharedPermission(
+  app: FastifyInstance,
+  owner: SignedInUser,
+  shared: SignedInUser,
+  eventId: string,
+  sharedEmail: string,
+): Promise<string> {
+  const existing = await app.db
+    .selectFrom('permissions')
+    .select(['id', 'status'])
+    .where('event_id', '=', eventId)
+    .where('user_id', '=', shared.user.id)
+    .executeTakeFirst();
+  if (existing?.status === 'accepted') return existing.id;
+  let id = existing?.id;
+  if (!id) {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/permissions',
+      headers: owner.headers,
+      payload: { eventId, email: sharedEmail },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    id = created.json<{ id: string }>().id;
+  }
+  const accepted = await app.inject({
+    method: 'POST',
+    url: `/api/permissions/${id}/accept`,
+    headers: shared.headers,
+  });
+  expect(accepted.statusCode, accepted.body).toBe(204);
+  return id;
 }

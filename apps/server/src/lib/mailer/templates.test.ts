@@ -38,6 +38,27 @@ const data: MailTemplates = {
   // No values: the default texts show with their placeholders as written.
   invitation: { subject: '', body: '', values: {}, test: true },
   registration: { subject: '', body: '', values: {} },
+  'permission-invitation': {
+    name: 'Ada',
+    ownerName: 'Grace',
+    ownerEmail: 'grace@example.com',
+    eventTitle: 'Launch',
+    link,
+  },
+  'owner-change-request': {
+    name: 'Ada',
+    fromName: 'Grace',
+    fromEmail: 'grace@example.com',
+    eventTitle: 'Launch',
+    link,
+  },
+  'owner-change-previous': {
+    name: 'Grace',
+    toName: 'Ada',
+    toEmail: 'ada@example.com',
+    eventTitle: 'Launch',
+  },
+  'owner-change-new': { name: 'Ada', fromName: 'Grace', eventTitle: 'Launch', link },
 };
 const templateNames = Object.keys(data) as MailTemplateName[];
 const catalogues: Record<Language, unknown> = { en: enEmails, de: deEmails };

@@ -8,6 +8,12 @@ import { htmlToPlainText } from './plain-text.js';
 import { accessMailBody, accessMailSubject } from './templates/access-mail.js';
 import { ConfirmEmailChange } from './templates/confirm-email-change.js';
 import { Feedback } from './templates/feedback.js';
+import {
+  OwnerChangeNew,
+  OwnerChangePrevious,
+  OwnerChangeRequest,
+  PermissionInvitation,
+} from './templates/permissions.js';
 import { RegistrationLink } from './templates/registration.js';
 import { ResetPassword } from './templates/reset-password.js';
 import { VerifyEmail } from './templates/verify-email.js';
@@ -24,6 +30,23 @@ export interface MailTemplates {
   /** The organiser's invitation and registration mails (ADR 026): their text or the default. */
   invitation: AccessMailData;
   registration: AccessMailData;
+  /** Sharing and owner changes (ADR 031); `link` points at the dashboard. */
+  'permission-invitation': {
+    name: string;
+    ownerName: string;
+    ownerEmail: string;
+    eventTitle: string;
+    link: string;
+  };
+  'owner-change-request': {
+    name: string;
+    fromName: string;
+    fromEmail: string;
+    eventTitle: string;
+    link: string;
+  };
+  'owner-change-previous': { name: string; toName: string; toEmail: string; eventTitle: string };
+  'owner-change-new': { name: string; fromName: string; eventTitle: string; link: string };
 }
 
 /**
@@ -96,6 +119,24 @@ const templates: {
     subject: (t, data) => accessMailSubject(t, 'registration', data),
     Body: accessMailBody('registration'),
     footer: (t) => t('registration.footer'),
+  },
+  'permission-invitation': {
+    subject: (t, { ownerName, eventTitle }) =>
+      t('permissionInvitation.subject', { ownerName, eventTitle }),
+    Body: PermissionInvitation,
+  },
+  'owner-change-request': {
+    subject: (t, { fromName, eventTitle }) =>
+      t('ownerChangeRequest.subject', { fromName, eventTitle }),
+    Body: OwnerChangeRequest,
+  },
+  'owner-change-previous': {
+    subject: (t, { eventTitle }) => t('ownerChangePrevious.subject', { eventTitle }),
+    Body: OwnerChangePrevious,
+  },
+  'owner-change-new': {
+    subject: (t, { eventTitle }) => t('ownerChangeNew.subject', { eventTitle }),
+    Body: OwnerChangeNew,
   },
 };
 
