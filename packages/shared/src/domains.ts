@@ -41,6 +41,15 @@ export const DOMAIN_TXT_LABEL = '_livent-challenge';
  */
 export const DOMAIN_PLAN_GRACE_DAYS = 7;
 
+/**
+ * The periodic checks of a domain not yet active stop this many days after they began (its
+ * creation or the user's last re-check); the user can re-check after that.
+ */
+export const DOMAIN_CHECK_STOP_DAYS = 3;
+
+/** An unverified claim this many days old gives way when another account adds the name. */
+export const DOMAIN_CLAIM_EXPIRY_DAYS = 3;
+
 /** "activation can take up to 24 hours": DNS changes need that long to reach every resolver. */
 export const DOMAIN_ACTIVATION_HOURS = 24;
 

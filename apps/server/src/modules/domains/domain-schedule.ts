@@ -1,4 +1,6 @@
 import {
+  DOMAIN_CHECK_STOP_DAYS,
+  DOMAIN_CLAIM_EXPIRY_DAYS,
   DOMAIN_PLAN_GRACE_DAYS,
   hasFeature,
   limitOf,
@@ -18,11 +20,11 @@ export const DOMAIN_SCHEDULE = {
   /** …up to this. */
   maxRetryMs: 6 * HOUR,
   /** The periodic checks of a domain not yet active stop this long after they began. */
-  giveUpAfterMs: 3 * DAY,
+  giveUpAfterMs: DOMAIN_CHECK_STOP_DAYS * DAY,
   /** An active domain is checked again this often. */
   activeRecheckMs: DAY,
   /** An unverified claim this old may be taken over by another account. */
-  claimExpiresAfterMs: 3 * DAY,
+  claimExpiresAfterMs: DOMAIN_CLAIM_EXPIRY_DAYS * DAY,
   planGraceMs: DOMAIN_PLAN_GRACE_DAYS * DAY,
 } as const;
 
