@@ -5,10 +5,12 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { inject, type DispatchFunc, type InjectOptions } from 'light-my-request';
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import { MESSAGES_CHANNEL } from '../../modules/messages/live/message-feed.js';
 import { NOW_HEADER, REMOTE_ADDRESS_HEADER } from './protocol.js';
 
 /**
@@ -63,9 +65,20 @@ export function remoteApp(options: {
 
   const server = {
     address: () => ({ address: proxy.hostname, family: 'IPv4', port: Number(proxy.port) }),
+    // The proxy's close ends every connection.
+    closeAllConnections: () => undefined,
   };
 
-  const own: Record<string | symbol, unknown> = {
+  // What a test may ask of a service when it means every instance: a NOTIFY reaches them all.
+  const services = inProcessGuard('app.services', {
+    messageFeed: inProcessGuard('app.services.messageFeed', {
+      notify: (eventId: string) => {
+        void sql`select pg_notify(${MESSAGES_CHANNEL}, ${eventId})`.execute(options.database.db);
+      },
+    }),
+  });
+
+  const own = {
     inject: (injectOptions: InjectOptions | string) => inject(dispatch, injectOptions),
     db: options.database.db,
     dialect: options.database.dialect,
@@ -73,18 +86,24 @@ export function remoteApp(options: {
     ready: async () => undefined,
     listen: async () => options.proxyBase,
     server,
+    services,
     close,
     // Awaiting the app (Fastify instances are thenable) must not go through the trap below.
     then: undefined,
   };
 
-  return new Proxy(own, {
-    get(target, property) {
-      if (property in target) return target[property];
+  return inProcessGuard('app', own) as unknown as FastifyInstance;
+}
+
+/** `target`, where reading anything it lacks throws, naming the in-process-only list. */
+function inProcessGuard<T extends object>(name: string, target: T): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (property in object) return (object as Record<string | symbol, unknown>)[property];
       if (typeof property === 'symbol') return undefined;
       throw new Error(
-        `app.${property} lives in the server processes under TEST_INSTANCES=2: list the test in apps/server/src/test/two-instances/in-process-only.ts`,
+        `${name}.${property} lives in the server processes under TEST_INSTANCES=2: list the test in apps/server/src/test/two-instances/in-process-only.ts`,
       );
     },
-  }) as unknown as FastifyInstance;
+  });
 }
