@@ -11,7 +11,7 @@ let dns: DnsLookup;
 
 beforeAll(async () => {
   const address = await server.start();
-  dns = new DnsLookup({ servers: [address], timeoutMs: 100, tries: 1 });
+  dns = new DnsLookup({ servers: [address], timeoutMs: 150, tries: 1 });
 });
 afterAll(() => server.stop());
 beforeEach(() => {

@@ -24,7 +24,7 @@ let test: TestApp;
 beforeAll(async () => {
   const address = await dnsServer.start();
   test = await buildTestApp(
-    { DNS_SERVERS: address, DNS_TIMEOUT_MS: '100', CUSTOM_DOMAIN_TARGET: TARGET },
+    { DNS_SERVERS: address, DNS_TIMEOUT_MS: '150', CUSTOM_DOMAIN_TARGET: TARGET },
     { now: clock.now },
   );
   await test.app.ready();
