@@ -51,7 +51,11 @@ test('a professional account adds a domain, sees it pending with its records, se
   const field = dialog.getByRole('textbox', { name: 'Domain' });
   await field.fill('https://not a domain/');
   await dialog.getByRole('button', { name: 'Add domain' }).click();
-  await expect(dialog.getByText('Hostname not valid')).toBeVisible();
+  await expect(
+    dialog.getByText(
+      'Enter a domain name such as events.example.com, without https://, a path or a port.',
+    ),
+  ).toBeVisible();
   await field.fill(taken);
   await dialog.getByRole('button', { name: 'Add domain' }).click();
   await expect(dialog.getByText('Domain already taken')).toBeVisible();

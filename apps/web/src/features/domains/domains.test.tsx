@@ -105,7 +105,11 @@ describe('custom domains screen', () => {
     await userEvent.click(field);
     await userEvent.paste('https://example.com/path');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add domain' }));
-    expect(await within(dialog).findByText('Hostname not valid')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(
+        'Enter a domain name such as events.example.com, without https://, a path or a port.',
+      ),
+    ).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
 
     await userEvent.clear(field);

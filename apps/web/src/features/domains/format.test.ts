@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCheckTime, isLikelyApex, redirectError } from './format';
+import { formatCheckTime, isLikelyApex, errorWithHint } from './format';
 
 describe('domain formatting', () => {
   it('shows check times in the user time zone, the browser one when it is unknown', () => {
@@ -9,12 +9,16 @@ describe('domain formatting', () => {
     expect(() => formatCheckTime(iso, 'en', 'Not/AZone')).not.toThrow();
   });
 
-  it('turns the generic URL message of the redirect into the https hint', () => {
-    expect(redirectError({ message: 'validation.url' }, 'Use https://')).toBe('text:Use https://');
-    expect(redirectError({ message: 'validation.maxLength?max=2048' }, 'x')).toBe(
+  it('turns a generic validation message into the field hint, and leaves others', () => {
+    const url = 'validation.url';
+    expect(errorWithHint({ message: url }, url, 'Use https://')).toBe('text:Use https://');
+    expect(errorWithHint({ message: 'validation.maxLength?max=2048' }, url, 'x')).toBe(
       'validation.maxLength?max=2048',
     );
-    expect(redirectError(undefined, 'x')).toBeUndefined();
+    expect(errorWithHint({ message: 'serverErrors.domainTaken' }, 'validation.hostname', 'x')).toBe(
+      'serverErrors.domainTaken',
+    );
+    expect(errorWithHint(undefined, url, 'x')).toBeUndefined();
   });
 
   it('takes a two-label name for a zone apex', () => {

@@ -25,15 +25,18 @@ export function formatCheckTime(
 export const isLikelyApex = (name: string): boolean => name.split('.').length === 2;
 
 /**
- * The redirect field's error: the shared schema's generic "URL not valid" becomes the hint
- * that the address must be a full https:// one (`replacement`); other keys stay as they are.
+ * A field's error with the shared schema's generic message for `key` (e.g. `validation.url`,
+ * "URL not valid") replaced by this screen's hint of what to enter (`hint`); other messages,
+ * such as the server's, stay as they are.
  */
-export function redirectError(
+export function errorWithHint(
   error: Pick<FieldError, 'message'> | undefined,
-  replacement: string,
+  key: string,
+  hint: string,
 ): string | undefined {
   if (!error?.message) return undefined;
-  return error.message.startsWith('validation.url') ? `text:${replacement}` : error.message;
+  const [messageKey] = error.message.split('?', 1);
+  return messageKey === key ? `text:${hint}` : error.message;
 }
 
 /** Why "Check again" failed with 429, in seconds to wait when the server said. */

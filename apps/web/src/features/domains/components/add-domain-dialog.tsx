@@ -17,6 +17,7 @@ import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
 import type { MessageFields } from '../../../lib/forms/server-errors';
 import { useAddDomain } from '../api/domains-api';
+import { errorWithHint } from '../format';
 
 interface AddValues {
   name: string;
@@ -76,7 +77,7 @@ export function AddDomainDialog({ open, onClose }: { open: boolean; onClose: () 
             spellCheck={false}
             inputMode="url"
             helperText={t('add.nameHint')}
-            error={errors.name?.message}
+            error={errorWithHint(errors.name, 'validation.hostname', t('add.nameInvalid'))}
             {...nameField}
           />
         </DialogContent>

@@ -10,7 +10,7 @@ import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
 import { useUpdateDomain } from '../api/domains-api';
-import { redirectError } from '../format';
+import { errorWithHint } from '../format';
 
 interface RedirectValues {
   redirectUrl: string;
@@ -67,7 +67,11 @@ export function RedirectForm({ domain }: { domain: CustomDomain }) {
             spellCheck={false}
             placeholder={t('settings.redirectPlaceholder')}
             helperText={t('settings.redirectHint', { name: domain.name })}
-            error={redirectError(errors.redirectUrl, t('settings.redirectInvalid'))}
+            error={errorWithHint(
+              errors.redirectUrl,
+              'validation.url',
+              t('settings.redirectInvalid'),
+            )}
             {...redirectField}
           />
         </Box>
