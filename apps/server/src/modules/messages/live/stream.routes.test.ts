@@ -295,6 +295,24 @@ describe('message streams (Server-Sent Events)', () => {
     await inbox.ended;
   });
 
+  it("ends a shared user's stream when the owner revokes the permission (ADR 031)", async () => {
+    const event = await messagesEvent();
+    const colleague = await registerVerified(app, { name: 'Colleague' });
+    const shared = await callAs(app, owner, 'POST', '/permissions', {
+      eventId: event.id,
+      email: colleague.email,
+    });
+    expect(shared.statusCode, shared.body).toBe(201);
+    const permissionId = shared.json<{ id: string }>().id;
+    const accepted = await callAs(app, colleague, 'POST', `/permissions/${permissionId}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(204);
+    const inbox = await connect(`/events/${event.id}/messages/stream`, colleague.headers);
+    expect((await inbox.next()).event).toBe('ready');
+    const revoked = await callAs(app, owner, 'DELETE', `/permissions/${permissionId}`);
+    expect(revoked.statusCode).toBe(204);
+    await inbox.ended;
+  });
+
   // The dashboard reads the stream with this client (its `fetch` option sends the credentials).
   it('works with the eventsource client, which resumes with Last-Event-ID after a dropped connection', async () => {
     const event = await messagesEvent();
