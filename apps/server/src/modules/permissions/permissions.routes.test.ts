@@ -7,7 +7,7 @@ import {
 } from '@livent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, registerVerified, uniqueEmail, type SignedInUser } from '../../test/accounts.js';
-import { callAs, createEvent } from '../../test/events.js';
+import { callAs, createEvent, setPlan } from '../../test/events.js';
 import { seedMessage } from '../../test/messages.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 
@@ -371,6 +371,26 @@ describe('handing an event over', () => {
 });
 
 describe('accounts and sharing', () => {
+  it("lets a shared user send an event's invitation mails under the owner's plan, as the owner's mails", async () => {
+    const [owner, colleague] = await Promise.all([account('Olga'), account('Carl')]);
+    await setPlan(test.app, owner.user.id, 'professional');
+    const event = (await createEvent(test.app, owner, 'Invitations')).id;
+    await accept(colleague, (await share(owner, event, colleague.email)).id);
+    const guest = uniqueEmail('guest');
+    const invited = await callAs(test.app, colleague, 'POST', `/events/${event}/invitations`, {
+      name: 'Guest',
+      email: guest,
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const sent = await callAs(test.app, colleague, 'POST', `/events/${event}/invitations/send`, {
+      mode: 'unsent',
+    });
+    expect(sent.json()).toEqual({ queued: 1 });
+    expect(await mailsTo(guest, 'invitation')).toEqual([
+      expect.objectContaining({ user_id: owner.user.id }),
+    ]);
+  });
+
   it('needs a verified address to accept', async () => {
     const owner = await account('Olga');
     const unverified = await register(test.app, { email: uniqueEmail('unverified') });
