@@ -47,13 +47,16 @@ for (const language of ['en', 'de'] as const) {
       test.setTimeout(60_000);
       const suffix = `${process.pid}${language}${size}`;
       const account = await registerAccount();
-      await setPlan(account.email, 'business');
+      // The enterprise admin's plan: room for every state, and the shared switch.
+      await setPlan(account.email, 'enterprise-admin');
       const token = await signIn(page, account);
       await useLanguage(page, language);
       await page.setViewportSize(VIEWPORTS[size]);
 
-      const names = [`events.acme-${suffix}.example.org`, `live.acme-${suffix}.example.org`];
-      for (const name of [...names, `stream.acme-${suffix}.example.org`]) {
+      const names = ['events', 'live', 'secure', 'old', 'stream'].map(
+        (label) => `${label}.acme-${suffix}.example.org`,
+      );
+      for (const name of names) {
         const response = await page.request.post('/api/domains', {
           headers: { Authorization: `Bearer ${token}` },
           data: { name },
@@ -76,9 +79,21 @@ for (const language of ['en', 'de'] as const) {
         last_checked_at: new Date(now - 5 * 60 * 1000).toISOString(),
         next_check_at: new Date(now + DAY).toISOString(),
       });
+      storeState(names[2]!, {
+        status: 'caa_blocked',
+        status_detail: 'digicert.com',
+        last_checked_at: new Date(now - 60 * 1000).toISOString(),
+        next_check_at: new Date(now + DAY).toISOString(),
+      });
+      storeState(names[3]!, {
+        status: 'disabled',
+        disabled_reason: 'plan',
+        last_checked_at: new Date(now - 8 * DAY).toISOString(),
+        next_check_at: null,
+      });
 
       await page.goto('/account/domains');
-      await expect(page.getByTestId('domain')).toHaveCount(3);
+      await expect(page.getByTestId('domain')).toHaveCount(5);
       await settled(page);
       await saveScreenshot(page, `domains-list-${language}-${size}`);
 

@@ -265,32 +265,42 @@ export function DomainCard({
       </Stack>
 
       <Divider />
-      <Stack
+      {/* Two columns on wide screens (switches beside the redirect) keep each card short. */}
+      <Box
         component="section"
         aria-label={t('settings.title', { name: domain.name })}
-        spacing={2.5}
-        sx={{ p: { xs: 2, sm: 3 }, bgcolor: '#FAFAFC' }}
+        sx={{
+          p: { xs: 2, sm: 3 },
+          bgcolor: '#FAFAFC',
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' },
+          columnGap: 5,
+          rowGap: 2.5,
+          alignItems: 'start',
+        }}
       >
-        <SettingSwitch
-          label={t('settings.default')}
-          description={t('settings.defaultText')}
-          accessibleName={t('settings.defaultOf', { name: domain.name })}
-          checked={domain.isDefault}
-          busy={flagBusy}
-          onChange={(isDefault) => setFlag({ isDefault })}
-        />
-        {canShare && (
+        <Stack spacing={2}>
           <SettingSwitch
-            label={t('settings.shared')}
-            description={t('settings.sharedText')}
-            accessibleName={t('settings.sharedOf', { name: domain.name })}
-            checked={domain.shared}
+            label={t('settings.default')}
+            description={t('settings.defaultText')}
+            accessibleName={t('settings.defaultOf', { name: domain.name })}
+            checked={domain.isDefault}
             busy={flagBusy}
-            onChange={(shared) => setFlag({ shared })}
+            onChange={(isDefault) => setFlag({ isDefault })}
           />
-        )}
+          {canShare && (
+            <SettingSwitch
+              label={t('settings.shared')}
+              description={t('settings.sharedText')}
+              accessibleName={t('settings.sharedOf', { name: domain.name })}
+              checked={domain.shared}
+              busy={flagBusy}
+              onChange={(shared) => setFlag({ shared })}
+            />
+          )}
+        </Stack>
         <RedirectForm key={domain.redirectUrl ?? ''} domain={domain} />
-      </Stack>
+      </Box>
     </Paper>
   );
 }
