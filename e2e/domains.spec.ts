@@ -81,6 +81,11 @@ test('a professional account adds a domain, sees it pending with its records, se
   await expect(page.getByText(/You use all 1 domains of your plan/)).toBeVisible();
   await expectAccessible(page);
 
+  // Checking again looks the name up once more; without DNS it stays pending.
+  await card.getByRole('button', { name: 'Check again' }).click();
+  await expect(page.getByText(`${name} checked`)).toBeVisible();
+  await expect(card.getByTestId('domain-status')).toHaveText('Pending');
+
   const defaultSwitch = card.getByRole('switch', { name: `Default domain for ${name}` });
   await defaultSwitch.click();
   await expect(defaultSwitch).toBeChecked();
