@@ -143,6 +143,7 @@ describe('shared permissions page', () => {
       }),
     );
     const dialog = await screen.findByRole('dialog', { name: 'Revoke this permission?' });
+    expect(dialog).toHaveTextContent('Bea Colleague can no longer open Launch');
     expect(called(fetch, 'DELETE', '/api/permissions/p1')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
     await waitFor(() => expect(called(fetch, 'DELETE', '/api/permissions/p1')).toBe(true));

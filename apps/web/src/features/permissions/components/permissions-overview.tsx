@@ -265,7 +265,12 @@ export function PermissionsOverview({
     const texts = { name: permission.user.name, event: permission.eventTitle };
     return {
       title: t(kind === 'revoke' ? 'granted.confirmTitle' : 'received.confirmTitle'),
-      message: t(kind === 'revoke' ? 'granted.confirmText' : 'received.confirmText', texts),
+      message:
+        kind === 'leave'
+          ? t('received.confirmText', texts)
+          : permission.status === 'pending'
+            ? t('granted.confirmTextPending', texts)
+            : t('granted.confirmText', texts),
       label: t(kind === 'revoke' ? 'granted.revoke' : 'received.leave'),
       busy: remove.isPending,
       destructive: true,

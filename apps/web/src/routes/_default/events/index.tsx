@@ -32,7 +32,11 @@ function EventsScreen() {
         description={t('screens:events')}
         actions={
           <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 3, flexWrap: 'wrap' }}>
-            <PlanUsage count={events.length} allowance={user.planAllowance} />
+            {/* Only the account's own events count against its plan's limit (ADR 031). */}
+            <PlanUsage
+              count={events.filter((event) => event.role === 'owner').length}
+              allowance={user.planAllowance}
+            />
             <ButtonLink to="/events/add" variant="contained" startIcon={<AddOutlined />}>
               {t('list.create')}
             </ButtonLink>
