@@ -42,6 +42,42 @@ describe('eventAccess and requireEventRole', () => {
     expect(await eventAccess(db, 'no-such-event', owner.user.id)).toBeNull();
   });
 
+  it('gives an accepted permission the role shared, and a pending one none', async () => {
+    const { db } = testApp.app;
+    const shared = await registerVerified(testApp.app);
+    const at = new Date().toISOString();
+    await db
+      .insertInto('permissions')
+      .values({
+        id: `permission-${shared.user.id}`,
+        event_id: eventId,
+        user_id: shared.user.id,
+        status: 'pending',
+        created_at: at,
+        accepted_at: null,
+      })
+      .execute();
+    expect(await eventAccess(db, eventId, shared.user.id)).toBeNull();
+    await db
+      .updateTable('permissions')
+      .set({ status: 'accepted', accepted_at: at })
+      .where('user_id', '=', shared.user.id)
+      .execute();
+    expect(await eventAccess(db, eventId, shared.user.id)).toBe('shared');
+    // Another account still has none, and the owner stays the owner.
+    expect(await eventAccess(db, eventId, other.user.id)).toBeNull();
+    expect(await eventAccess(db, eventId, owner.user.id)).toBe('owner');
+    const auth = await authOf(shared);
+    expect(await requireEventRole(db, auth, eventId)).toMatchObject({
+      role: 'shared',
+      ownerPlan: 'free',
+    });
+    await expect(requireEventRole(db, auth, eventId, { roles: ['owner'] })).rejects.toMatchObject({
+      statusCode: 404,
+      message: ERROR_MESSAGES.eventNotFound,
+    });
+  });
+
   it('hands the owner the event with role and plan', async () => {
     const event = await requireEventRole(testApp.app.db, await authOf(owner), eventId);
     expect(event).toMatchObject({ id: eventId, title: 'Access', role: 'owner', ownerPlan: 'free' });
