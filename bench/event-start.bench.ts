@@ -11,8 +11,12 @@
 // within the per-address message limit (600 in 10 minutes, lib/abuse-limits.ts), and a 429 is
 // counted, not an error. The API-wide limit is raised as in every bench (lib/processes.ts).
 //
+// A bare node:http server, probed every 20 ms from the same client through the run, shows the
+// latency the machine and the client add by themselves: the floor under Livent's p99.
+//
 // BENCH_SPIKE_VIEWERS (default 10000), BENCH_SPIKE_ARRIVAL_S (60), BENCH_SPIKE_HEARTBEAT_S (30)
-// and BENCH_SPIKE_BEATS (heartbeats per viewer, 2) shrink it for a quick look.
+// and BENCH_SPIKE_BEATS (heartbeats per viewer, 2) shrink it for a quick look. BENCH_CPU_PROF=DIR
+// writes a CPU profile of the server into DIR (`node --cpu-prof`).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -20,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
-import { registerBenchOwner, startLivent } from './lib/processes.js';
+import { registerBenchOwner, startBareServer, startLivent } from './lib/processes.js';
 import { recordResult } from './lib/summary.js';
 
 const VIEWERS = Number(process.env.BENCH_SPIKE_VIEWERS ?? 10_000);
@@ -47,7 +51,11 @@ const KINDS: Kind[] = ['page', 'asset', 'view', 'beat', 'message'];
 
 const dir = mkdtempSync(join(tmpdir(), 'livent-bench-spike-'));
 const databaseFile = join(dir, 'livent.db');
-const livent = await startLivent({ DATABASE_URL: `file:${databaseFile}` });
+const profileDir = process.env.BENCH_CPU_PROF;
+const livent = await startLivent(
+  { DATABASE_URL: `file:${databaseFile}` },
+  profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+);
 const agent = new Agent({ keepAlive: true, maxSockets: 100 });
 
 const latencies = new Map<Kind, number[]>(KINDS.map((kind) => [kind, []]));
@@ -211,6 +219,17 @@ try {
   }
   schedule.sort((a, b) => a.at - b.at);
   const views = Array.from({ length: VIEWERS }, () => randomUUID());
+  const control = await startBareServer('ok', 'text/plain');
+  const controlLatencies: number[] = [];
+  const probe = setInterval(() => {
+    const started = performance.now();
+    request(`${control.url}/`, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => controlLatencies.push(performance.now() - started));
+    })
+      .on('error', () => undefined)
+      .end();
+  }, 20);
   const pending: Promise<unknown>[] = [];
   const began = Date.now();
   let index = 0;
@@ -236,6 +255,9 @@ try {
   });
   await Promise.all(pending);
   const seconds = (Date.now() - began) / 1000;
+  clearInterval(probe);
+  await control.stop();
+  const floor = percentile(controlLatencies, 99);
   agent.destroy();
   await new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS));
 
@@ -275,6 +297,9 @@ try {
     `  all      ${String(all.length).padStart(6)} requests   p99 ${p99.toFixed(1)} ms (budget < ${P99_BUDGET_MS} ms: ${withinBudget ? 'met' : 'NOT met'})`,
   );
   console.log(
+    `  bare node:http probed alongside every 20 ms: p99 ${floor.toFixed(1)} ms (what the machine and the client add)`,
+  );
+  console.log(
     `  answers by status: ${[...statuses]
       .sort()
       .map(([key, n]) => `${key}: ${n}`)
@@ -292,7 +317,7 @@ try {
     unit: 'req/s',
     p99Ms: p99,
     budget: { p99BelowMs: P99_BUDGET_MS },
-    note: `${VIEWERS} viewers in ${ARRIVAL_MS / 1000} s, ${all.length} requests`,
+    note: `${VIEWERS} viewers in ${ARRIVAL_MS / 1000} s, ${all.length} requests; bare node:http probed alongside: p99 ${floor.toFixed(1)} ms`,
   });
   recordResult({
     name: 'event start: answers other than success and 429',
