@@ -8,8 +8,9 @@ import { expect, ownAccount, setPlan, test } from './fixtures.js';
 // prompt, access text, registration fields, invitations) and every text a viewer types (message
 // name and text, registration name and fields) show as the characters typed on every dashboard
 // screen that shows them and on the public page, and open no dialog anywhere. Script links are
-// refused where links are typed. The organiser's own embed and player codes are left out: they
-// are meant to run, on the public page's own origin (ADR 017), and nowhere in the dashboard.
+// refused where links are typed. The organiser's own embed and player codes are meant to run on
+// the public page's own origin (ADR 017): in the dashboard they show as text and their preview
+// opens no dialog.
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
 
@@ -223,7 +224,6 @@ test('XSS payloads in every organiser and viewer text run nowhere in the dashboa
   // Every dashboard screen that shows these texts.
   const screens: [string, string][] = [
     ['/events', TITLE],
-    [`/events/${event.id}`, TITLE],
     [`/events/${event.id}/general`, line('Contact', P.svg)],
     [`/events/${event.id}/text`, line('Headline', P.template)],
     [`/events/${event.id}/navigation`, line('Menu', P.img).slice(0, 50)],
@@ -257,6 +257,30 @@ test('XSS payloads in every organiser and viewer text run nowhere in the dashboa
   await page.getByRole('button').filter({ hasText: QUESTION }).first().click();
   await expect(page.getByText(VIEWER).first()).toBeVisible();
   await expectInert(page);
+
+  // The organiser's own code runs on the public origin only: the dashboard shows it as text, and
+  // its preview is sandboxed without modals or the dashboard's origin.
+  await api(
+    'patch',
+    `/api/event-settings/${event.id}`,
+    {
+      accessMode: 'none',
+      playerMode: 'code',
+      playerCode: `<script>alert(17)</script>${P.img}`,
+      customEmbedCode: `<script>alert(18)</script>${P.svg}`,
+    },
+    200,
+  );
+  for (const [path, shown] of [
+    [`/events/${event.id}/player`, '<script>alert(17)</script>'],
+    [`/events/${event.id}/advanced`, '<script>alert(18)</script>'],
+    // The overview, with the page's preview.
+    [`/events/${event.id}`, TITLE],
+  ] as const) {
+    await page.goto(path);
+    await expectShown(page, shown, path);
+    await expectInert(page);
+  }
 
   expect(dialogs).toEqual([]);
   await viewerContext.close();
