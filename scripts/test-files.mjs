@@ -21,14 +21,13 @@ export function databaseTestFiles(root = SERVER_SRC) {
 
 /**
  * The files CI runs on two instances behind a proxy (TEST_INSTANCES=2): the state an instance
- * keeps for itself — sessions and their cache, access tokens, the abuse and API limits, live
- * message streams, statistics batches, the events list cache, billing webhooks, shared events —
+ * keeps for itself — sessions and their cache, access tokens, the abuse limits, live message
+ * streams, statistics batches, the events list cache, public page access, shared events —
  * is what two instances can get wrong. The whole suite that way: `npm run test:two-instances`.
  */
 const TWO_INSTANCE_CI = [
   'modules/auth/auth.routes.test.ts',
   'modules/auth/abuse-limits.test.ts',
-  'modules/auth/refresh-logout-race.test.ts',
   'modules/account/account.routes.test.ts',
   'modules/events/events-list-cache.test.ts',
   'modules/events/events.routes.test.ts',
@@ -37,11 +36,9 @@ const TWO_INSTANCE_CI = [
   'modules/messages/live/two-instances.test.ts',
   'modules/public/public-messages.routes.test.ts',
   'modules/public/public-access.routes.test.ts',
-  'modules/stats/stats.routes.test.ts',
+  'modules/registrations/registration-gate.routes.test.ts',
   'modules/stats/two-instances.test.ts',
-  'modules/billing/billing.routes.test.ts',
   'modules/permissions/permissions.routes.test.ts',
-  'lib/rate-limit.test.ts',
   'test/two-instances/limits.test.ts',
 ];
 

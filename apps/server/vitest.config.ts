@@ -1,4 +1,5 @@
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
+import { inProcessOnlyFiles } from './src/test/two-instances/in-process-only.js';
 
 // `@livent/shared` exports its TypeScript under the `source` condition (ADR 001), so the tests
 // run against its sources without a build. Vitest runs server code in Vite's SSR environment,
@@ -14,6 +15,11 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
+    // Test files that need the app in their own process (src/test/two-instances/in-process-only.ts).
+    exclude: [
+      ...configDefaults.exclude,
+      ...(twoInstances ? inProcessOnlyFiles().map((entry) => entry.file) : []),
+    ],
     setupFiles: ['src/test/setup.ts', ...(twoInstances ? ['src/test/two-instances/setup.ts'] : [])],
     // Two server processes for the whole run, each building every test's instance (test-app.ts).
     globalSetup: twoInstances ? ['src/test/two-instances/global-setup.ts'] : [],

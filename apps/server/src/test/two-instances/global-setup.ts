@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { startHost } from './host-process.js';
+import { inProcessOnlyFiles } from './in-process-only.js';
 import { HOSTS_KEY } from './protocol.js';
 
 /**
@@ -7,6 +8,9 @@ import { HOSTS_KEY } from './protocol.js';
  * app's two instances are built in milliseconds by processes that loaded the server once.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  for (const { file, reason } of inProcessOnlyFiles()) {
+    process.stdout.write(`two instances: left out ${file}: ${reason}\n`);
+  }
   const started = await Promise.all([startHost(), startHost()]);
   project.provide(
     HOSTS_KEY,

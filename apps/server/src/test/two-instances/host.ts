@@ -20,7 +20,11 @@ const apps = new Map<string, FastifyInstance>();
 let nextId = 0;
 
 async function startApp(options: InstanceOptions): Promise<{ id: string; port: number }> {
-  const config = testConfig(options.config);
+  const config = testConfig(
+    Object.fromEntries(
+      Object.entries(options.config).map(([name, value]) => [name, value ?? undefined]),
+    ),
+  );
   /** The test's clock as of its last request; the system's when the test passed none. */
   let testNow = options.now === undefined ? undefined : Date.parse(options.now);
   const now: Clock | undefined =

@@ -1,13 +1,15 @@
 import type { BuildAppOptions } from '../../app.js';
-import type { ConfigEnv } from '../../config.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { MailWorkerOptions } from '../../lib/mailer/worker.js';
 import type { MessageStreamsOptions } from '../../modules/messages/live/message-streams.js';
 
 /** What a test instance is built with (./host.ts), sent as JSON to its host. */
 export interface InstanceOptions {
-  /** Environment-style configuration, as `testConfig` takes it (DATABASE_URL included). */
-  config: ConfigEnv;
+  /**
+   * Environment-style configuration, as `testConfig` takes it (DATABASE_URL included); `null`
+   * stands for a variable the test unset (`undefined`, which JSON would drop).
+   */
+  config: Record<string, string | null>;
   /** The injected clock's time at the start; absent: the system clock. */
   now?: string;
   abuseLimits?: AbuseLimits;

@@ -40,7 +40,9 @@ export async function buildTwoInstanceTestApp(
   let group;
   try {
     group = await startInstances(2, {
-      config: configEnv,
+      config: Object.fromEntries(
+        Object.entries(configEnv).map(([name, value]) => [name, value ?? null]),
+      ),
       now: options.now?.().toISOString(),
       abuseLimits: options.abuseLimits,
       mailWorker: options.mailWorker,
