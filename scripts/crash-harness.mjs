@@ -46,7 +46,7 @@ const targets = [
 let failed = false;
 for (const postgresUrl of targets) {
   console.log(
-    `\n${postgresUrl ? 'PostgreSQL' : 'SQLite'}: ${rounds} rounds, kill -9 after ${killAfterMs[0]}–${killAfterMs[1]} ms`,
+    `\n${postgresUrl ? 'PostgreSQL' : 'SQLite'}: ${rounds} rounds, kill -9 ${killAfterMs[0]}–${killAfterMs[1]} ms after the first writes of each round`,
   );
   const result = await runCrashHarness({
     rounds,

@@ -172,13 +172,26 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
           })(),
         );
       }
+      // The random moment counts from the round's first acknowledged write of every kind, so
+      // that a slow start (a busy machine, PostgreSQL) never makes a round that proves nothing.
+      const counts = () => [
+        acknowledged.messages.size,
+        acknowledged.registrations.size,
+        settingsAcknowledged,
+      ];
+      const before = counts();
+      const deadline = Date.now() + 60_000;
+      while (counts().some((count, kind) => count === before[kind])) {
+        if (Date.now() > deadline) throw new Error(`no write of every kind within 60 s: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       const killAfter = minKill + Math.random() * (maxKill - minKill);
       await new Promise((resolve) => setTimeout(resolve, killAfter));
       await kill();
       running = false;
       await Promise.all(loops);
       log(
-        `round ${String(round)}: killed after ${String(Math.round(killAfter))} ms; acknowledged so far: ${String(acknowledged.messages.size)} messages, ${String(acknowledged.registrations.size)} registrations, ${String(settingsAcknowledged)} settings`,
+        `round ${String(round)}: killed ${String(Math.round(killAfter))} ms after the first writes; acknowledged so far: ${String(acknowledged.messages.size)} messages, ${String(acknowledged.registrations.size)} registrations, ${String(settingsAcknowledged)} settings`,
       );
     }
     // One more start: the server recovers the database after the last kill and comes up; a clean

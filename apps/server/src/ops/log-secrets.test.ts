@@ -129,7 +129,8 @@ describe('the log of the account, inbox and viewer flows', () => {
       );
       return { ...owner, headers: { authorization: `Bearer ${token}` } };
     })();
-  });
+    // Three password hashes and a dozen requests: more than the default on a busy machine.
+  }, 30_000);
 
   it('runs the guest inbox, personal links, invitations with passwords and single sign-on', async () => {
     await setPlan(app, owner.user.id, 'enterprise-member');
@@ -219,7 +220,7 @@ describe('the log of the account, inbox and viewer flows', () => {
     const code = secret('SSO authorization code', 'sso-code-97531-abcdefghijklmnop');
     const state = secret('SSO state', 'sso-state-86420-abcdefghijklmnop');
     await onEventsHost(app, `/${sso.slug}/_access/sso/callback?code=${code}&state=${state}`);
-  });
+  }, 30_000);
 
   it('wrote none of those secrets to any log line', async () => {
     // Mails went out (the worker logs them) before the log is read.
