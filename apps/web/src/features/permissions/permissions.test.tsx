@@ -1,13 +1,24 @@
 import type { EventSummary, OwnerChange, Permission, PermissionsList } from '@livent/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { screen, waitFor, within } from '@testing-library/react';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthStore, setSignedIn } from '../../lib/auth/auth-store';
+import {
+  EVENTS_QUERY_KEY,
+  eventQueryKey,
+  eventSettingsQueryKey,
+} from '../../lib/events/event-settings';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { OwnerChangeCard, ShareEventCard } from './components/event-sharing';
+import {
+  PERMISSIONS_QUERY_KEY,
+  useAcceptPermission,
+  useRemovePermission,
+} from './api/permissions-api';
 import { PermissionsOverview } from './components/permissions-overview';
 
 const permission = (fields: Partial<Permission> = {}): Permission => ({
@@ -365,5 +376,52 @@ describe('event admin section', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(called(fetch, 'DELETE', '/api/owner-changes/c1')).toBe(true));
     expect(await screen.findByRole('form', { name: 'Change owner' })).toBeInTheDocument();
+  });
+});
+
+describe('after a change of access', () => {
+  beforeEach(() => {
+    resetAuthStore();
+    setSignedIn(testUser(), 'token');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function withClient() {
+    const queryClient = new QueryClient();
+    for (const key of [PERMISSIONS_QUERY_KEY, EVENTS_QUERY_KEY, eventQueryKey('e1')]) {
+      queryClient.setQueryData(key, {});
+    }
+    queryClient.setQueryData(eventSettingsQueryKey('e1'), {});
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    return { queryClient, wrapper };
+  }
+
+  it('reloads the events list, the counts and the page after accepting an invitation', async () => {
+    const fetch = serve((path) => (path === '/api/permissions/p1/accept' ? json(204) : undefined));
+    const { queryClient, wrapper } = withClient();
+    const { result } = renderHook(() => useAcceptPermission(), { wrapper });
+    await result.current.mutateAsync(permission({ status: 'pending' }));
+    expect(queryClient.getQueryState(EVENTS_QUERY_KEY)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(PERMISSIONS_QUERY_KEY)?.isInvalidated).toBe(true);
+    // The signed-in user carries the counts of /home and /account.
+    expect(called(fetch, 'GET', '/api/auth/self')).toBe(true);
+  });
+
+  it('forgets a left event, but keeps the owner’s own after revoking', async () => {
+    serve((path, init) =>
+      path === '/api/permissions/p1' && init.method === 'DELETE' ? json(204) : undefined,
+    );
+    const { queryClient, wrapper } = withClient();
+    const { result } = renderHook(() => useRemovePermission(), { wrapper });
+    await result.current.mutateAsync({ permission: permission(), left: false });
+    expect(queryClient.getQueryData(eventQueryKey('e1'))).toBeDefined();
+    expect(queryClient.getQueryState(EVENTS_QUERY_KEY)?.isInvalidated).toBe(false);
+
+    await result.current.mutateAsync({ permission: permission(), left: true });
+    expect(queryClient.getQueryData(eventQueryKey('e1'))).toBeUndefined();
+    expect(queryClient.getQueryData(eventSettingsQueryKey('e1'))).toBeUndefined();
+    expect(queryClient.getQueryState(EVENTS_QUERY_KEY)?.isInvalidated).toBe(true);
   });
 });
