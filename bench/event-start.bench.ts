@@ -22,7 +22,7 @@ import { mkdtempSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { registerBenchOwner, startBareServer, startLivent } from './lib/processes.js';
 import { recordResult } from './lib/summary.js';
@@ -231,6 +231,10 @@ try {
       .end();
   }, 20);
   const pending: Promise<unknown>[] = [];
+  // The client's own event loop: when it lags, the latencies it measures include its lag.
+  const clientLag = monitorEventLoopDelay({ resolution: 10 });
+  clientLag.enable();
+  const cpuBefore = livent.cpuMs();
   const began = Date.now();
   let index = 0;
   await new Promise<void>((resolve) => {
@@ -255,7 +259,13 @@ try {
   });
   await Promise.all(pending);
   const seconds = (Date.now() - began) / 1000;
+  // The server's CPU over the run: how much of one core the event start took, its headroom.
+  const cpuAfter = livent.cpuMs();
+  const cpuSeconds =
+    cpuBefore === undefined || cpuAfter === undefined ? Number.NaN : (cpuAfter - cpuBefore) / 1000;
   clearInterval(probe);
+  clientLag.disable();
+  const lagP99 = clientLag.percentile(99) / 1e6;
   await control.stop();
   const floor = percentile(controlLatencies, 99);
   agent.destroy();
@@ -297,7 +307,10 @@ try {
     `  all      ${String(all.length).padStart(6)} requests   p99 ${p99.toFixed(1)} ms (budget < ${P99_BUDGET_MS} ms: ${withinBudget ? 'met' : 'NOT met'})`,
   );
   console.log(
-    `  bare node:http probed alongside every 20 ms: p99 ${floor.toFixed(1)} ms (what the machine and the client add)`,
+    `  server CPU ${cpuSeconds.toFixed(1)} s in ${seconds.toFixed(0)} s (${((cpuSeconds / seconds) * 100).toFixed(0)}% of one core), ${((cpuSeconds * 1e6) / all.length).toFixed(0)} µs per request`,
+  );
+  console.log(
+    `  bare node:http probed alongside every 20 ms: p99 ${floor.toFixed(1)} ms (what the machine and the client add); the client's event loop lagged p99 ${lagP99.toFixed(1)} ms`,
   );
   console.log(
     `  answers by status: ${[...statuses]
@@ -317,7 +330,7 @@ try {
     unit: 'req/s',
     p99Ms: p99,
     budget: { p99BelowMs: P99_BUDGET_MS },
-    note: `${VIEWERS} viewers in ${ARRIVAL_MS / 1000} s, ${all.length} requests; bare node:http probed alongside: p99 ${floor.toFixed(1)} ms`,
+    note: `${VIEWERS} viewers in ${ARRIVAL_MS / 1000} s, ${all.length} requests; server CPU ${((cpuSeconds / seconds) * 100).toFixed(0)}% of a core; bare node:http probed alongside: p99 ${floor.toFixed(1)} ms; client loop lag p99 ${lagP99.toFixed(0)} ms`,
   });
   recordResult({
     name: 'event start: answers other than success and 429',
