@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { i18n, loadNamespaces } from '../../lib/i18n/i18n';
-import { patchedList } from './api/domains-api';
+import type { CustomDomain } from '@livent/shared';
+import { domainsQueryOptions, patchedList, WAITING_REFRESH_MS } from './api/domains-api';
 import { testDomain } from './domains-test-data';
 import { domainStatusView } from './status';
 
@@ -88,5 +89,20 @@ describe('domain settings in the cache', () => {
       [true, true],
       [false, false],
     ]);
+  });
+});
+
+describe('domains list refresh', () => {
+  const intervalFor = (statuses: CustomDomain['status'][]) => {
+    const refetchInterval = domainsQueryOptions().refetchInterval as (query: unknown) => unknown;
+    const domains = statuses.map((status, index) => testDomain({ id: String(index), status }));
+    return refetchInterval({ state: { data: { domains, limit: 5, canShare: false } } });
+  };
+
+  it('reads the list again while a domain waits for its records, and not otherwise', () => {
+    expect(intervalFor(['active', 'pending'])).toBe(WAITING_REFRESH_MS);
+    expect(intervalFor(['txt_missing'])).toBe(WAITING_REFRESH_MS);
+    expect(intervalFor(['active', 'disabled'])).toBe(false);
+    expect(intervalFor([])).toBe(false);
   });
 });

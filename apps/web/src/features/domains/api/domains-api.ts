@@ -11,10 +11,21 @@ import { apiFetch } from '../../../lib/api-client';
 
 export const domainsQueryKey = ['domains'] as const;
 
+/** While a domain waits for its records, the list is read again this often (ms). */
+export const WAITING_REFRESH_MS = 60_000;
+
+/** Whether a domain is still waiting for the user's DNS records (not active, not switched off). */
+const waiting = (domain: CustomDomain) =>
+  domain.status !== 'active' && domain.status !== 'disabled';
+
 export const domainsQueryOptions = () =>
   queryOptions({
     queryKey: domainsQueryKey,
     queryFn: ({ signal }) => apiFetch<DomainsList>('/domains', { signal }),
+    // The server re-checks waiting domains on its own (from a minute, backing off): a user who
+    // keeps the screen open after setting the records sees the status change without reloading.
+    refetchInterval: (query) =>
+      query.state.data?.domains.some(waiting) ? WAITING_REFRESH_MS : false,
   });
 
 const domainPath = (id: string) => `/domains/${encodeURIComponent(id)}`;
