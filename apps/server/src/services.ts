@@ -39,6 +39,7 @@ import { PublicPageService } from './modules/public/public.service.js';
 import { RegistrationsService } from './modules/registrations/registrations.service.js';
 import { SsoService } from './modules/sso/sso.service.js';
 import { LoginsService } from './modules/logins/logins.service.js';
+import { PermissionsService } from './modules/permissions/permissions.service.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -84,6 +85,8 @@ export interface Services {
   billingWorker: BillingWorker;
   /** Custom domains: the API's service, the serving table and the re-check worker (ADR 030). */
   domains: Domains;
+  /** Shared permissions and owner changes of events (ADR 031). */
+  permissions: PermissionsService;
 }
 
 export interface ServiceOptions {
@@ -223,5 +226,14 @@ export function createServices(options: ServiceOptions): Services {
     billing,
     billingWorker,
     domains,
+    permissions: new PermissionsService({
+      db,
+      dialect: config.dialect,
+      now,
+      mailer,
+      limiter,
+      limits,
+      publicUrl: config.publicUrl,
+    }),
   };
 }

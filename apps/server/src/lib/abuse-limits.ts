@@ -50,6 +50,11 @@ export const DEFAULT_ABUSE_LIMITS = {
   accessMailSendPerEvent: { name: 'access-mail-send:event', max: 5, windowMs: HOUR },
   /** Test mails of those lists to one's own address, per account. */
   accessMailTestPerAccount: { name: 'access-mail-test:account', max: 20, windowMs: HOUR },
+  /**
+   * Shares and owner-change requests per account: each mails another account, so a share,
+   * revoke, share loop cannot flood someone's inbox (ADR 031).
+   */
+  sharingMailPerAccount: { name: 'sharing-mail:account', max: 30, windowMs: HOUR },
 } satisfies Record<string, LimitRule>;
 
 export type AbuseLimits = Record<keyof typeof DEFAULT_ABUSE_LIMITS, LimitRule>;

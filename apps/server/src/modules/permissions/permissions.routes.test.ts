@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, registerVerified, uniqueEmail, type SignedInUser } from '../../test/accounts.js';
 import { callAs, createEvent, setPlan } from '../../test/events.js';
 import { seedMessage } from '../../test/messages.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { abuseLimits } from '../../lib/abuse-limits.js';
+import { buildTestApp, RELAXED_ABUSE_LIMITS, type TestApp } from '../../test/test-app.js';
 
 // Sharing an event with another account and handing it over (ADR 031): invitations wait for the
 // other account, a shared user works on the event but may not delete, share or hand it over,
@@ -424,6 +425,49 @@ describe('accounts and sharing', () => {
       return callAs(test.app, owner, 'POST', `/events/${event}/owner-change`, {
         email: leaving.email,
       });
+    }
+  });
+});
+
+describe('sharing mails per account', () => {
+  it('limits shares and owner-change requests together, failed ones included (429)', async () => {
+    const limited = await buildTestApp(
+      {},
+      {
+        abuseLimits: {
+          ...RELAXED_ABUSE_LIMITS,
+          sharingMailPerAccount: abuseLimits({ sharingMailPerAccount: 3 }).sharingMailPerAccount,
+        },
+      },
+    );
+    try {
+      const { app } = limited;
+      const [owner, first, second] = await Promise.all([
+        registerVerified(app, { name: 'Olga' }),
+        registerVerified(app, { name: 'Fritz' }),
+        registerVerified(app, { name: 'Sara' }),
+      ]);
+      const eventId = (await createEvent(app, owner, 'Limited')).id;
+      const shareWith = (email: string) =>
+        callAs(app, owner, 'POST', '/permissions', { eventId, email });
+      expect((await shareWith(first.email)).statusCode).toBe(201);
+      expect((await shareWith(uniqueEmail('nobody'))).statusCode).toBe(404);
+      const change = await callAs(app, owner, 'POST', `/events/${eventId}/owner-change`, {
+        email: first.email,
+      });
+      expect(change.statusCode).toBe(201);
+      const refused = await shareWith(second.email);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBeDefined();
+      expect(
+        await app.db
+          .selectFrom('permissions')
+          .select('user_id')
+          .where('event_id', '=', eventId)
+          .execute(),
+      ).toEqual([{ user_id: first.user.id }]);
+    } finally {
+      await limited.cleanup();
     }
   });
 });

@@ -11,7 +11,6 @@ import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
 import { eventParamsSchema } from '../events/events.routes.js';
-import { PermissionsService } from './permissions.service.js';
 
 const tags = ['permissions'];
 /** Ids are opaque; one the caller is no party to answers 404 "Permission not found". */
@@ -23,13 +22,7 @@ const changeParams = z.strictObject({ changeId: z.string().min(1).max(64) });
  * docs/decisions/031-sharing-and-owner-change.md).
  */
 export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const permissions = new PermissionsService({
-    db: app.db,
-    dialect: app.dialect,
-    now: app.now,
-    mailer: app.services.mailer,
-    publicUrl: app.config.publicUrl,
-  });
+  const { permissions } = app.services;
   const secured = { preHandler: app.authenticate };
   // Sharing and handing over mail another account, and accepting gives access to an event by
   // the account's address: only a proven address may do either.

@@ -12,9 +12,11 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
+import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/sessions.service.js';
 import { toLanguage } from '../auth/user-response.js';
 import { findUserByEmail } from '../auth/users.repository.js';
@@ -50,6 +52,8 @@ export interface PermissionsDependencies {
   dialect: Dialect;
   now: Clock;
   mailer: Mailer;
+  limiter: RateLimiter;
+  limits: AbuseLimits;
   /** The dashboard's origin (PUBLIC_URL): the mails link to it. */
   publicUrl: string;
 }
@@ -89,7 +93,8 @@ export class PermissionsService {
    * to that account. 404 "No users found with this email", 409 "Permission already exists".
    */
   async share(auth: AuthContext, input: CreatePermission): Promise<Permission> {
-    const { db, dialect, now, mailer } = this.deps;
+    const { db, dialect, now, mailer, limiter, limits } = this.deps;
+    await limiter.consume([limits.sharingMailPerAccount, auth.user.id]);
     try {
       const { permission, mail } = await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, input.eventId, {
@@ -203,7 +208,8 @@ export class PermissionsService {
     eventId: string,
     input: CreateOwnerChange,
   ): Promise<OwnerChange> {
-    const { db, dialect, now, mailer } = this.deps;
+    const { db, dialect, now, mailer, limiter, limits } = this.deps;
+    await limiter.consume([limits.sharingMailPerAccount, auth.user.id]);
     try {
       const { change, mail } = await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, eventId, {
