@@ -24,7 +24,9 @@ import { arbitraryOf, type JsonSchema } from './json-schema-arbitrary.js';
  *   longest length, an unknown field, and the protected fields (`id`, `ownerId`, `createdAt`,
  *   `role`, `plan`, `status`, …): 400 with that field named in `errors`, and the database exactly
  *   as it was (so no stored value changed);
- * - bodies that are not JSON objects at all: 400 or 415, never a 5xx.
+ * - bodies that are not JSON objects at all: 400, never a 5xx;
+ * - forged tokens (a changed signature, none, 8,000 characters) and malformed cookies and headers
+ *   on every route: never a 5xx.
  *
  * fast-check prints the seed and the shrunk counterexample of a failure; rerun it with
  * `FUZZ_SEED=<seed>`. `FUZZ_RUNS=<n>` (default 6 per route) runs longer outside CI, e.g.
@@ -430,6 +432,54 @@ describe('schema fuzzing of every route', () => {
     },
     60_000,
   );
+
+  it('answers forged credentials and malformed headers on every route without a 5xx', async () => {
+    await ownerSignedIn();
+    // The owner's own token, for forgeries of it; the requests themselves carry no credentials.
+    const token = data.callers.owner!.headers.authorization!.slice('Bearer '.length);
+    // Several bad headers at once: any of them must not turn a request into a server error.
+    const variants: Record<string, string>[] = [
+      {
+        authorization: `Bearer ${'x'.repeat(8000)}`,
+        'token-authorization': "' OR 1=1 --",
+        cookie: 'lvnt.auth.refresh=%E0%A4%A; lvnt.viewer=../../x; lvnt.access=a.b.c',
+      },
+      // The owner's token with its signature changed, and with none (alg none).
+      {
+        authorization: `Bearer ${token.slice(0, -4)}AAAA`,
+        'accept-language': `${'x'.repeat(5000)};q=abc, *;q=-1`,
+      },
+      {
+        authorization: `Bearer ${token.split('.').slice(0, 2).join('.')}.`,
+        'content-type': 'application/json; charset=utf-99',
+        'x-forwarded-for': '::ffff:not-an-ip',
+      },
+    ];
+    for (const key of Object.keys(AUTHORIZATION_MATRIX)) {
+      // A request that carries its own credential (a reset link's token) may end the session.
+      // The API document is static and costly to build; it reads no header.
+      if (key.startsWith('GET /api/docs')) continue;
+      await ownerSignedIn();
+      const [method, pattern] = key.split(' ') as [InjectOptions['method'], string];
+      const request: MatrixRequest =
+        (await AUTHORIZATION_MATRIX[key]!.request?.(data.fixture)) ?? {};
+      for (const headers of variants) {
+        const answer = await answerOf(
+          await app.inject({
+            method,
+            url: request.url ?? pattern,
+            headers: { ...request.headers, ...headers },
+            ...(request.payload ? { payload: request.payload } : {}),
+            ...(request.stream ? { payloadAsStream: true } : {}),
+          }),
+          Boolean(request.stream),
+        );
+        const label = `${key} with ${JSON.stringify(headers).slice(0, 120)}: ${answer.body.slice(0, 300)}`;
+        expect(answer.statusCode, label).toBeLessThan(500);
+        if (answer.statusCode >= 400) expectErrorShape(answer);
+      }
+    }
+  }, 60_000);
 
   // Runs after every route's case (one file's tests run in order): a schema that stopped
   // converting would otherwise leave the routes above passing without a single request.
