@@ -56,6 +56,9 @@ describe('custom domains screen', () => {
     const card = await screen.findByRole('article', { name: 'events.example.com' });
     expect(within(card).getByTestId('domain-status')).toHaveTextContent('Pending');
     expect(within(card).getByText(/Activation can take up to 24 hours/)).toBeInTheDocument();
+    expect(
+      within(card).getByText(/another account can add it once 3 days have passed/),
+    ).toBeInTheDocument();
     // Sharing means nothing outside an enterprise admin's account (canShare false).
     expect(within(card).queryByRole('switch', { name: /Share/ })).not.toBeInTheDocument();
     expect(screen.getByTestId('domain-usage')).toHaveTextContent('1 of 1 domains used');

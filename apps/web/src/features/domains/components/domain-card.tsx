@@ -1,4 +1,8 @@
-import type { CustomDomain } from '@livent/shared';
+import {
+  DOMAIN_CHECK_STOP_DAYS,
+  DOMAIN_CLAIM_EXPIRY_DAYS,
+  type CustomDomain,
+} from '@livent/shared';
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
@@ -148,7 +152,7 @@ export function DomainCard({
   if (domain.nextCheckAt) {
     checkTimes.push(t('checks.nextCheck', { time: time(domain.nextCheckAt) }));
   } else if (!view.upgrade) {
-    checkTimes.push(t('checks.stopped'));
+    checkTimes.push(t('checks.stopped', { days: DOMAIN_CHECK_STOP_DAYS }));
   }
 
   return (
@@ -257,7 +261,9 @@ export function DomainCard({
               {t('records.title')}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.25, mb: 1.5 }}>
-              {t('records.text')}
+              {t('records.text', { days: DOMAIN_CHECK_STOP_DAYS })}
+              {domain.activatedAt === null &&
+                ` ${t('records.claim', { days: DOMAIN_CLAIM_EXPIRY_DAYS })}`}
             </Typography>
             <DnsRecords domain={domain} />
           </Box>
