@@ -28,8 +28,8 @@ import { arbitraryOf, type JsonSchema } from './json-schema-arbitrary.js';
  * - forged tokens (a changed signature, none, 8,000 characters) and malformed cookies and headers
  *   on every route: never a 5xx.
  *
- * fast-check prints the seed and the shrunk counterexample of a failure; rerun it with
- * `FUZZ_SEED=<seed>`. `FUZZ_RUNS=<n>` (default 6 per route) runs longer outside CI, e.g.
+ * fast-check prints the seed and the first failing input (not shrunk: the requests before it
+ * changed the database); rerun with `FUZZ_SEED=<seed>`. `FUZZ_RUNS=<n>` (default 6 per route) runs longer outside CI, e.g.
  * `FUZZ_RUNS=300 npx vitest run src/test/fuzz`.
  */
 
