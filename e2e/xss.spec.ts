@@ -4,13 +4,13 @@ import { e2ePort } from '../playwright.config.js';
 import { expect, ownAccount, setPlan, test } from './fixtures.js';
 
 // Hostile content (docs/architecture.md, "Security requirements"): XSS payloads stored through the
-// API in every text an organiser types (event, texts, contact, menu, highlights, channel, messages
-// prompt, access text, registration fields, invitations) and every text a viewer types (message
-// name and text, registration name and fields) show as the characters typed on every dashboard
-// screen that shows them and on the public page, and open no dialog anywhere. Script links are
-// refused where links are typed. The organiser's own embed and player codes are meant to run on
-// the public page's own origin (ADR 017): in the dashboard they show as text and their preview
-// opens no dialog.
+// API in every text an organiser types (their name, the event, texts, contact, menu, highlights,
+// channel, messages prompt, access text, registration fields, invitations) and every text a
+// viewer types (message name and text, registration name and fields) show as the characters typed
+// on every dashboard screen that shows them and on the public page, and open no dialog anywhere.
+// Script links are refused where links are typed. The organiser's own embed and player codes are
+// meant to run on the public page's own origin (ADR 017): in the dashboard they show as text and
+// their preview opens no dialog.
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
 
@@ -29,6 +29,7 @@ const ALL = Object.values(P).join(' ');
 /** A one-line text with a readable prefix, so a screen can be asked whether it shows it. */
 const line = (label: string, payload: string) => `${label} ${payload}`;
 
+const OWNER = line('Owner', P.svg);
 const TITLE = line('Title', P.img);
 const CHANNEL = line('Channel', P.svg);
 const HIGHLIGHT = line('Highlight', P.details);
@@ -88,7 +89,7 @@ test('XSS payloads in every organiser and viewer text run nowhere in the dashboa
   await expect.poll(() => dialogs.length).toBe(1);
   await expect(page.locator('img[src="x"]')).toHaveCount(1);
   dialogs.length = 0;
-  const { account, accessToken } = await ownAccount(page);
+  const { account, accessToken } = await ownAccount(page, { name: OWNER });
   // Registration access and the login list need CUSTOM_ACCESS; every feature is on here.
   await setPlan(account.email, 'enterprise-member');
   const headers = { Authorization: `Bearer ${accessToken}` };
@@ -224,6 +225,7 @@ test('XSS payloads in every organiser and viewer text run nowhere in the dashboa
   // Every dashboard screen that shows these texts.
   const screens: [string, string][] = [
     ['/events', TITLE],
+    ['/account/profile', OWNER],
     [`/events/${event.id}/general`, line('Contact', P.svg)],
     [`/events/${event.id}/text`, line('Headline', P.template)],
     [`/events/${event.id}/navigation`, line('Menu', P.img).slice(0, 50)],
