@@ -7,8 +7,9 @@ import {
 import { symbols } from 'pino';
 import { serializeRequest } from './logger.js';
 
-/** What the fast line needs of a pino logger: its destination and its bindings as JSON. */
+/** What the fast line needs of a pino logger: its level check, destination and bindings. */
 interface PinoInternals {
+  isLevelEnabled?(level: string): boolean;
   [symbols.streamSym]?: { write(line: string): unknown };
   [symbols.chindingsSym]?: string;
 }
@@ -58,8 +59,9 @@ export class OneLineRequestLog extends LogController {
       );
       return;
     }
-    if (!log.isLevelEnabled('info')) return;
-    const stream = (log as FastifyBaseLogger & PinoInternals)[symbols.streamSym];
+    const pinoLog = log as FastifyBaseLogger & PinoInternals;
+    if (pinoLog.isLevelEnabled && !pinoLog.isLevelEnabled('info')) return;
+    const stream = pinoLog[symbols.streamSym];
     const line = stream ? requestCompletedLine(log, request, reply) : null;
     if (stream && line) stream.write(line);
     else
