@@ -166,6 +166,8 @@ export function renderMail<T extends MailTemplateName>(
 
 export type AccessMailTemplate = 'invitation' | 'registration';
 
+const WEB_URL = /^https?:\/\//i;
+
 /**
  * Stands in for a placeholder while the mail is rendered once: private-use characters between
  * `<` and `>`, which end an address, so that a value written right after a link stays outside it.
@@ -203,11 +205,16 @@ export function prepareAccessMail(
   const html = fillIn(once.html, htmlStandIns);
   const text = fillIn(once.text, textStandIns);
   const subject = fillIn(once.subject, textStandIns);
+  const isLink = placeholders.map((name) => linkPlaceholders.includes(name));
   return (values) => {
     const raw = placeholders.map((name) => values[name] ?? '');
     return {
       subject: subject(raw),
-      html: html(raw.map(escape)),
+      // A link placeholder's value lands in an href, where React's own check of the scheme no
+      // longer applies: the server builds these links, and anything but a web address is left out.
+      html: html(
+        raw.map((value, index) => (isLink[index] && !WEB_URL.test(value) ? '' : escape(value))),
+      ),
       // html-to-text ends no line in white space: neither does an empty value at a line's end.
       text: text(raw).replace(/[ \t]+\n/g, '\n'),
     };

@@ -185,6 +185,27 @@ describe('mail templates with hostile values', () => {
     });
   });
 
+  it('puts only web addresses into the links of a prepared access mail', () => {
+    const fill = prepareAccessMail(
+      'invitation',
+      'en',
+      { subject: '{Name}', body: '{Name}: {PersonalLink} {EventLink}' },
+      PLACEHOLDERS,
+      LINK_PLACEHOLDERS,
+    );
+    const mail = fill({
+      ...values('Ada'),
+      PersonalLink: 'javascript:alert(1)',
+      EventLink: ' data:text/html,<script>alert(2)</script>',
+    });
+    expect(activeParts(mail.html)).toEqual([]);
+    const safe = fill({
+      ...values('Ada'),
+      PersonalLink: 'https://events.example.com/a/_access/i/t',
+    });
+    expect(safe.html).toContain('<a href="https://events.example.com/a/_access/i/t"');
+  });
+
   it.each(['invitation', 'registration'] as const)(
     'keeps every payload inert in %s mails prepared once and filled per recipient',
     (template) => {
