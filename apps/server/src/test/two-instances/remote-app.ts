@@ -1,9 +1,4 @@
-import {
-  request as httpRequest,
-  Agent,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { inject, type DispatchFunc, type InjectOptions } from 'light-my-request';
@@ -28,9 +23,9 @@ export function remoteApp(options: {
   database: DatabaseHandle;
   now?: Clock;
   close(): Promise<void>;
+  closeAllConnections(): void;
 }): FastifyInstance {
   const proxy = new URL(options.proxyBase);
-  const agent = new Agent({ keepAlive: true });
 
   const dispatch: DispatchFunc = (request: IncomingMessage, response: ServerResponse) => {
     const headers = { ...request.headers };
@@ -43,7 +38,9 @@ export function remoteApp(options: {
         method: request.method,
         path: request.url,
         headers,
-        agent,
+        // A connection of its own: a test that drops every connection (closeAllConnections)
+        // must not leave a pooled socket for the next request to fail on.
+        agent: false,
       },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
@@ -58,15 +55,14 @@ export function remoteApp(options: {
   const close = async () => {
     if (closed) return;
     closed = true;
-    agent.destroy();
     await options.close();
     await options.database.close();
   };
 
   const server = {
     address: () => ({ address: proxy.hostname, family: 'IPv4', port: Number(proxy.port) }),
-    // The proxy's close ends every connection.
-    closeAllConnections: () => undefined,
+    // A dropped network, as on a server of its own: every client connection to the proxy ends.
+    closeAllConnections: () => options.closeAllConnections(),
   };
 
   // What a test may ask of a service when it means every instance: a NOTIFY reaches them all.

@@ -60,6 +60,7 @@ export async function buildTwoInstanceTestApp(
     database,
     now: options.now,
     close: group.close,
+    closeAllConnections: () => group.proxy.server.closeAllConnections(),
   });
   return {
     app,
