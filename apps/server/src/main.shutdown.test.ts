@@ -17,7 +17,7 @@ import { TEST_APP_SECRET } from './test/test-app.js';
 const MAIN = join(import.meta.dirname, 'main.ts');
 /** main.ts's own limit after the drain: the process must be gone well within it. */
 const SHUTDOWN_LIMIT_MS = 10_000;
-const DRAIN_SECONDS = 1;
+const DRAIN_SECONDS = 2;
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
@@ -162,7 +162,8 @@ describe('the server process on SIGTERM', () => {
         expect(answer.status).toBe(503);
         return answer;
       },
-      { timeout: DRAIN_SECONDS * 1000, interval: 20 },
+      // The signal may be handled late on a busy machine; the drain starts only then.
+      { timeout: 5000, interval: 20 },
     );
     expect(await ready.json()).toMatchObject({ shuttingDown: true });
     expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
