@@ -27,5 +27,5 @@ describe('crash durability', () => {
     expect(result.settings.lastValuePresent).toBe(true);
     expect(result.integrity).toBe(process.env.TEST_DB === 'postgres' ? 'n/a' : 'ok');
     expect(result.ok).toBe(true);
-  }, 120_000);
+  }, 240_000);
 });
