@@ -134,7 +134,7 @@ const nodeLtsReady = withNodeLts
   : undefined;
 
 /** Two instances behind a proxy (TEST_INSTANCES=2): in CI or with TEST_TWO_INSTANCES=1. */
-const withTwoInstances = process.env.TEST_TWO_INSTANCES === '1';
+const withTwoInstances = Boolean(process.env.CI) || process.env.TEST_TWO_INSTANCES === '1';
 
 if (!run('build', 'npm', ['run', 'build'])) {
   record('build', false);
@@ -169,9 +169,10 @@ if (!run('build', 'npm', ['run', 'build'])) {
     record(prepared.label, prepared.ok);
     if (prepared.ok) {
       const lts = nodeLts();
+      // What runs on Node in production; the dashboard's tests stay on Node 20 (README).
       vitest(
-        `unit and API tests (SQLite) on Node ${lts.version}`,
-        [],
+        `server and shared unit and API tests (SQLite) on Node ${lts.version}`,
+        ['--project', 'server', '--project', 'shared'],
         lts.env,
         `${tmp}/vitest-node24.json`,
         [lts.node, 'node_modules/vitest/vitest.mjs'],
