@@ -117,9 +117,14 @@ export const customDomainSchema = z.object({
   shared: z.boolean(),
   /**
    * The records to set: `cname` (at a zone apex, where a CNAME is not allowed, A/AAAA records with
-   * the addresses of `cname.value` instead) and the ownership `txt`.
+   * the addresses of `cname.value` instead), the ownership `txt`, and the `caa` record that lets the
+   * server's certificate authority (`issuer`, CUSTOM_DOMAIN_CAA_ISSUERS) issue where CAA blocks it.
    */
-  records: z.object({ cname: dnsRecordSchema, txt: dnsRecordSchema }),
+  records: z.object({
+    cname: dnsRecordSchema,
+    txt: dnsRecordSchema,
+    caa: dnsRecordSchema.extend({ issuer: z.string() }),
+  }),
   lastCheckedAt: z.string().nullable(),
   /** When the periodic re-check comes next; null when it has stopped (the user can re-check). */
   nextCheckAt: z.string().nullable(),

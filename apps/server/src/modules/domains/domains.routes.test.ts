@@ -123,6 +123,11 @@ describe('adding domains', () => {
       records: {
         cname: { name: 'live.xn--bcher-kva.de', value: TARGET },
         txt: { name: '_livent-challenge.live.xn--bcher-kva.de' },
+        caa: {
+          name: 'live.xn--bcher-kva.de',
+          value: '0 issue "letsencrypt.org"',
+          issuer: 'letsencrypt.org',
+        },
       },
       activatedAt: null,
       lastCheckedAt: clock.now().toISOString(),

@@ -293,6 +293,7 @@ export class DomainsService {
   }
 
   private toDomain(row: DomainRow): CustomDomain {
+    const caaIssuer = this.deps.caaIssuers[0] ?? 'letsencrypt.org';
     return {
       id: row.id,
       name: row.name,
@@ -306,6 +307,7 @@ export class DomainsService {
       records: {
         cname: { name: row.name, value: this.deps.target },
         txt: { name: txtRecordName(row.name), value: row.verification_token },
+        caa: { name: row.name, value: `0 issue "${caaIssuer}"`, issuer: caaIssuer },
       },
       lastCheckedAt: row.last_checked_at,
       nextCheckAt: row.next_check_at,

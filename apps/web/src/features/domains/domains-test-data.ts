@@ -16,6 +16,7 @@ export function testDomain(fields: Partial<CustomDomain> = {}): CustomDomain {
     records: {
       cname: { name, value: 'pages.livent.test' },
       txt: { name: `_livent-challenge.${name}`, value: 'livent-verify=abc123' },
+      caa: { name, value: '0 issue "letsencrypt.org"', issuer: 'letsencrypt.org' },
     },
     lastCheckedAt: '2026-11-24T09:00:00.000Z',
     nextCheckAt: '2026-11-24T09:02:00.000Z',

@@ -3,13 +3,6 @@ import { DOMAIN_ACTIVATION_HOURS, type CustomDomain, type DomainStatus } from '@
 /** The chip colour of a status: green serves, amber waits for the user, red must be fixed. */
 export type StatusTone = 'success' | 'info' | 'warning' | 'error' | 'default';
 
-/**
- * The certificate authority the server's CAA check looks for by default
- * (`CUSTOM_DOMAIN_CAA_ISSUERS`, docs/decisions/030-custom-domains.md); a CAA record naming it lets
- * the certificate be issued.
- */
-export const CAA_ISSUER = 'letsencrypt.org';
-
 export type StatusMessageKey =
   | 'pending'
   | 'pendingTimeout'
@@ -67,8 +60,8 @@ function messageOf(domain: CustomDomain): DomainStatusView['message'] {
         : { key: 'txtMissing', params: { name: txt.name } };
     case 'caa_blocked':
       return found
-        ? { key: 'caaBlocked', params: { found, issuer: CAA_ISSUER } }
-        : { key: 'caaBlockedUnknown', params: { issuer: CAA_ISSUER } };
+        ? { key: 'caaBlocked', params: { found, issuer: domain.records.caa.issuer } }
+        : { key: 'caaBlockedUnknown', params: { issuer: domain.records.caa.issuer } };
     case 'active':
       return { key: 'active', params: { name: domain.name } };
     case 'disabled':

@@ -16,7 +16,6 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyWithNotice } from '../../../lib/clipboard';
 import { isLikelyApex } from '../format';
-import { CAA_ISSUER } from '../status';
 
 export interface DnsRecord {
   type: 'CNAME' | 'TXT' | 'CAA';
@@ -34,7 +33,7 @@ export function recordsToSet(domain: CustomDomain): DnsRecord[] {
     { type: 'TXT', ...domain.records.txt },
   ];
   if (domain.status === 'caa_blocked') {
-    records.push({ type: 'CAA', name: domain.name, value: `0 issue "${CAA_ISSUER}"` });
+    records.push({ type: 'CAA', name: domain.records.caa.name, value: domain.records.caa.value });
   }
   return records;
 }
