@@ -176,6 +176,20 @@ describe('loadConfig', () => {
     expect(error.message).toMatch(/EVENTS_URL: must be a different origin from PUBLIC_URL/);
   });
 
+  it('reads SHUTDOWN_DRAIN_SECONDS (0 by default) and refuses what is not 0 to 300 seconds', () => {
+    expect(loadConfig({ APP_SECRET: SECRET }, { cwd }).shutdownDrainSeconds).toBe(0);
+    expect(
+      loadConfig({ APP_SECRET: SECRET, SHUTDOWN_DRAIN_SECONDS: '15' }, { cwd })
+        .shutdownDrainSeconds,
+    ).toBe(15);
+    for (const value of ['-1', '1.5', 'soon', '301']) {
+      const error = configError(() =>
+        loadConfig({ APP_SECRET: SECRET, SHUTDOWN_DRAIN_SECONDS: value }, { cwd }),
+      );
+      expect(error.problems.map((problem) => problem.variable)).toEqual(['SHUTDOWN_DRAIN_SECONDS']);
+    }
+  });
+
   it('accepts an events origin that differs by port or host only', () => {
     expect(
       loadConfig(
