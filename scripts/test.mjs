@@ -124,9 +124,9 @@ async function playwright(label, output) {
 }
 
 /**
- * The current Node LTS (README, "Test it"): in CI or with TEST_NODE24=1. Its download and the
- * build of better-sqlite3 for it (minutes on a fresh machine) start now, beside the build and the
- * checks, and are awaited before its tier.
+ * The current Node LTS (README, "Test it"): in CI or with TEST_NODE24=1. Its download into a
+ * cache directory (seconds, the first time on a machine) starts now, beside the build and the
+ * checks, and is awaited before its tier.
  */
 const withNodeLts = process.env.TEST_NODE24 === '1';
 const nodeLtsReady = withNodeLts

