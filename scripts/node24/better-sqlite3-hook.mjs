@@ -1,8 +1,8 @@
 // Loaded with `--import` into every process of a Node 24 test run (scripts/node24/runtime.mjs):
-// better-sqlite3 is a native module built for one Node ABI, so the project's copy (built for the
-// Node that ran `npm ci`) is swapped for the one built for this Node, whose directory comes as
-// this file's `?to=` query. It rides in NODE_OPTIONS alone, so that a test which starts a server
-// with a fresh environment needs to pass on only that. Everything else resolves as usual.
+// the project's better-sqlite3 (a native module built by `npm ci` for Node 20's ABI, and a major
+// version that aborts Node 24) is swapped for the one in the cache directory, which comes as this
+// file's `?to=` query. It rides in NODE_OPTIONS alone, so that a test which starts a server with
+// a fresh environment needs to pass on only that. Everything else resolves as usual.
 import { registerHooks } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
