@@ -1,7 +1,7 @@
 // `npm run test:two-instances`: every server test file that uses the test database, run against
 // two server processes behind a round-robin proxy on one PostgreSQL database (TEST_INSTANCES=2;
 // apps/server/src/test/two-instances/). Needs TEST_DATABASE_URL, as the PostgreSQL tier does.
-// Arguments (file paths, Vitest options) replace the list of files.
+// File arguments replace the list of files; options (`--…`) go to Vitest.
 import { spawnSync } from 'node:child_process';
 import { databaseTestFiles } from './test-files.mjs';
 
@@ -12,9 +12,18 @@ if (!process.env.TEST_DATABASE_URL) {
   process.exit(1);
 }
 const args = process.argv.slice(2);
+const files = args.filter((arg) => !arg.startsWith('-'));
+const options = args.filter((arg) => arg.startsWith('-'));
 const result = spawnSync(
   'npx',
-  ['vitest', 'run', '--project', 'server', ...(args.length > 0 ? args : databaseTestFiles())],
+  [
+    'vitest',
+    'run',
+    '--project',
+    'server',
+    ...options,
+    ...(files.length > 0 ? files : databaseTestFiles()),
+  ],
   { stdio: 'inherit', env: { ...process.env, TEST_DB: 'postgres', TEST_INSTANCES: '2' } },
 );
 process.exit(result.status ?? 1);
