@@ -128,7 +128,7 @@ async function playwright(label, output) {
  * cache directory (seconds, the first time on a machine) starts now, beside the build and the
  * checks, and is awaited before its tier.
  */
-const withNodeLts = process.env.TEST_NODE24 === '1';
+const withNodeLts = Boolean(process.env.CI) || process.env.TEST_NODE24 === '1';
 const nodeLtsReady = withNodeLts
   ? checkAtOnce('Node 24', 'node', ['scripts/node24/runtime.mjs'])
   : undefined;
