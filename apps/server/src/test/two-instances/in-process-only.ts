@@ -42,8 +42,12 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
   },
   {
     file: 'src/modules/events/event-access.test.ts',
-    test: /owner the event|refuses/,
+    test: /owner the event|refuses|accepted permission the role shared/,
     reason: 'calls the sessions service in process',
+  },
+  {
+    file: 'src/modules/domains/domains.routes.test.ts',
+    reason: 'stops the domains worker in process and runs its rounds itself',
   },
   {
     file: 'src/modules/stats/stats.routes.test.ts',
