@@ -342,6 +342,10 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       config: { securityHeaders: false },
+      // Every viewer loads it: one line per page would be most of the log at an event and a
+      // quarter of a cached page's cost (ADR 029). The proxy in front keeps the access log and
+      // the statistics count the views; failures are still logged.
+      logLevel: 'warn',
       schema: {
         security: publicAccess,
         tags,
@@ -360,6 +364,10 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       config: { securityHeaders: false },
+      // Every viewer loads it: one line per page would be most of the log at an event and a
+      // quarter of a cached page's cost (ADR 029). The proxy in front keeps the access log and
+      // the statistics count the views; failures are still logged.
+      logLevel: 'warn',
       schema: {
         security: publicAccess,
         tags,
