@@ -306,7 +306,10 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         { name: 'logins', description: "Who came into an event's page and how (the login list)" },
         { name: 'stats', description: "An event's live statistics: pageviews, viewers, CSV" },
         { name: 'billing', description: 'Plans, checkout, payments and the billing webhook' },
-        { name: 'domains', description: 'Custom domains: DNS records, checks, default and redirect' },
+        {
+          name: 'domains',
+          description: 'Custom domains: DNS records, checks, default and redirect',
+        },
         { name: 'permissions', description: 'Shared permissions and owner changes of events' },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
