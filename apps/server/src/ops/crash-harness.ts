@@ -88,7 +88,10 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
   const acknowledged = { messages: new Set<string>(), registrations: new Set<string>() };
   let settingsAcknowledged = 0;
   let lastSettingsValue: string | undefined;
-  let settingsInFlight: string | undefined;
+  // Values sent since the last acknowledged one whose outcome nobody saw: a PATCH the kill cut
+  // off may have committed (on PostgreSQL the database outlives the server), and after the kill
+  // the writer may send once more to the dead server before it stops. Any of them may be stored.
+  let settingsUnanswered: string[] = [];
   let kills = 0;
   let server: ChildProcess | undefined;
   let stderr = '';
@@ -158,7 +161,7 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
           (async () => {
             while (running) {
               const value = `round ${String(round)} ${randomUUID()}`;
-              settingsInFlight = value;
+              settingsUnanswered.push(value);
               const status = await request(`${base}/api/event-settings/${setup.eventId}`, {
                 method: 'PATCH',
                 headers: { ...setup.authorization, 'content-type': 'application/json' },
@@ -167,6 +170,7 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
               if (status === 200) {
                 settingsAcknowledged += 1;
                 lastSettingsValue = value;
+                settingsUnanswered = [];
               }
             }
           })(),
@@ -212,7 +216,7 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
     const lastValuePresent =
       lastSettingsValue === undefined ||
       stored.description === lastSettingsValue ||
-      stored.description === settingsInFlight;
+      settingsUnanswered.includes(stored.description ?? '');
     if (!lastValuePresent) missing.push(`settings: ${String(lastSettingsValue)}`);
     const messagesFound = [...acknowledged.messages].filter((t) => stored.messages.has(t)).length;
     const registrationsFound = [...acknowledged.registrations].filter((e) =>
