@@ -1,7 +1,9 @@
 // `npm test`: every tier — static checks, unit and API tests (SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then end-to-end tests in Chromium against the production build. In
-// CI (or with TEST_NODE24=1) also: the server's unit and API tests on Node 24; with
-// TEST_TWO_INSTANCES=1 also the API tests about state kept per instance on two instances.
+// CI (or with TEST_NODE24=1) also: the server's unit and API tests on Node 24 (with PostgreSQL
+// there too, the server's tests then run once per runtime: SQLite on Node 24, PostgreSQL on
+// Node 20); with TEST_TWO_INSTANCES=1 also the API tests about state kept per instance on two
+// instances.
 // Ends with one line `N passed, N failed, N skipped` and exits non-zero on any failure.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -90,8 +92,9 @@ function vitest(label, args, env, output, [command, ...prefix] = ['npx', 'vitest
  * two cores better than they take turns.
  */
 function vitestAtOnce(label, args, env, output, [command, ...prefix] = ['npx', 'vitest']) {
+  const shown = [...prefix, ...vitestArgs(args, output)];
   return new Promise((resolve) => {
-    const child = spawn(command, [...prefix, ...vitestArgs(args, output)], {
+    const child = spawn(command, shown, {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', ...env },
     });
@@ -100,10 +103,10 @@ function vitestAtOnce(label, args, env, output, [command, ...prefix] = ['npx', '
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('error', (error) => {
       chunks.push(Buffer.from(String(error)));
-      resolve({ label, command, args, ok: false, output: chunks, report: output });
+      resolve({ label, command, args: shown, ok: false, output: chunks, report: output });
     });
     child.on('close', (code) =>
-      resolve({ label, command, args, ok: code === 0, output: chunks, report: output }),
+      resolve({ label, command, args: shown, ok: code === 0, output: chunks, report: output }),
     );
   });
 }
@@ -167,15 +170,24 @@ if (!run('build', 'npm', ['run', 'build'])) {
     ['typecheck', 'npm', ['run', 'typecheck']],
     ['lint', 'npm', ['run', 'lint']],
   ]);
-  vitest('unit and API tests (SQLite)', [], {}, `${tmp}/vitest.json`);
+  // With PostgreSQL and the current Node LTS both there (CI), every server test runs on each
+  // runtime once without repeating a tier: on Node 20 all of them with PostgreSQL (the pure unit
+  // tests just run), on Node 24 all of them with SQLite. Otherwise each tier runs everything.
+  const split = Boolean(nodeLtsReady && process.env.TEST_DATABASE_URL);
+  vitest(
+    split ? 'dashboard and shared unit tests' : 'unit and API tests (SQLite)',
+    split ? ['--project', 'web', '--project', 'shared'] : [],
+    {},
+    `${tmp}/vitest.json`,
+  );
   // The PostgreSQL tier and the server's tests on the current Node LTS run side by side
   // (vitestAtOnce); each one's output is printed whole when both are done.
   const besides = [];
   if (process.env.TEST_DATABASE_URL) {
     besides.push(
       vitestAtOnce(
-        'API tests (PostgreSQL)',
-        ['--project', 'server', ...databaseTestFiles()],
+        split ? 'server unit and API tests (PostgreSQL)' : 'API tests (PostgreSQL)',
+        ['--project', 'server', ...(split ? [] : databaseTestFiles())],
         { TEST_DB: 'postgres' },
         `${tmp}/vitest-postgres.json`,
       ).then((result) => [result]),
