@@ -23,8 +23,12 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import Database from 'better-sqlite3';
-import { registerBenchOwner, startBareServer, startLivent } from './lib/processes.js';
+import {
+  insertBenchEvent,
+  registerBenchOwner,
+  startBareServer,
+  startLivent,
+} from './lib/processes.js';
 import { recordResult } from './lib/summary.js';
 
 const VIEWERS = Number(process.env.BENCH_SPIKE_VIEWERS ?? 10_000);
@@ -102,34 +106,6 @@ function send(
   });
 }
 
-function insertEvent(ownerId: string, slug: string): string {
-  const db = new Database(databaseFile);
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  // A realistic page, as bench/public-page.bench.ts has it, with the message tool on.
-  db.prepare(
-    'INSERT INTO events (id, owner_id, slug, title, settings, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
-  ).run(
-    id,
-    ownerId,
-    slug,
-    'Product Launch',
-    JSON.stringify({
-      headline: 'Product Launch 2027: live from Berlin',
-      introduction: 'Join us for an hour of announcements, demos and a live Q&A.',
-      agenda: '17:00 Keynote\n17:25 Demos\n18:00 Q&A',
-      content: 'Read the FAQ at https://example.com/faq.',
-      playerLink: 'https://player.example.com/live',
-      messagesEnabled: true,
-      menuItems: [{ name: 'Programme', link: 'https://example.com/p', newWindow: false }],
-    }),
-    now,
-    now,
-  );
-  db.close();
-  return id;
-}
-
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -140,7 +116,7 @@ try {
   const host = `events.localhost:${port}`;
   const slug = 'bench-event-start';
   const owner = await registerBenchOwner(livent.url);
-  const eventId = insertEvent(owner.user.id, slug);
+  const eventId = insertBenchEvent(databaseFile, owner.user.id, slug);
 
   const sample = await send('page', `/${slug}`, host);
   if (sample.status !== 200) throw new Error(`the page answered ${sample.status}`);
@@ -158,7 +134,7 @@ try {
   }
   // A server that has run a while: its hot paths compiled, on another event of the same page.
   const warmSlug = 'bench-warm-up';
-  insertEvent(owner.user.id, warmSlug);
+  insertBenchEvent(databaseFile, owner.user.id, warmSlug);
   for (let round = 0; round < WARM_UP_LOADS / 10; round += 1) {
     await Promise.all(
       Array.from({ length: 10 }, async () => {

@@ -7,15 +7,13 @@
 //
 // Accessibility below 100 fails the run; performance, a timing, is reported (scripts/bench.mjs).
 // When performance misses, the audits that cost it are listed, Lighthouse's own diagnosis.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { registerBenchOwner, startLivent } from './lib/processes.js';
+import { insertBenchEvent, registerBenchOwner, startLivent } from './lib/processes.js';
 import { recordResult } from './lib/summary.js';
 
 const BUDGETS = { performance: 95, accessibility: 100 } as const;
@@ -127,28 +125,7 @@ async function audit(label: string, url: string): Promise<boolean> {
 /** An event with a realistic page, as bench/public-page.bench.ts has it. */
 async function publicPage(): Promise<string> {
   const { user } = await registerBenchOwner(livent.url);
-  const db = new Database(databaseFile);
-  const now = new Date().toISOString();
-  db.prepare(
-    'INSERT INTO events (id, owner_id, slug, title, settings, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
-  ).run(
-    randomUUID(),
-    user.id,
-    'bench-launch',
-    'Product Launch',
-    JSON.stringify({
-      headline: 'Product Launch 2027: live from Berlin',
-      introduction: 'Join us for an hour of announcements, demos and a live Q&A.',
-      agenda: '17:00 Keynote\n17:25 Demos\n18:00 Q&A',
-      content: 'Read the FAQ at https://example.com/faq.',
-      playerLink: 'https://player.example.com/live',
-      messagesEnabled: true,
-      menuItems: [{ name: 'Programme', link: 'https://example.com/p', newWindow: false }],
-    }),
-    now,
-    now,
-  );
-  db.close();
+  insertBenchEvent(databaseFile, user.id, 'bench-launch');
   return `http://events.localhost:${new URL(livent.url).port}/bench-launch`;
 }
 

@@ -8,14 +8,13 @@
 // BENCH_CPU_PROF=DIR writes a CPU profile of the server into DIR (`node --cpu-prof`).
 // BENCH_LOG_LEVEL sets the server's LOG_LEVEL: `info` by default, the production default (one
 // line per request, piped to a reader); `silent` leaves it out.
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { compare, cpuPerRequest, report, reportCpu } from './lib/load.js';
 import {
+  insertBenchEvent,
   ownResponseHeaders,
   registerBenchOwner,
   startBareServer,
@@ -65,28 +64,7 @@ try {
   const host = `events.localhost:${port}`;
   // An account through the API, then an event with a realistic page straight into the database.
   const { user } = await registerBenchOwner(livent.url);
-  const db = new Database(databaseFile);
-  const now = new Date().toISOString();
-  db.prepare(
-    'INSERT INTO events (id, owner_id, slug, title, settings, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
-  ).run(
-    randomUUID(),
-    user.id,
-    'bench-launch',
-    'Product Launch',
-    JSON.stringify({
-      headline: 'Product Launch 2027: live from Berlin',
-      introduction: 'Join us for an hour of announcements, demos and a live Q&A.',
-      agenda: '17:00 Keynote\n17:25 Demos\n18:00 Q&A',
-      content: 'Read the FAQ at https://example.com/faq.',
-      playerLink: 'https://player.example.com/live',
-      messagesEnabled: true,
-      menuItems: [{ name: 'Programme', link: 'https://example.com/p', newWindow: false }],
-    }),
-    now,
-    now,
-  );
-  db.close();
+  insertBenchEvent(databaseFile, user.id, 'bench-launch');
 
   const pageUrl = `${livent.url}/bench-launch`;
   const sample = await get(pageUrl, host);

@@ -13,9 +13,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type autocannon from 'autocannon';
-import Database from 'better-sqlite3';
 import { compare, cpuPerRequest, report, reportCpu } from './lib/load.js';
 import {
+  insertBenchEvent,
   ownResponseHeaders,
   registerBenchOwner,
   startBareServer,
@@ -68,12 +68,10 @@ try {
   const port = new URL(livent.url).port;
   const host = `events.localhost:${port}`;
   const owner = await registerBenchOwner(livent.url);
-  const db = new Database(databaseFile);
-  const now = new Date().toISOString();
-  db.prepare(
-    'INSERT INTO events (id, owner_id, slug, title, settings, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
-  ).run(randomUUID(), owner.user.id, 'bench-qa', 'Q&A', '{"messagesEnabled":true}', now, now);
-  db.close();
+  insertBenchEvent(databaseFile, owner.user.id, 'bench-qa', {
+    title: 'Q&A',
+    settings: { messagesEnabled: true },
+  });
 
   const path = '/bench-qa/_messages';
   const headers = {

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 
 /** USER_HZ, 100 on every Linux build that matters here. */
 const CLOCK_TICKS_PER_SECOND = 100;
@@ -209,4 +210,38 @@ export function ownResponseHeaders(
   const common = ['date', 'connection', 'keep-alive', 'content-length', 'content-type'];
   const entries = headers instanceof Headers ? [...headers] : Object.entries(headers);
   return Object.fromEntries(entries.filter(([name]) => !common.includes(name)));
+}
+
+/** The settings of a realistic event page: texts, a player, a menu and the message tool. */
+export const REALISTIC_PAGE = {
+  headline: 'Product Launch 2027: live from Berlin',
+  introduction: 'Join us for an hour of announcements, demos and a live Q&A.',
+  agenda: '17:00 Keynote\n17:25 Demos\n18:00 Q&A',
+  content: 'Read the FAQ at https://example.com/faq.',
+  playerLink: 'https://player.example.com/live',
+  messagesEnabled: true,
+  menuItems: [{ name: 'Programme', link: 'https://example.com/p', newWindow: false }],
+};
+
+/**
+ * An event straight into a bench server's SQLite file (creating one through the API needs a
+ * verified address); a realistic page unless `settings` says otherwise. Answers its id.
+ */
+export function insertBenchEvent(
+  databaseFile: string,
+  ownerId: string,
+  slug: string,
+  {
+    title = 'Product Launch',
+    settings = REALISTIC_PAGE,
+  }: { title?: string; settings?: object } = {},
+): string {
+  const db = new Database(databaseFile);
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  db.prepare(
+    'INSERT INTO events (id, owner_id, slug, title, settings, version, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)',
+  ).run(id, ownerId, slug, title, JSON.stringify(settings), now, now);
+  db.close();
+  return id;
 }
