@@ -13,6 +13,7 @@ export interface Database {
   tokens: TokensTable;
   mails: MailsTable;
   rate_limits: RateLimitsTable;
+  api_rate_limits: ApiRateLimitsTable;
   feedback: FeedbackTable;
   events: EventsTable;
   highlights: HighlightsTable;
@@ -147,6 +148,13 @@ export interface RateLimitsTable {
   key: string;
   window_start: string;
   count: number;
+  expires_at: string;
+}
+
+/** The API-wide limit's share of each window taken by the instances (lib/shared-rate-limit-store.ts). */
+export interface ApiRateLimitsTable {
+  key: string;
+  used: number;
   expires_at: string;
 }
 
