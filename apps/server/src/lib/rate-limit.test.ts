@@ -106,6 +106,14 @@ describe('API rate limit', () => {
     expect(second.headers['retry-after']).toBeDefined();
   });
 
+  const postgres = process.env.TEST_DB === 'postgres';
+  it(`counts ${postgres ? 'in the database, for every instance' : "in this process's memory"}`, async () => {
+    const app = await build();
+    await app.inject({ method: 'GET', url: '/api/test/ping' });
+    const rows = await testApp?.database.db.selectFrom('api_rate_limits').selectAll().execute();
+    expect(rows).toHaveLength(postgres ? 1 : 0);
+  });
+
   it('does not limit the dashboard', async () => {
     const app = await build();
     for (let i = 0; i < 5; i += 1) {

@@ -2,6 +2,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import type { Config } from '../config.js';
 import { tooManyRequests } from './errors.js';
+import { sharedRateLimitStore } from './shared-rate-limit-store.js';
 
 export const API_RATE_LIMIT_WINDOW = '1 minute';
 
@@ -14,9 +15,10 @@ export const API_RATE_LIMIT_WINDOW = '1 minute';
  * `config: { rateLimit: routeRateLimit({ ... }) }`. A 429 carries `Retry-After` and the body
  * `{ code: 429, message: ERROR_MESSAGES.tooManyRequests }`.
  *
- * The counters live in this process's memory. With several instances behind a load balancer
- * each keeps its own, so the effective limit multiplies; a shared store (PostgreSQL or Redis)
- * is needed there (docs/architecture.md, "Scale-out") and comes with a later issue.
+ * On PostgreSQL, where several instances may share the database, the instances count together:
+ * each leases chunks of a client's allowance from a counter in the database and admits from them
+ * in memory (lib/shared-rate-limit-store.ts, ADR 033), so the limit holds for their sum. On
+ * SQLite, one process by design, the counters live in this process's memory.
  *
  * Returns a hook that counts a request against the same limit, for requests that reach no
  * route (unknown /api paths answer 404 from the app-wide not-found handler).
@@ -25,12 +27,16 @@ export async function registerApiRateLimit(
   api: FastifyInstance,
   config: Pick<Config, 'rateLimitMax'>,
 ): Promise<preHandlerAsyncHookHandler> {
+  // Distinct clients remembered per limiter; the least recently seen are dropped beyond it.
+  const cache = 10_000;
   await api.register(rateLimit, {
     global: true,
     max: config.rateLimitMax,
     timeWindow: API_RATE_LIMIT_WINDOW,
-    // Distinct clients remembered per limiter; the least recently seen are dropped beyond it.
-    cache: 10_000,
+    cache,
+    ...(api.dialect === 'postgres' && {
+      store: sharedRateLimitStore({ db: api.db, now: api.now, log: api.log, cache }),
+    }),
     errorResponseBuilder: () => tooManyRequests(),
   });
   return api.rateLimit();
