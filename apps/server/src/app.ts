@@ -191,10 +191,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.passwords.warmUp();
       await services.mailer.start();
       await services.messageFeed.start();
+      await services.changeNotices.start();
     });
     app.addHook('preClose', async () => {
       await services.mailer.stop();
       await services.messageFeed.close();
+      await services.changeNotices.close();
     });
 
     app.setValidatorCompiler(validatorCompiler);

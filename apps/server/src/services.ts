@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { Database } from './db/schema.js';
 import type { AbuseLimits } from './lib/abuse-limits.js';
+import { ChangeNotices } from './lib/change-notices.js';
 import type { Clock } from './lib/clock.js';
 import { Mailer } from './lib/mailer/mailer.js';
 import { createSmtpTransport } from './lib/mailer/transport.js';
@@ -19,6 +20,7 @@ import { createBillingProvider } from './modules/billing/providers.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { AuthService, type AccountDependencies } from './modules/auth/auth.service.js';
 import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
+import { authDataChanged } from './modules/auth/session-cache.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionService } from './modules/auth/sessions.service.js';
 import { ChannelRouter } from './modules/channels/channel-router.js';
@@ -65,6 +67,11 @@ export interface Services {
   publicPage: PublicPageService;
   /** Live message changes (ADR 025): every message write notifies it after its commit. */
   messageFeed: MessageFeed;
+  /**
+   * What other instances changed of what this one keeps in memory (PostgreSQL only; ADR 034):
+   * sessions and users, invitations, registrations, custom domains.
+   */
+  changeNotices: ChangeNotices;
   /** The inbox: organisers and guest moderators read, moderate and answer messages (ADR 025). */
   messages: MessagesService;
   /** Viewers' registrations: the gate's form and personal link, the organisers' list (ADR 026). */
@@ -165,6 +172,18 @@ export function createServices(options: ServiceOptions): Services {
     ...options.billingWorker,
   });
   const domains = createDomains({ db, config, now, log, limiter, worker: options.domainsWorker });
+  const changeNotices = new ChangeNotices({
+    listenUrl: config.dialect === 'postgres' ? config.databaseUrl : undefined,
+    log,
+  });
+  changeNotices.on('auth', () => authDataChanged());
+  changeNotices.on('invitation', (key) => invitationAccess.changedElsewhere(key));
+  changeNotices.on('registration', (id) => registrations.changedElsewhere(id));
+  changeNotices.on('domains', () => {
+    domains.table.refresh().catch((error: unknown) => {
+      log.error({ err: error }, 'domains: reading the active domains failed');
+    });
+  });
   return {
     passwords,
     accessTokens,
@@ -208,6 +227,7 @@ export function createServices(options: ServiceOptions): Services {
       sso,
     }),
     messageFeed,
+    changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,
     invitations: new InvitationsService({

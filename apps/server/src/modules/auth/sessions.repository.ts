@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.js';
 import { reusableQuery } from '../../db/reusable-query.js';
+import { announceChange } from '../../lib/change-notices.js';
 import { authDataChanged, type ActiveSession } from './session-cache.js';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -118,6 +119,7 @@ export async function revokeSessions(
   authDataChanged();
   const result = await query.executeTakeFirst();
   authDataChanged();
+  await announceChange(db, 'auth');
   return Number(result.numUpdatedRows);
 }
 

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
+import { announceChange } from '../../lib/change-notices.js';
 import { authDataChanged } from './session-cache.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -43,6 +44,7 @@ export async function updateUser(
     .executeTakeFirst();
   // Again once written: a session check that read the old row meanwhile must not keep it.
   authDataChanged();
+  await announceChange(db, 'auth');
   return row;
 }
 
@@ -51,5 +53,6 @@ export async function deleteUser(db: Kysely<Database>, id: string): Promise<bool
   authDataChanged();
   const result = await db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
   authDataChanged();
+  await announceChange(db, 'auth');
   return result.numDeletedRows > 0n;
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
+import { announceChange } from '../../lib/change-notices.js';
 import type { Clock } from '../../lib/clock.js';
 import { planOf } from '../billing/effective-plan.js';
 import { eventsChanged } from '../events/events-list-cache.js';
@@ -36,8 +37,8 @@ export function hostName(host: string | undefined): string | undefined {
 /**
  * The active custom domains in memory (docs/decisions/030-custom-domains.md, "Serving"): requests
  * and Caddy's `ask` look hosts up here, never in DNS and never in the database per request. The
- * table is read again after every change made by this instance and every `refreshMs` for the
- * changes of others and of plans. A change of an account's default domain changes its events'
+ * table is read again after every change made by any instance (each tells the others,
+ * change-notices.ts) and every `refreshMs` for plans that change and notices that were lost. A change of an account's default domain changes its events'
  * `fullUrl`, so it tells the events list cache (events-list-cache.ts).
  */
 export class DomainTable {
@@ -88,6 +89,15 @@ export class DomainTable {
 
   get size(): number {
     return this.byName.size;
+  }
+
+  /**
+   * After a change to the domains: reads the table again here and tells the other instances to
+   * (change-notices.ts), so a domain serves, or stops serving, on every instance at once.
+   */
+  async changed(): Promise<void> {
+    await this.refresh();
+    await announceChange(this.db, 'domains');
   }
 
   /**

@@ -144,7 +144,7 @@ export class DomainsService {
       if (input.shared !== undefined) changes.shared = input.shared ? 1 : 0;
       if (Object.keys(changes).length > 0) await updateDomain(trx, id, changes);
     });
-    await this.deps.table.refresh();
+    await this.deps.table.changed();
     return this.toDomain(await this.require(db, userId, id));
   }
 
@@ -152,7 +152,7 @@ export class DomainsService {
     const { db } = this.deps;
     await this.require(db, auth.user.id, id);
     await deleteDomain(db, id);
-    await this.deps.table.refresh();
+    await this.deps.table.changed();
   }
 
   /** The user's re-check: limited per account; it starts the back-off afresh. */
@@ -211,7 +211,7 @@ export class DomainsService {
         { domain: row.name, from: row.status, to: next.status },
         'domains: status changed',
       );
-      await this.deps.table.refresh();
+      await this.deps.table.changed();
     }
   }
 
@@ -263,7 +263,7 @@ export class DomainsService {
         changed ||= action === 'disable' || action === 'restore';
       }
     }
-    if (changed) await this.deps.table.refresh();
+    if (changed) await this.deps.table.changed();
   }
 
   private async checkNow(userId: string, id: string): Promise<CustomDomain> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { announceChange } from '../../lib/change-notices.js';
 import { authDataChanged } from '../auth/session-cache.js';
 import { likePattern } from '../messages/inbox.repository.js';
 
@@ -157,6 +158,8 @@ async function setEnterpriseOf(
     .set({ enterprise_id: adminId })
     .where('id', '=', memberId)
     .execute();
+  // Sent at the transaction's commit.
+  await announceChange(trx, 'auth');
 }
 
 /** Ends the membership of `memberId` (in the admin's enterprise, when given); whether it existed. */

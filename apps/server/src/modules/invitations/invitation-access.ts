@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { announceChange } from '../../lib/change-notices.js';
 import { deriveKey, hmacSha256, safeEqual } from '../../lib/crypto.js';
 import {
   countLogin,
@@ -67,9 +68,21 @@ export class InvitationAccess {
     return entry?.version === version;
   }
 
-  /** Drops what this instance knows of an invitation (after the organiser changed it). */
-  forget(eventId: string, id: string): void {
-    this.versions.delete(`${eventId}|${id}`);
+  /**
+   * Drops what every instance knows of these invitations, after the organiser changed or deleted
+   * them: here at once, elsewhere when the notice arrives (one per invitation, or one for all
+   * after an import).
+   */
+  async forget(eventId: string, ids: readonly string[]): Promise<void> {
+    for (const id of ids) this.versions.delete(`${eventId}|${id}`);
+    if (ids.length === 1) await announceChange(this.db, 'invitation', `${eventId}|${ids[0]}`);
+    else if (ids.length > 1) await announceChange(this.db, 'invitation');
+  }
+
+  /** Another instance's notice: one invitation (`<eventId>|<id>`), or all of them. */
+  changedElsewhere(key: string | undefined): void {
+    if (key === undefined) this.versions.clear();
+    else this.versions.delete(key);
   }
 
   /**

@@ -248,7 +248,7 @@ export class InvitationsService {
       updateInvitation(db, event.id, current.id, changes, ends),
     );
     if (!updated) throw notFound(ERROR_MESSAGES.invitationNotFound);
-    access.forget(event.id, current.id);
+    await access.forget(event.id, [current.id]);
     return this.view(event.slug, { ...updated, mail_status: current.mail_status });
   }
 
@@ -258,7 +258,7 @@ export class InvitationsService {
     if (!(await deleteInvitation(db, event.id, invitationId))) {
       throw notFound(ERROR_MESSAGES.invitationNotFound);
     }
-    access.forget(event.id, invitationId);
+    await access.forget(event.id, [invitationId]);
   }
 
   /** Refuses (404) whoever may not change the event's invitations, before a body is read. */
@@ -308,9 +308,7 @@ export class InvitationsService {
     });
     await applyImport(db, event.id, plan);
     // Deleted invitations and new passwords or links end the access they gave at once here.
-    for (const id of [...plan.deletes, ...plan.updates.map((update) => update.id)]) {
-      access.forget(event.id, id);
-    }
+    await access.forget(event.id, [...plan.deletes, ...plan.updates.map((update) => update.id)]);
     return summary(file, plan);
   }
 

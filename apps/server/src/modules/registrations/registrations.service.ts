@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/crypto.js';
 import { csvStream } from '../../lib/csv.js';
 import { isHttpError, notFound } from '../../lib/errors.js';
+import { announceChange } from '../../lib/change-notices.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
 import {
   accessMailLanguage,
@@ -407,6 +408,13 @@ export class RegistrationsService {
       throw notFound(ERROR_MESSAGES.registrationNotFound);
     }
     this.known.delete(registrationId);
+    await announceChange(this.deps.db, 'registration', registrationId);
+  }
+
+  /** Another instance's notice: a registration deleted there (by id), or any. */
+  changedElsewhere(id: string | undefined): void {
+    if (id === undefined) this.known.clear();
+    else this.known.delete(id);
   }
 
   /**

@@ -109,63 +109,24 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
 ];
 
 /**
- * Tests that read, on one instance, a change just made through the other, where an instance
- * keeps what it read for a bounded time by design: these fail on two instances and are known
- * limits of running several (docs/architecture.md, "Scale-out"), listed so that the rest runs.
+ * Tests of what stays per instance on purpose (ADR 034), which a second instance cannot show:
+ * listed so that the rest runs. (What instances keep in memory of users and sessions,
+ * invitations, registrations and custom domains, they drop at once when another instance
+ * changes it: lib/change-notices.ts.)
  */
 function perInstanceByDesign(): InProcessOnly[] {
-  const SESSION =
-    'per instance by design: the session cache trusts a session and its user (plan, settings, verification) for up to 1 s (ADR 020), so the other instance sees the change that much later';
   return [
-    {
-      file: 'src/modules/account/account.routes.test.ts',
-      test: /deletes the account and everything/,
-      reason: SESSION,
-    },
-    {
-      file: 'src/modules/auth/auth.routes.test.ts',
-      test: /nothing once verified/,
-      reason: SESSION,
-    },
-    {
-      file: 'src/modules/enterprise/enterprise.routes.test.ts',
-      test: /own plan back after/,
-      reason: SESSION,
-    },
-    {
-      file: 'src/modules/invitations/invitations.routes.test.ts',
-      test: /exports CSV in the user delimiter/,
-      reason: SESSION,
-    },
-    {
-      file: 'src/modules/messages/messages.routes.test.ts',
-      test: /as CSV in the user’s delimiter/,
-      reason: SESSION,
-    },
-    { file: 'src/test/hostile/csv-exports.test.ts', test: /in every delimiter/, reason: SESSION },
-    {
-      file: 'src/modules/invitations/invitations.routes.test.ts',
-      test: /ends the access when the invitation is deleted/,
-      reason:
-        "per instance by design: each instance caches an invitation's access check for INVITATION_CHECK_TTL_MS (invitation-access.ts)",
-    },
-    {
-      file: 'src/modules/registrations/registration-gate.routes.test.ts',
-      test: /ends the access of a deleted registration/,
-      reason:
-        "per instance by design: each instance caches a registration's existence for REGISTRATION_CHECK_TTL_MS",
-    },
     {
       file: 'src/modules/public/public.routes.test.ts',
       test: /serves the cached page until the version changes/,
       reason:
-        'per instance by design: each instance revalidates its cached public page at most every REVALIDATE_MS (public.service.ts)',
+        "per instance by design: it shows one instance's page cache serving the old page until it revalidates (REVALIDATE_MS, public.service.ts); the other instance, with nothing cached, reads the new one",
     },
     {
       file: 'src/modules/messages/live/stream.routes.test.ts',
       test: /limits open streams per account/,
       reason:
-        'per instance by design: open streams per account are limited by each instance (message-streams.ts, maxPerKey)',
+        "per instance by design: open streams per account are limited by each instance (message-streams.ts, maxPerKey), since what they cost is each instance's memory and connections",
     },
   ];
 }

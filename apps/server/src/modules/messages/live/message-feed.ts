@@ -1,8 +1,8 @@
 import type { MessageChange } from '@livent/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import type { Database } from '../../../db/schema.js';
+import { PgListener } from '../../../lib/pg-listener.js';
 import type { MessageNotifier } from '../message-log.js';
 import { toInboxMessage } from '../message-view.js';
 
@@ -64,8 +64,6 @@ const PRUNED_THROUGH_KEY = 'message_log_pruned_through';
 
 export const DEFAULT_POLL_INTERVAL_MS = 3_000;
 const DEFAULT_RETRY_DELAY_MS = 1_000;
-const DEFAULT_RECONNECT_MIN_MS = 500;
-const DEFAULT_RECONNECT_MAX_MS = 30_000;
 
 /** Entries read per query; more wait for the next read, which follows at once. */
 const READ_BATCH = 500;
@@ -92,33 +90,38 @@ interface Tail {
 export class MessageFeed implements MessageNotifier {
   private readonly db: Kysely<Database>;
   private readonly log: FeedLog;
-  private readonly listenUrl: string | undefined;
   private readonly pollIntervalMs: number;
   private readonly retryDelayMs: number;
-  private readonly reconnectMinMs: number;
-  private readonly reconnectMaxMs: number;
 
   private readonly tails = new Map<string, Tail>();
   private poll: NodeJS.Timeout | undefined;
   private pruning: NodeJS.Timeout | undefined;
   private readonly now: () => Date;
-  private listener: pg.Client | undefined;
-  /** True while the LISTEN connection is up: notifications then arrive through it. */
-  private listenerUp = false;
-  private reconnect: NodeJS.Timeout | undefined;
-  private reconnectDelayMs: number;
+  /** PostgreSQL only: the LISTEN connection through which every instance's notifications arrive. */
+  private readonly listener: PgListener | undefined;
   private started = false;
   private closed = false;
 
   constructor(options: MessageFeedOptions) {
     this.db = options.db;
     this.log = options.log;
-    this.listenUrl = options.listenUrl;
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.retryDelayMs = options.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS;
-    this.reconnectMinMs = options.reconnectMinMs ?? DEFAULT_RECONNECT_MIN_MS;
-    this.reconnectMaxMs = options.reconnectMaxMs ?? DEFAULT_RECONNECT_MAX_MS;
-    this.reconnectDelayMs = this.reconnectMinMs;
+    this.listener = options.listenUrl
+      ? new PgListener({
+          url: options.listenUrl,
+          channels: [MESSAGES_CHANNEL],
+          log: options.log,
+          name: 'live messages',
+          onNotification: (_channel, eventId) => {
+            if (eventId) this.wake(eventId);
+          },
+          // Whatever was notified while no connection listened is read now.
+          onConnected: () => this.wakeAll(),
+          reconnectMinMs: options.reconnectMinMs,
+          reconnectMaxMs: options.reconnectMaxMs,
+        })
+      : undefined;
     this.now = options.now ?? (() => new Date());
   }
 
@@ -137,7 +140,7 @@ export class MessageFeed implements MessageNotifier {
       });
     }, PRUNE_INTERVAL_MS);
     this.pruning.unref();
-    if (this.listenUrl) await this.connect();
+    await this.listener?.start();
   }
 
   /** Ends the LISTEN connection, every timer and every subscription; waits for reads in flight. */
@@ -146,7 +149,6 @@ export class MessageFeed implements MessageNotifier {
     this.closed = true;
     clearInterval(this.poll);
     clearInterval(this.pruning);
-    clearTimeout(this.reconnect);
     const reads: Promise<void>[] = [];
     for (const tail of this.tails.values()) {
       clearTimeout(tail.retry);
@@ -154,15 +156,7 @@ export class MessageFeed implements MessageNotifier {
       if (tail.reading) reads.push(tail.reading);
     }
     this.tails.clear();
-    const client = this.listener;
-    this.listener = undefined;
-    this.listenerUp = false;
-    await Promise.all([
-      ...reads,
-      client?.end().catch((error: unknown) => {
-        this.log.warn({ err: error }, 'live messages: closing the LISTEN connection failed');
-      }),
-    ]);
+    await Promise.all([...reads, this.listener?.close()]);
   }
 
   /**
@@ -291,7 +285,7 @@ export class MessageFeed implements MessageNotifier {
 
   /** True while the LISTEN connection is up (PostgreSQL). */
   get listening(): boolean {
-    return this.listenerUp;
+    return this.listener?.up ?? false;
   }
 
   /** The number of events this instance has subscribers for (one tail reader each). */
@@ -306,11 +300,11 @@ export class MessageFeed implements MessageNotifier {
    */
   notify(eventId: string): void {
     if (this.closed) return;
-    if (!this.listenUrl) {
+    if (!this.listener) {
       this.wake(eventId);
       return;
     }
-    if (!this.listenerUp) this.wake(eventId);
+    if (!this.listener.up) this.wake(eventId);
     sql`select pg_notify(${MESSAGES_CHANNEL}, ${eventId})`.execute(this.db).catch((error) => {
       // Other instances find the change with their periodic read.
       this.log.warn({ err: error, eventId }, 'live messages: NOTIFY failed');
@@ -365,55 +359,5 @@ export class MessageFeed implements MessageNotifier {
       }, this.retryDelayMs);
       tail.retry.unref();
     }
-  }
-
-  private async connect(): Promise<void> {
-    if (this.closed || !this.listenUrl) return;
-    const client = new pg.Client({ connectionString: this.listenUrl, keepAlive: true });
-    this.listener = client;
-    let lost = false;
-    const onLost = (error?: Error) => {
-      if (lost) return;
-      lost = true;
-      if (this.listener === client) {
-        this.listener = undefined;
-        this.listenerUp = false;
-      }
-      if (this.closed) return;
-      this.log.warn({ err: error }, 'live messages: the LISTEN connection was lost; reconnecting');
-      client.end().catch(() => {
-        // Already broken; nothing more to release.
-      });
-      this.scheduleReconnect();
-    };
-    // Without an error listener, a dropped connection would crash the process.
-    client.on('error', onLost);
-    client.on('end', () => onLost());
-    client.on('notification', (message) => {
-      if (message.channel === MESSAGES_CHANNEL && message.payload) this.wake(message.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${MESSAGES_CHANNEL}`);
-    } catch (error) {
-      onLost(error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    if (lost || this.closed) return;
-    this.listenerUp = true;
-    this.reconnectDelayMs = this.reconnectMinMs;
-    // Whatever was notified while no connection listened is read now.
-    this.wakeAll();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnect) return;
-    const delay = this.reconnectDelayMs;
-    this.reconnectDelayMs = Math.min(this.reconnectMaxMs, this.reconnectDelayMs * 2);
-    this.reconnect = setTimeout(() => {
-      this.reconnect = undefined;
-      void this.connect();
-    }, delay);
-    this.reconnect.unref();
   }
 }
