@@ -22,10 +22,7 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
   { file: 'src/test/authorization.test.ts', reason: ROUTES },
   { file: 'src/test/fuzz/fuzz.test.ts', reason: ROUTES },
   { file: 'src/lib/error-handler.test.ts', reason: `${THROWAWAY}; ${LOG}` },
-  {
-    file: 'src/lib/rate-limit.test.ts',
-    reason: `${THROWAWAY}; the API-wide limit counts in each process's memory (lib/rate-limit.ts)`,
-  },
+  { file: 'src/lib/rate-limit.test.ts', reason: THROWAWAY },
   { file: 'src/lib/request-log.test.ts', reason: LOG },
   { file: 'src/ops/log-secrets.test.ts', reason: LOG },
   { file: 'src/lib/logger.test.ts', test: /to the log/, reason: LOG },
