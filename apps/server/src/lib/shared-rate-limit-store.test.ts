@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { createDatabase } from '../db/database.js';
 import { migratedTestDatabase, type MigratedTestDatabase } from '../test/database.js';
 import { testClock, type TestClock } from '../test/clock.js';
@@ -20,12 +20,12 @@ const routeParams = (method: string, url: string) =>
 describe('shared rate-limit store', () => {
   let database: MigratedTestDatabase;
   let clock: TestClock;
-  let warn: ReturnType<typeof vi.fn>;
+  let warn: Mock<(...args: unknown[]) => void>;
   beforeEach(async () => {
     database = await migratedTestDatabase();
     // 10:00 is the start of a one-minute window.
     clock = testClock('2026-11-22T10:00:00.000Z');
-    warn = vi.fn();
+    warn = vi.fn<(...args: unknown[]) => void>();
   });
   afterEach(async () => database.cleanup());
 
