@@ -116,13 +116,13 @@ class SharedRateLimitStore implements FastifyRateLimitStore {
       callback(null, { current: max + 1, ttl });
       return;
     }
-    const current = share;
-    current.leasing ??= this.lease(key, current, timeWindow, max).finally(() => {
-      current.leasing = undefined;
+    const waiting = share;
+    waiting.leasing ??= this.lease(key, waiting, timeWindow, max).finally(() => {
+      waiting.leasing = undefined;
     });
     // The lease never rejects; another try admits from it, or leases again if the requests that
     // waited with this one spent it.
-    void current.leasing.then(() => this.incr(key, callback, timeWindow, max));
+    void waiting.leasing.then(() => this.incr(key, callback, timeWindow, max));
   }
 
   child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
