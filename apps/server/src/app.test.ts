@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/test-app.js';
-import { toFastifyTrustProxy } from './app.js';
+import { toFastifyTrustProxy } from './lib/trust-proxy.js';
 
 describe('buildApp', () => {
   let testApp: TestApp;

@@ -1,3 +1,4 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -16,12 +17,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { Config, TrustProxy } from './config.js';
+import type { Config } from './config.js';
 import { createDatabase, type DatabaseHandle, type Dialect } from './db/database.js';
 import { migrateToLatest } from './db/migrator.js';
 import type { Database } from './db/schema.js';
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './lib/abuse-limits.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { toFastifyTrustProxy } from './lib/trust-proxy.js';
 import { errorHandler } from './lib/error-handler.js';
 import { createLoggerOptions } from './lib/logger.js';
 import { OneLineRequestLog } from './lib/request-log.js';
@@ -84,7 +86,37 @@ declare module 'fastify' {
     services: Services;
     /** Set by main.ts once a shutdown began: readiness answers 503 (docs/decisions/032-operations.md). */
     lifecycle: { shuttingDown: boolean };
+    /** What answers a request before Fastify when it can (ADR 035). */
+    earlyResponses: EarlyResponses;
   }
+}
+
+/**
+ * A responder that may answer a request before Fastify routes it, returning true when it did:
+ * the cached public page (modules/public/page-fast-path.ts, ADR 035). Only requests that reach
+ * the HTTP server pass it (`inject` goes to Fastify directly). It is dropped when the app starts
+ * to close, so that Fastify answers every request from then on.
+ */
+export interface EarlyResponses {
+  respond: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
+}
+
+/** The HTTP server Fastify would create (fastify/lib/server.js), with `early` in front of it. */
+function serverWith(early: EarlyResponses) {
+  return (
+    handler: (request: IncomingMessage, response: ServerResponse) => void,
+    options: FastifyServerOptions,
+  ): Server => {
+    const server = createServer((request, response) => {
+      if (early.respond?.(request, response)) return;
+      handler(request, response);
+    });
+    if (options.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    server.setTimeout(options.connectionTimeout ?? 0);
+    if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
 }
 
 export interface BuildAppOptions {
@@ -150,7 +182,9 @@ export const DOCS_PREFIX = '/api/docs';
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const earlyResponses: EarlyResponses = { respond: undefined };
   const app = Fastify({
+    serverFactory: serverWith(earlyResponses),
     logger: options.logger ?? createLoggerOptions(config),
     trustProxy: toFastifyTrustProxy(config.trustProxy),
     logController: new OneLineRequestLog(),
@@ -175,6 +209,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const now = options.now ?? systemClock;
     app.decorate('now', now);
     app.decorate('lifecycle', { shuttingDown: false });
+    app.decorate('earlyResponses', earlyResponses);
+    app.addHook('preClose', (done) => {
+      earlyResponses.respond = undefined;
+      done();
+    });
     const services = createServices({
       db: database.db,
       config,
@@ -328,17 +367,4 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
     staticCSP: serializeCsp(docsCspDirectives()),
     uiConfig: { deepLinking: true },
   });
-}
-
-/**
- * Fastify 5 deliberately treats a numeric `trustProxy` as "trust nobody", because a hop count
- * cannot tell a proxy from a client that connects directly. A configured hop count is an
- * explicit statement that only the proxies reach the server, so it becomes the equivalent
- * function: trust the first N addresses, counted from the socket.
- */
-export function toFastifyTrustProxy(
-  trustProxy: TrustProxy,
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
-  return trustProxy;
 }

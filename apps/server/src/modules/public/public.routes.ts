@@ -12,6 +12,8 @@ import { requestCookie } from '../../lib/cookies.js';
 import { errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
 import { PRIVATE_PAGE_HEADERS } from '../channels/channel-router.js';
 import { publicPageCspDirectives, serializeCsp } from '../../lib/security-headers.js';
+import { toFastifyTrustProxy } from '../../lib/trust-proxy.js';
+import { pageFastPath } from './page-fast-path.js';
 import { ASSET_PREFIX } from './public-assets.js';
 import type { GateError } from './page/page-data.js';
 import {
@@ -187,26 +189,37 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     'cross-origin-opener-policy': 'same-origin',
   };
   /**
-   * The caching headers of a page by what it shows (ADR 026): an open page and a gate may be
-   * kept by shared caches, the page behind a gate only by this viewer's browser; anything
-   * about a protected event varies by Cookie, so that no CDN hands one answer to the other.
+   * The headers of a page's answer (besides HSTS, which the security hook adds to every answer
+   * over https). The caching ones by what the page shows (ADR 026): an open page and a gate may be
+   * kept by shared caches, the page behind a gate only by this viewer's browser; anything about a
+   * protected event varies by Cookie, so that no CDN hands one answer to the other.
    */
-  const pageCaching = (reply: FastifyReply, page: RenderedPage) => {
+  const pageAnswerHeaders = (page: RenderedPage): Record<string, string> => {
+    const headers: Record<string, string> = { ...pageHeaders };
     const vary = [page.access === 'open' ? '' : 'Cookie', page.negotiated ? 'Accept-Language' : '']
       .filter(Boolean)
       .join(', ');
-    if (vary) reply.header('vary', vary);
-    if (page.access === 'granted') reply.header('cache-control', GRANTED_CACHE_CONTROL);
-    else reply.header('etag', page.etag);
+    if (vary) headers.vary = vary;
+    if (page.access === 'granted') headers['cache-control'] = GRANTED_CACHE_CONTROL;
+    else headers.etag = page.etag;
+    return headers;
   };
   const sendRendered = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
-    reply.headers(pageHeaders);
-    pageCaching(reply, page);
+    reply.headers(pageAnswerHeaders(page));
     if (page.access !== 'granted' && request.headers['if-none-match'] === page.etag) {
       return reply.code(304).send();
     }
     return reply.send(page.body);
   };
+  // The same answers for fresh pages in memory, before Fastify sees the request (ADR 035).
+  app.earlyResponses.respond = pageFastPath({
+    eventsHost,
+    cachedPage: (slug, channelSlug, acceptLanguage, accessCookie) =>
+      pages.cachedPage(slug, channelSlug, acceptLanguage, accessCookie),
+    headersOf: pageAnswerHeaders,
+    accessCookieIn: (header) => app.parseCookie(header)[ACCESS_COOKIE],
+    trustProxy: toFastifyTrustProxy(app.config.trustProxy),
+  });
   const sendPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
@@ -230,11 +243,13 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     const acceptLanguage = request.headers['accept-language'];
     const page = await pages.page(slug, channelSlug, acceptLanguage, accessCookie);
     if (!page) return sendNotFound(request, reply);
-    reply.headers(pageHeaders);
-    pageCaching(reply, page);
+    reply.headers(pageAnswerHeaders(page));
     if (routing === 'private') reply.headers(PRIVATE_PAGE_HEADERS);
+    // A page behind the gate stays out of every cache, routed or not.
     if (page.access === 'granted') reply.header('cache-control', GRANTED_CACHE_CONTROL);
-    else if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    else if (request.headers['if-none-match'] === page.etag) {
+      return reply.code(304).send();
+    }
     return reply.send(page.body);
   };
 

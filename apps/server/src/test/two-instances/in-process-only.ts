@@ -24,6 +24,11 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
   { file: 'src/lib/error-handler.test.ts', reason: `${THROWAWAY}; ${LOG}` },
   { file: 'src/lib/rate-limit.test.ts', reason: THROWAWAY },
   { file: 'src/lib/request-log.test.ts', reason: LOG },
+  {
+    file: 'src/modules/public/page-fast-path.routes.test.ts',
+    reason:
+      "listens on the app's own HTTP server, where the cached page is answered before Fastify",
+  },
   { file: 'src/ops/log-secrets.test.ts', reason: LOG },
   { file: 'src/lib/logger.test.ts', test: /to the log/, reason: LOG },
   { file: 'src/modules/auth/auth-delivery.test.ts', test: /log/, reason: LOG },

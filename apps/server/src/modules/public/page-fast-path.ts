@@ -1,0 +1,107 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import proxyAddr from '@fastify/proxy-addr';
+import { HSTS_HEADER_VALUE } from '../../lib/security-headers.js';
+import type { RenderedPage } from './public.service.js';
+
+/** What a request may be answered from, a page and the channel's slug if any. */
+const PAGE_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\/([a-z0-9]+(?:-[a-z0-9]+)*))?$/;
+
+export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
+
+export interface PageFastPathOptions {
+  /** The events origin's `Host`; requests for any other host (custom domains) go to Fastify. */
+  eventsHost: string;
+  /** The page in memory and fresh, as `PublicPageService.cachedPage` answers it, or undefined. */
+  cachedPage: (
+    slug: string,
+    channelSlug: string | null,
+    acceptLanguage: string | undefined,
+    accessCookie: () => string | undefined,
+  ) => RenderedPage | undefined;
+  /** The headers of a page's answer, the same function the route uses. */
+  headersOf: (page: RenderedPage) => Record<string, string>;
+  /** The access cookie's value in a `Cookie` header. */
+  accessCookieIn: (header: string) => string | undefined;
+  /** Fastify's `trustProxy`, so that HSTS goes out exactly when Fastify would send it. */
+  trustProxy: TrustProxy;
+}
+
+/**
+ * The cached public page, answered before Fastify sees the request (ADR 035). At an event's start
+ * thousands of viewers load the same page within a minute; served from memory, what it costs is
+ * the framework's routing, hooks and reply, as much again as writing the answer (bench/,
+ * public-page.bench.ts). This answers exactly what the route would (`headersOf` is the route's
+ * own, a test compares the two answer by answer) for the one case that needs nothing else: a GET
+ * on the events origin for a fresh page in memory, without `If-None-Match`. Anything else — a
+ * miss, a 304, a HEAD, a custom domain, a page behind a gate that must look up an invitation, a
+ * main page that routes to channels, a path Fastify would decode — returns false, and Fastify
+ * answers as before.
+ *
+ * No request log line, as on the route (its `logLevel` is `warn`); HSTS when Fastify's
+ * `request.protocol` would say https: `X-Forwarded-Proto` from a trusted proxy, else the socket.
+ */
+export function pageFastPath(
+  options: PageFastPathOptions,
+): (request: IncomingMessage, response: ServerResponse) => boolean {
+  const trusted = trustFunction(options.trustProxy);
+  const withHsts = new WeakMap<RenderedPage, Record<string, string>>();
+  const plain = new WeakMap<RenderedPage, Record<string, string>>();
+
+  const isHttps = (request: IncomingMessage): boolean => {
+    const forwarded = request.headers['x-forwarded-proto'];
+    const address = request.socket.remoteAddress;
+    if (forwarded && address !== undefined && trusted(address, 0)) {
+      // Node joins repeated headers of this kind into one string; the type allows a list.
+      return lastEntry(Array.isArray(forwarded) ? forwarded.join(',') : forwarded) === 'https';
+    }
+    return (request.socket as Partial<TLSSocket>).encrypted === true;
+  };
+
+  const headersFor = (page: RenderedPage, https: boolean): Record<string, string> => {
+    const cache = https ? withHsts : plain;
+    let headers = cache.get(page);
+    if (!headers) {
+      headers = {
+        ...options.headersOf(page),
+        ...(https ? { 'strict-transport-security': HSTS_HEADER_VALUE } : {}),
+        'content-length': String(page.body.length),
+      };
+      cache.set(page, headers);
+    }
+    return headers;
+  };
+
+  return (request, response) => {
+    const { headers } = request;
+    if (request.method !== 'GET' || headers.host !== options.eventsHost) return false;
+    if (headers['if-none-match'] !== undefined) return false;
+    const url = request.url ?? '';
+    const query = url.indexOf('?');
+    const match = PAGE_PATH.exec(query === -1 ? url : url.slice(0, query));
+    if (!match) return false;
+    const cookie = headers.cookie;
+    const page = options.cachedPage(match[1]!, match[2] ?? null, headers['accept-language'], () =>
+      cookie ? options.accessCookieIn(cookie) : undefined,
+    );
+    if (!page) return false;
+    response.writeHead(200, headersFor(page, isHttps(request)));
+    response.end(page.body);
+    return true;
+  };
+}
+
+/** Fastify's own reading of `trustProxy` (fastify/lib/request.js, getTrustProxyFn). */
+function trustFunction(trustProxy: TrustProxy): (address: string, hop: number) => boolean {
+  if (typeof trustProxy === 'function') return trustProxy;
+  if (trustProxy === true) return () => true;
+  // Without trustProxy Fastify's request.protocol reads the socket alone.
+  if (trustProxy === false) return () => false;
+  return proxyAddr.compile(trustProxy);
+}
+
+/** Fastify takes the last of several comma-separated values. */
+function lastEntry(value: string): string {
+  const comma = value.lastIndexOf(',');
+  return (comma === -1 ? value : value.slice(comma + 1)).trim();
+}
