@@ -40,6 +40,8 @@ export interface PageFastPathOptions {
  *
  * No request log line, as on the route (its `logLevel` is `warn`); HSTS when Fastify's
  * `request.protocol` would say https: `X-Forwarded-Proto` from a trusted proxy, else the socket.
+ * Fastify's hooks do not run here: a hook added later for every answer must be added here too,
+ * or these conditions must send the page to Fastify.
  */
 export function pageFastPath(
   options: PageFastPathOptions,
