@@ -1,5 +1,5 @@
 import { createRootRoute, Outlet, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { RouteError, RouteNotFound } from '../components/error-page/route-error';
 import { session } from '../lib/auth/session';
 import { useDocumentTitle } from '../lib/page-title/use-document-title';
@@ -23,5 +23,11 @@ function useGuardsFollowSession(): void {
 function Root() {
   useDocumentTitle();
   useGuardsFollowSession();
-  return <Outlet />;
+  // The router hands its first matches to React through a store subscription, which React
+  // renders in one uninterruptible task: the whole first screen at once, 70 ms on a fast
+  // machine and four times that on a throttled phone. Deferred, the screen renders in small
+  // slices that let the browser paint and answer input in between (docs/quality.md, section 6).
+  // Only the first render waits; navigations after it render as before.
+  const rendered = useDeferredValue(true, false);
+  return rendered ? <Outlet /> : null;
 }

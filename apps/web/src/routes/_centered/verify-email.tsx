@@ -5,7 +5,7 @@ import {
   VerifyEmailStatus,
   VerifyEmailToken,
 } from '../../features/auth/components/verify-email-panel';
-import { tokenSearch, useUrlToken } from '../../features/auth/hooks/use-url-token';
+import { isTokenSwap, tokenSearch, useUrlToken } from '../../features/auth/hooks/use-url-token';
 import { requireVerifyEmailAccess } from '../../lib/auth/guards';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 
@@ -17,7 +17,12 @@ export const Route = createFileRoute('/_centered/verify-email')({
   staticData: { titleKey: 'verifyEmail' },
   validateSearch: tokenSearch,
   beforeLoad: async (context) => {
-    await Promise.all([requireVerifyEmailAccess(context), loadNamespaces('onboarding')]);
+    // The screen keeps a mailed token in memory once it is out of the address bar.
+    const search = isTokenSwap() ? { token: 'in-memory' } : context.search;
+    await Promise.all([
+      requireVerifyEmailAccess({ ...context, search }),
+      loadNamespaces('onboarding'),
+    ]);
   },
   component: VerifyEmailScreen,
 });

@@ -10,10 +10,24 @@ export function useUrlToken(tokenInUrl: string | undefined): string | undefined 
   const navigate = useNavigate();
   const [token] = useState(tokenInUrl);
   useEffect(() => {
-    if (tokenInUrl) void navigate({ to: '.', search: {}, replace: true });
+    if (!tokenInUrl) return;
+    swaps += 1;
+    void navigate({ to: '.', search: {}, replace: true }).finally(() => {
+      swaps -= 1;
+    });
   }, [tokenInUrl, navigate]);
   return token;
 }
+
+/** Navigations in flight that take a token out of the address bar (see {@link useUrlToken}). */
+let swaps = 0;
+
+/**
+ * Whether the navigation now loading is the one that took the page's mailed token out of the
+ * address bar: a guard that admits visitors by the token must let that one through, or the
+ * page it is on would be sent away while it is still following the link.
+ */
+export const isTokenSwap = (): boolean => swaps > 0;
 
 /** `validateSearch` of the pages that take a mailed token. */
 export const tokenSearch = (search: Record<string, unknown>): { token?: string } =>
