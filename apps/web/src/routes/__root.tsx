@@ -3,6 +3,7 @@ import { useDeferredValue, useEffect } from 'react';
 import { RouteError, RouteNotFound } from '../components/error-page/route-error';
 import { session } from '../lib/auth/session';
 import { useDocumentTitle } from '../lib/page-title/use-document-title';
+import { loadFonts } from '../lib/theme/fonts';
 
 export const Route = createRootRoute({
   component: Root,
@@ -29,5 +30,8 @@ function Root() {
   // slices that let the browser paint and answer input in between (docs/quality.md, section 6).
   // Only the first render waits; navigations after it render as before.
   const rendered = useDeferredValue(true, false);
+  useEffect(() => {
+    if (rendered) loadFonts();
+  }, [rendered]);
   return rendered ? <Outlet /> : null;
 }
