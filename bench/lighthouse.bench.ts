@@ -5,10 +5,14 @@
 // launched by chrome-launcher. The public page is on the events origin, events.localhost, which
 // Chromium resolves to the loopback itself.
 //
-// Accessibility below 100 fails the run; performance, a timing, is reported (scripts/bench.mjs).
-// When performance misses, the audits that cost it are listed, Lighthouse's own diagnosis.
+// Every run counts, not the best of them: the figure recorded is the worst of LIGHTHOUSE_RUNS runs
+// (3 by default), with each run and the machine's load average printed beside it, since
+// Lighthouse's simulated throttling multiplies the main-thread time it observed and a busy machine
+// inflates it. Accessibility below 100 in any run fails the run; performance, a timing, is
+// reported (scripts/bench.mjs). When performance misses, the audits that cost it in the worst run
+// are listed, Lighthouse's own diagnosis.
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -17,14 +21,17 @@ import { insertBenchEvent, registerBenchOwner, startLivent } from './lib/process
 import { recordResult } from './lib/summary.js';
 
 const BUDGETS = { performance: 95, accessibility: 100 } as const;
-/** Lighthouse's scores vary from run to run on a busy machine: the best of a few runs counts. */
+/** How many runs; every one must meet the budgets. */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 interface Scores {
   performance: number;
   accessibility: number;
+  fcp: number;
   lcp: number;
   tbt: number;
+  /** The one-minute load average when the run ended. */
+  load: number;
   lhr: Result;
 }
 
@@ -77,32 +84,34 @@ async function audit(label: string, url: string): Promise<boolean> {
     results.push({
       performance: score('performance'),
       accessibility: score('accessibility'),
+      fcp: metric('first-contentful-paint'),
       lcp: metric('largest-contentful-paint'),
       tbt: metric('total-blocking-time'),
+      load: loadavg()[0] ?? Number.NaN,
       lhr,
     });
     const last = results.at(-1)!;
     console.log(
-      `  run ${run + 1}: performance ${last.performance}, accessibility ${last.accessibility}, LCP ${(last.lcp / 1000).toFixed(2)} s, TBT ${Math.round(last.tbt)} ms`,
+      `  run ${run + 1}: performance ${last.performance}, accessibility ${last.accessibility}, FCP ${(last.fcp / 1000).toFixed(2)} s, LCP ${(last.lcp / 1000).toFixed(2)} s, TBT ${Math.round(last.tbt)} ms (load average ${last.load.toFixed(1)})`,
     );
   }
-  const best = (key: 'performance' | 'accessibility') =>
-    results.reduce((a, b) => (b[key] > a[key] ? b : a));
-  console.log(`  best of ${RUNS} (mobile):`);
+  const worst = (key: 'performance' | 'accessibility') =>
+    results.reduce((a, b) => (b[key] < a[key] ? b : a));
+  console.log(`  worst of ${RUNS} (mobile):`);
   let accessible = true;
   for (const key of ['performance', 'accessibility'] as const) {
-    const top = best(key);
-    const value = top[key];
+    const judged = worst(key);
+    const value = judged[key];
     const ok = value >= BUDGETS[key];
     if (key === 'accessibility') accessible = ok;
     console.log(`    ${key} ${value} (budget ${BUDGETS[key]}: ${ok ? 'met' : 'NOT met'})`);
     if (!ok && key === 'performance') {
-      for (const line of costs(top.lhr)) console.log(`      ${line}`);
+      for (const line of costs(judged.lhr)) console.log(`      ${line}`);
     }
     if (!ok && key === 'accessibility') {
-      const refs = top.lhr.categories.accessibility?.auditRefs ?? [];
+      const refs = judged.lhr.categories.accessibility?.auditRefs ?? [];
       for (const ref of refs) {
-        const failed = top.lhr.audits[ref.id];
+        const failed = judged.lhr.audits[ref.id];
         if (failed && failed.score !== null && failed.score < 1) {
           console.log(`      ${ref.id}: ${failed.title}`);
         }
@@ -115,8 +124,8 @@ async function audit(label: string, url: string): Promise<boolean> {
       budget: { atLeast: BUDGETS[key] },
       note:
         key === 'performance'
-          ? `LCP ${(top.lcp / 1000).toFixed(2)} s, TBT ${Math.round(top.tbt)} ms; best of ${RUNS}`
-          : `best of ${RUNS}`,
+          ? `worst of ${RUNS} (runs ${results.map((r) => r.performance).join(', ')}); its LCP ${(judged.lcp / 1000).toFixed(2)} s, TBT ${Math.round(judged.tbt)} ms, load average ${judged.load.toFixed(1)}`
+          : `worst of ${RUNS}`,
     });
   }
   return accessible;
