@@ -64,7 +64,12 @@ export class InvitationAccess {
 
   /** Whether the invitation still gives access at `version`, asking the database if needed. */
   async check(eventId: string, id: string, version: number): Promise<boolean> {
-    const entry = await this.versions.fetch(`${eventId}|${id}`);
+    const entry = await this.versions.fetch(`${eventId}|${id}`).catch(async () => ({
+      // A change dropped the entry while it was being read, which aborts that read (lru-cache):
+      // what it would have found may predate the change, so this asks the database again,
+      // past the cache. A failing database fails here as it would have in the fetch.
+      version: (await findAccessVersion(this.db, eventId, id)) ?? null,
+    }));
     return entry?.version === version;
   }
 
