@@ -73,9 +73,10 @@ describe('backup and restore of the SQLite database', () => {
       messagesEnabled: true,
       messagesMode: 'qa',
     });
-    // Enough pages that the backup takes several steps with writes in between.
+    // A database of some pages, acknowledged through the API; a few dozen messages suffice
+    // (every post is three commits: on a machine busy with disk writes, 200 took over 30 s).
     const before: string[] = [];
-    for (let i = 0; i < 200; i += 1)
+    for (let i = 0; i < 50; i += 1)
       before.push(await postMessage(app, event, `before ${i} ${'x'.repeat(400)}`));
 
     let writing = true;
