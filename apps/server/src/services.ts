@@ -179,11 +179,7 @@ export function createServices(options: ServiceOptions): Services {
   changeNotices.on('auth', () => authDataChanged());
   changeNotices.on('invitation', (key) => invitationAccess.changedElsewhere(key));
   changeNotices.on('registration', (id) => registrations.changedElsewhere(id));
-  changeNotices.on('domains', () => {
-    domains.table.refresh().catch((error: unknown) => {
-      log.error({ err: error }, 'domains: reading the active domains failed');
-    });
-  });
+  changeNotices.on('domains', () => domains.table.refreshInBackground());
   return {
     passwords,
     accessTokens,

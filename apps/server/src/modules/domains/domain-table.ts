@@ -62,12 +62,15 @@ export class DomainTable {
   async start(): Promise<void> {
     await this.refresh();
     if (this.timer || this.options.refreshMs <= 0) return;
-    this.timer = setInterval(() => {
-      this.refresh().catch((error: unknown) =>
-        this.log.error({ err: error }, 'domains: reading the active domains failed'),
-      );
-    }, this.options.refreshMs);
+    this.timer = setInterval(() => this.refreshInBackground(), this.options.refreshMs);
     this.timer.unref();
+  }
+
+  /** Reads the table again without waiting for it (the timer, another instance's notice). */
+  refreshInBackground(): void {
+    this.refresh().catch((error: unknown) =>
+      this.log.error({ err: error }, 'domains: reading the active domains failed'),
+    );
   }
 
   stop(): void {
