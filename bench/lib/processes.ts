@@ -74,12 +74,14 @@ function stopper(child: ChildProcess): () => Promise<void> {
 /**
  * Starts the built Livent server (apps/server/dist) on a fresh SQLite database. `nodeArgs` go to
  * node itself (e.g. `--cpu-prof`, which NODE_OPTIONS does not allow); `entry` is the script that
- * starts it (a bench's own start of the built app, for example).
+ * starts it (a bench's own start of the built app, for example). `BENCH_SERVER_ENTRY` names another
+ * build's entry for the benches that start the default one, e.g. a copy of `apps/server/dist` from
+ * before a change (beside `dist`, so that it finds the same packages), to print before and after.
  */
 export async function startLivent(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
-  entry = 'apps/server/dist/main.js',
+  entry = process.env.BENCH_SERVER_ENTRY ?? 'apps/server/dist/main.js',
 ): Promise<RunningServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'livent-bench-'));
