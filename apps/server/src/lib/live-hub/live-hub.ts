@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { ERROR_MESSAGES } from '@livent/shared';
 import { isHttpError, serviceUnavailable, tooManyRequests } from '../errors.js';
-import { SSE_HEADERS } from '../sse.js';
+import { SSE_HEADERS } from './sse.js';
 import { HubClient, type HubFrame } from './hub-client.js';
 
 export type { HubClient, HubFrame } from './hub-client.js';

@@ -2,7 +2,7 @@ import { STATS_LIVE_INTERVAL_MS } from '@livent/shared';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { LiveHub } from '../../lib/live-hub/live-hub.js';
-import { sseFrame } from '../../lib/sse.js';
+import { sseFrame } from '../../lib/live-hub/sse.js';
 import { StatsService } from './stats.service.js';
 
 export interface StatsStreamsOptions {

@@ -7,7 +7,7 @@ import {
   type HubClient,
   type HubFrame,
 } from '../../../lib/live-hub/live-hub.js';
-import { sseFrame } from '../../../lib/sse.js';
+import { sseFrame } from '../../../lib/live-hub/sse.js';
 import type { FeedEntry, FeedLog, MessageFeed } from './message-feed.js';
 
 export interface MessageStreamsOptions {
