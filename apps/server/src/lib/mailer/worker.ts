@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { BackgroundLoop } from '../background-loop.js';
 import type { Clock } from '../clock.js';
 import { claimMail, findDueMailIds, recordOutcome, type MailRow } from './outbox.js';
 import { classifySendError, describeSendError, type MailTransport } from './transport.js';
@@ -44,10 +45,7 @@ export function retryDelayMs(
  * outcome. One round runs at a time; a nudge during a round runs another right after.
  */
 export class MailWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly loop: BackgroundLoop;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -55,54 +53,39 @@ export class MailWorker {
     private readonly now: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly options: MailWorkerOptions,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop({
+      // A full batch suggests more are due: go on until a round finds fewer.
+      run: async () => {
+        while (!this.loop.stopping && (await this.round()) >= this.options.batchSize);
+      },
+      log,
+      // The database may be briefly away; the next poll tries again.
+      failureMessage: 'mail worker: round failed',
+      intervalMs: options.pollIntervalMs,
+    });
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.timer = setInterval(() => this.nudge(), this.options.pollIntervalMs);
-    this.timer.unref();
-    this.nudge();
+    this.loop.start();
   }
 
   /** Looks for due mails now, e.g. right after a transaction that queued one committed. */
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-    });
+    this.loop.nudge();
   }
 
   /** Stops polling and waits for the round in progress. */
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
     this.transport.close();
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        // A full batch suggests more are due: go on until a round finds fewer.
-        while (!this.stopped && (await this.round()) >= this.options.batchSize);
-      } catch (error) {
-        // The database may be briefly away; the next poll tries again.
-        this.log.error({ err: error }, 'mail worker: round failed');
-      }
-    } while (this.again && !this.stopped);
   }
 
   /** Claims and sends the due mails; returns how many were due. */
   private async round(): Promise<number> {
     const ids = await findDueMailIds(this.db, this.now(), this.options.batchSize);
     for (const id of ids) {
-      if (this.stopped) break;
+      if (this.loop.stopping) break;
       const mail = await claimMail(this.db, id, this.now(), this.options.leaseMs);
       if (mail) await this.deliver(mail);
     }

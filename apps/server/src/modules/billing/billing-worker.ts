@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { BackgroundLoop } from '../../lib/background-loop.js';
 import { isoAfter, type Clock } from '../../lib/clock.js';
 import { retryDelayMs } from '../../lib/mailer/worker.js';
 import { claimWebhook, findDueWebhooks, finishWebhook } from './billing.repository.js';
@@ -37,12 +38,8 @@ export const DEFAULT_BILLING_WORKER_OPTIONS: BillingWorkerOptions = {
  * It also runs the periodic reconciliation with the provider.
  */
 export class BillingWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private reconcileTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private reconciling: Promise<unknown> | undefined;
-  private again = false;
-  private stopped = true;
+  private readonly inbox: BackgroundLoop;
+  private readonly reconciliation: BackgroundLoop;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -50,69 +47,48 @@ export class BillingWorker {
     private readonly now: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly options: BillingWorkerOptions,
-  ) {}
+  ) {
+    this.inbox = new BackgroundLoop({
+      run: async () => {
+        while (!this.inbox.stopping && (await this.round()) >= this.options.batchSize);
+      },
+      log,
+      failureMessage: 'billing worker: round failed',
+      intervalMs: options.pollIntervalMs,
+    });
+    this.reconciliation = new BackgroundLoop({
+      run: () => this.billing.reconcile(),
+      log,
+      failureMessage: 'billing: reconciliation failed',
+      intervalMs: options.reconcileIntervalMs,
+      runOnStart: false,
+    });
+  }
 
   start(): void {
-    if (!this.stopped || !this.billing.provider) return;
-    this.stopped = false;
-    this.timer = setInterval(() => this.nudge(), this.options.pollIntervalMs);
-    this.timer.unref();
-    if (this.options.reconcileIntervalMs > 0) {
-      this.reconcileTimer = setInterval(() => {
-        this.reconciling ??= this.billing
-          .reconcile()
-          .catch((error: unknown) =>
-            this.log.error({ err: error }, 'billing: reconciliation failed'),
-          )
-          .finally(() => {
-            this.reconciling = undefined;
-          });
-      }, this.options.reconcileIntervalMs);
-      this.reconcileTimer.unref();
-    }
-    this.nudge();
+    if (!this.billing.provider) return;
+    this.inbox.start();
+    if (this.options.reconcileIntervalMs > 0) this.reconciliation.start();
   }
 
   nudge(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = undefined;
-    });
+    this.inbox.nudge();
   }
 
   /** Resolves when the inbox has been worked through (tests wait for the worker this way). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    await this.inbox.idle();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    clearInterval(this.reconcileTimer);
-    await this.running;
-    await this.reconciling;
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while (!this.stopped && (await this.round()) >= this.options.batchSize);
-      } catch (error) {
-        this.log.error({ err: error }, 'billing worker: round failed');
-      }
-    } while (this.again && !this.stopped);
+    await Promise.all([this.inbox.stop(), this.reconciliation.stop()]);
   }
 
   private async round(): Promise<number> {
     const now = this.now().toISOString();
     const due = await findDueWebhooks(this.db, now, this.options.batchSize);
     for (const key of due) {
-      if (this.stopped) break;
+      if (this.inbox.stopping) break;
       const row = await claimWebhook(
         this.db,
         key,

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
 import { announceChange } from '../../lib/change-notices.js';
+import { BackgroundLoop } from '../../lib/background-loop.js';
 import type { Clock } from '../../lib/clock.js';
 import { planOf } from '../billing/effective-plan.js';
 import { eventsChanged } from '../events/events-list-cache.js';
@@ -44,9 +45,8 @@ export function hostName(host: string | undefined): string | undefined {
 export class DomainTable {
   private byName = new Map<string, ServedDomain>();
   private defaults = new Map<string, string>();
-  private timer: NodeJS.Timeout | undefined;
-  private loading: Promise<void> | undefined;
-  private again = false;
+  /** Reads the table: concurrent calls share one read, the timer reads it every `refreshMs`. */
+  private readonly reader: BackgroundLoop;
   private readonly owners = new LRUCache<
     string,
     { ownerId: string; enterpriseId: string | null } | 'none'
@@ -55,27 +55,30 @@ export class DomainTable {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly options: DomainTableOptions,
-  ) {}
+    log: FastifyBaseLogger,
+    options: DomainTableOptions,
+  ) {
+    this.reader = new BackgroundLoop({
+      run: () => this.load(),
+      log,
+      failureMessage: 'domains: reading the active domains failed',
+      intervalMs: options.refreshMs,
+      runOnStart: false,
+    });
+  }
 
   async start(): Promise<void> {
     await this.refresh();
-    if (this.timer || this.options.refreshMs <= 0) return;
-    this.timer = setInterval(() => this.refreshInBackground(), this.options.refreshMs);
-    this.timer.unref();
+    this.reader.start();
   }
 
-  /** Reads the table again without waiting for it (the timer, another instance's notice). */
+  /** Reads the table again without waiting for it (another instance's notice). */
   refreshInBackground(): void {
-    this.refresh().catch((error: unknown) =>
-      this.log.error({ err: error }, 'domains: reading the active domains failed'),
-    );
+    this.reader.nudge();
   }
 
-  stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
+  async stop(): Promise<void> {
+    await this.reader.stop();
   }
 
   /** The active domain a request's `Host` names, if any. */
@@ -108,20 +111,7 @@ export class DomainTable {
    * another one after it, so that a change committed before the call is always seen.
    */
   async refresh(): Promise<void> {
-    if (this.loading) {
-      this.again = true;
-      while (this.loading) await this.loading;
-      return;
-    }
-    this.loading = (async () => {
-      do {
-        this.again = false;
-        await this.load();
-      } while (this.again);
-    })().finally(() => {
-      this.loading = undefined;
-    });
-    await this.loading;
+    await this.reader.runNow();
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { BackgroundLoop } from '../../lib/background-loop.js';
 import { isoAfter, type Clock } from '../../lib/clock.js';
 import { claimDueDomains } from './domains.repository.js';
 import type { DomainsService } from './domains.service.js';
@@ -28,10 +29,8 @@ export const DEFAULT_DOMAINS_WORKER_OPTIONS: DomainsWorkerOptions = {
  * one UPDATE … RETURNING so that several instances never check the same domain at once.
  */
 export class DomainsWorker {
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+  private readonly loop: BackgroundLoop;
   private lastSweep = 0;
-  private stopped = true;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -39,21 +38,22 @@ export class DomainsWorker {
     private readonly now: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly options: DomainsWorkerOptions,
-  ) {}
+  ) {
+    this.loop = new BackgroundLoop({
+      run: () => this.runOnce(),
+      log,
+      failureMessage: 'domains worker: round failed',
+      intervalMs: options.pollIntervalMs,
+    });
+  }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
     if (this.options.pollIntervalMs <= 0) return;
-    this.timer = setInterval(() => this.tick(), this.options.pollIntervalMs);
-    this.timer.unref();
-    this.tick();
+    this.loop.start();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.running;
+    await this.loop.stop();
   }
 
   /** One round: the plan sweep when it is due, then every due check. */
@@ -80,17 +80,7 @@ export class DomainsWorker {
         ),
       );
       checked += rows.length;
-      if (rows.length < this.options.batchSize || this.stopped) return checked;
+      if (rows.length < this.options.batchSize || this.loop.stopping) return checked;
     }
-  }
-
-  private tick(): void {
-    if (this.stopped || this.running) return;
-    this.running = this.runOnce()
-      .then(() => undefined)
-      .catch((error: unknown) => this.log.error({ err: error }, 'domains worker: round failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
   }
 }

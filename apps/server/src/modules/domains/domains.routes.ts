@@ -25,8 +25,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     worker.start();
   });
   app.addHook('preClose', async () => {
-    table.stop();
-    await worker.stop();
+    await Promise.all([table.stop(), worker.stop()]);
   });
 
   app.get(

@@ -1,9 +1,8 @@
-import { PassThrough } from 'node:stream';
-import { ERROR_MESSAGES, STATS_LIVE_INTERVAL_MS } from '@livent/shared';
+import { STATS_LIVE_INTERVAL_MS } from '@livent/shared';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
-import { isHttpError, serviceUnavailable, tooManyRequests } from '../../lib/errors.js';
-import { SSE_HEADERS, sseFrame } from '../../lib/sse.js';
+import { LiveHub } from '../../lib/live-hub/live-hub.js';
+import { sseFrame } from '../../lib/live-hub/sse.js';
 import { StatsService } from './stats.service.js';
 
 export interface StatsStreamsOptions {
@@ -16,33 +15,23 @@ export interface StatsStreamsOptions {
 }
 
 const MAX_STREAMS_PER_KEY = 20;
-const RECHECK_INTERVAL_MS = 15_000;
-const RETRY_MS = 2_000;
 /** A client that does not read its frames is dropped beyond this (it reconnects). */
 const MAX_BUFFERED_BYTES = 64 * 1024;
 
-interface Connection {
-  eventId: string;
-  stream: PassThrough;
-  authorize: () => Promise<boolean>;
-  checking: boolean;
-}
+const TOPIC_PREFIX = 'stats:';
 
 /**
- * "Viewers now" streams (ADR 027). One read per tick and instance for every event with an open
- * stream, however many organisers watch it; no notification is needed, as heartbeats arrive
- * every 30 s anyway and the answer is a count.
+ * "Viewers now" streams (ADR 027) on the live hub (ADR 038): a client gets the event's current
+ * count at once, then every `intervalMs` the count that one read per tick and instance found for
+ * every event with an open stream, however many organisers watch it. No notification is needed,
+ * as heartbeats arrive every 30 s anyway and the answer is a count.
  */
 export class StatsStreams {
-  private readonly connections = new Set<Connection>();
-  private readonly perKey = new Map<string, number>();
+  private readonly hub: LiveHub;
   private tick: NodeJS.Timeout | undefined;
-  private recheck: NodeJS.Timeout | undefined;
   private reading = false;
-  private closed = false;
   private readonly intervalMs: number;
   private readonly maxPerKey: number;
-  private readonly recheckIntervalMs: number;
 
   constructor(
     private readonly stats: StatsService,
@@ -51,77 +40,64 @@ export class StatsStreams {
   ) {
     this.intervalMs = options.intervalMs ?? STATS_LIVE_INTERVAL_MS;
     this.maxPerKey = options.maxPerKey ?? MAX_STREAMS_PER_KEY;
-    this.recheckIntervalMs = options.recheckIntervalMs ?? RECHECK_INTERVAL_MS;
+    this.hub = new LiveHub({
+      name: 'live stats',
+      log: deps.log,
+      recheckMs: options.recheckIntervalMs,
+      maxBufferedBytes: MAX_BUFFERED_BYTES,
+    });
   }
 
   get size(): number {
-    return this.connections.size;
+    return this.hub.size;
   }
 
   async open(
     reply: FastifyReply,
     target: { eventId: string; key: string; authorize: () => Promise<boolean> },
   ): Promise<FastifyReply> {
-    if (this.closed) throw serviceUnavailable();
-    const count = this.perKey.get(target.key) ?? 0;
-    if (count >= this.maxPerKey) throw tooManyRequests(ERROR_MESSAGES.tooManyRequests);
-    this.perKey.set(target.key, count + 1);
-    const stream = new PassThrough();
-    const connection: Connection = {
-      eventId: target.eventId,
-      stream,
+    const client = this.hub.connect({
+      topic: `${TOPIC_PREFIX}${target.eventId}`,
+      caps: [{ key: target.key, max: this.maxPerKey }],
       authorize: target.authorize,
-      checking: false,
-    };
-    stream.on('close', () => {
-      this.connections.delete(connection);
-      const left = (this.perKey.get(target.key) ?? 1) - 1;
-      if (left > 0) this.perKey.set(target.key, left);
-      else this.perKey.delete(target.key);
-      if (this.connections.size === 0) this.stopTimers();
     });
-    stream.write(`retry: ${RETRY_MS}\n\n`);
+    client.onClose(() => {
+      if (this.hub.size === 0) this.stopTicking();
+    });
     // The first count at once, so that the screen need not wait for the next tick.
     const now = this.deps.now().getTime();
     let current;
     try {
       current = await this.stats.viewersNowOf([target.eventId], now);
     } catch (error) {
-      stream.destroy();
+      client.stream.destroy();
       throw error;
     }
-    this.write(
-      connection,
-      sseFrame('viewers', StatsService.live(current.get(target.eventId), now)),
-    );
-    this.connections.add(connection);
+    client.write(sseFrame('viewers', StatsService.live(current.get(target.eventId), now)));
+    client.goLive();
     this.tick ??= setInterval(() => void this.sendAll(), this.intervalMs);
     this.tick.unref();
-    this.recheck ??= setInterval(() => this.recheckAll(), this.recheckIntervalMs);
-    this.recheck.unref();
-    return reply.headers(SSE_HEADERS).send(stream);
+    return this.hub.respond(reply, client);
   }
 
   /** Ends every stream (clients reconnect to another instance) and refuses new ones. */
   close(): void {
-    this.closed = true;
-    this.stopTimers();
-    for (const connection of this.connections) connection.stream.end();
+    this.stopTicking();
+    this.hub.close();
   }
 
   /** Sends every open stream its event's count (one query for all of them). */
   async sendAll(): Promise<void> {
-    if (this.reading || this.connections.size === 0) return;
+    const topics = this.hub.activeTopics();
+    if (this.reading || topics.length === 0) return;
     this.reading = true;
     try {
       const now = this.deps.now().getTime();
-      const eventIds = [...new Set([...this.connections].map((c) => c.eventId))];
+      const eventIds = topics.map((topic) => topic.slice(TOPIC_PREFIX.length));
       const current = await this.stats.viewersNowOf(eventIds, now);
-      const frames = new Map(
-        eventIds.map((id) => [id, sseFrame('viewers', StatsService.live(current.get(id), now))]),
-      );
-      for (const connection of this.connections) {
-        this.write(connection, frames.get(connection.eventId) ?? '');
+      for (const eventId of eventIds) {
+        const text = sseFrame('viewers', StatsService.live(current.get(eventId), now));
+        this.hub.publish(`${TOPIC_PREFIX}${eventId}`, [{ text }]);
       }
     } catch (error) {
       // The next tick tries again; the screens keep their last count meanwhile.
@@ -131,39 +107,8 @@ export class StatsStreams {
     }
   }
 
-  private stopTimers(): void {
+  private stopTicking(): void {
     clearInterval(this.tick);
-    clearInterval(this.recheck);
     this.tick = undefined;
-    this.recheck = undefined;
-  }
-
-  private recheckAll(): void {
-    for (const connection of this.connections) {
-      if (connection.checking) continue;
-      connection.checking = true;
-      connection
-        .authorize()
-        .then(
-          (allowed) => {
-            if (!allowed) connection.stream.end();
-          },
-          (error: unknown) => {
-            if (isHttpError(error)) connection.stream.end();
-            else
-              this.deps.log.warn({ err: error }, "live stats: checking a stream's access failed");
-          },
-        )
-        .finally(() => {
-          connection.checking = false;
-        });
-    }
-  }
-
-  private write(connection: Connection, text: string): void {
-    const { stream } = connection;
-    if (!text || stream.destroyed || stream.writableEnded) return;
-    stream.write(text);
-    if (stream.writableLength + stream.readableLength > MAX_BUFFERED_BYTES) stream.destroy();
   }
 }

@@ -1,8 +1,13 @@
-import { PassThrough } from 'node:stream';
-import { ERROR_MESSAGES } from '@livent/shared';
 import type { FastifyReply } from 'fastify';
-import { isHttpError, serviceUnavailable, tooManyRequests } from '../../../lib/errors.js';
-import { SSE_HEADERS, sseFrame } from '../../../lib/sse.js';
+import { serviceUnavailable } from '../../../lib/errors.js';
+import {
+  HEARTBEAT_MS,
+  LiveHub,
+  RECHECK_MS,
+  type HubClient,
+  type HubFrame,
+} from '../../../lib/live-hub/live-hub.js';
+import { sseFrame } from '../../../lib/live-hub/sse.js';
 import type { FeedEntry, FeedLog, MessageFeed } from './message-feed.js';
 
 export interface MessageStreamsOptions {
@@ -22,13 +27,10 @@ export interface MessageStreamsOptions {
   recheckIntervalMs?: number;
 }
 
-export const STREAM_PING_INTERVAL_MS = 15_000;
+export const STREAM_PING_INTERVAL_MS = HEARTBEAT_MS;
 export const MAX_STREAMS_PER_KEY = 20;
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 export const RESUME_MAX = 1000;
-export const STREAM_RECHECK_INTERVAL_MS = 15_000;
-/** How long a client waits before reconnecting after the stream ends (SSE `retry:`). */
-const RETRY_MS = 2_000;
+export const STREAM_RECHECK_INTERVAL_MS = RECHECK_MS;
 
 export interface StreamTarget {
   eventId: string;
@@ -47,53 +49,54 @@ export interface StreamTarget {
   authorize: () => Promise<boolean>;
 }
 
-interface Connection {
-  stream: PassThrough;
-  /** True while the missed entries are sent; live entries wait in `pending` meanwhile. */
-  resuming: boolean;
-  pending: FeedEntry[];
-  /** The highest seq sent (or skipped as not for this client). */
-  sent: number;
-  includeInternal: boolean;
+/** This instance's reading of one event's changes, shared by all its open streams. */
+interface EventTail {
+  clients: number;
+  /** The last seq published to the event's topics. */
+  position: number;
+  /** Settles once subscribed to the feed (and `position` holds where that started). */
+  ready: Promise<void>;
   unsubscribe: (() => void) | undefined;
-  authorize: () => Promise<boolean>;
-  checking: boolean;
 }
 
+/** Organisers get every change of an event; guest moderators never its internal messages. */
+const topicOf = (eventId: string, includeInternal: boolean) =>
+  `messages:${eventId}:${includeInternal ? 'organisers' : 'guests'}`;
+
 /**
- * The open Server-Sent Events streams of message changes (ADR 025) on this instance: each one a
- * listener of the event's tail reader in {@link MessageFeed}, so that its changes cost one read
- * however many inboxes are open. Frames: `id: <seq>` + `event: message` + `data: <MessageChange>`;
- * `event: ready` once the client is up to date (its id is where it stands); `event: reset` when it
- * missed more than the log replays, to reload the list.
+ * The open Server-Sent Events streams of message changes (ADR 025) on this instance, on the live
+ * hub (ADR 038): one listener of the event's tail reader in {@link MessageFeed} per event, whose
+ * changes are serialised once and published to the event's two topics, however many inboxes are
+ * open. Frames: `id: <seq>` + `event: message` + `data: <MessageChange>`; `event: ready` once the
+ * client is up to date (its id is where it stands); `event: reset` when it missed more than the
+ * log replays, to reload the list.
  */
 export class MessageStreams {
-  private readonly pingIntervalMs: number;
+  private readonly hub: LiveHub;
   private readonly maxPerKey: number;
-  private readonly maxBufferedBytes: number;
   private readonly resumeMax: number;
-  private readonly recheckIntervalMs: number;
-  private readonly connections = new Set<Connection>();
-  private readonly perKey = new Map<string, number>();
-  private ping: NodeJS.Timeout | undefined;
-  private recheck: NodeJS.Timeout | undefined;
-  private closed = false;
+  private readonly events = new Map<string, EventTail>();
 
   constructor(
     private readonly feed: MessageFeed,
     private readonly log: FeedLog,
     options: MessageStreamsOptions = {},
   ) {
-    this.pingIntervalMs = options.pingIntervalMs ?? STREAM_PING_INTERVAL_MS;
     this.maxPerKey = options.maxPerKey ?? MAX_STREAMS_PER_KEY;
-    this.maxBufferedBytes = options.maxBufferedBytes ?? MAX_BUFFERED_BYTES;
     this.resumeMax = options.resumeMax ?? RESUME_MAX;
-    this.recheckIntervalMs = options.recheckIntervalMs ?? STREAM_RECHECK_INTERVAL_MS;
+    this.hub = new LiveHub({
+      name: 'live messages',
+      log,
+      heartbeatMs: options.pingIntervalMs,
+      recheckMs: options.recheckIntervalMs,
+      maxBufferedBytes: options.maxBufferedBytes,
+      maxPendingFrames: this.resumeMax,
+    });
   }
 
   /** Open streams on this instance. */
   get size(): number {
-    return this.connections.size;
+    return this.hub.size;
   }
 
   /**
@@ -101,185 +104,129 @@ export class MessageStreams {
    * open streams and with 503 while the server stops.
    */
   async open(reply: FastifyReply, target: StreamTarget): Promise<FastifyReply> {
-    if (this.closed) throw serviceUnavailable();
-    const count = this.perKey.get(target.key) ?? 0;
-    if (count >= this.maxPerKey) throw tooManyRequests(ERROR_MESSAGES.tooManyRequests);
-    this.perKey.set(target.key, count + 1);
-
-    const stream = new PassThrough();
-    const connection: Connection = {
-      stream,
-      resuming: true,
-      pending: [],
-      sent: 0,
-      includeInternal: target.includeInternal,
-      unsubscribe: undefined,
+    const client = this.hub.connect({
+      topic: topicOf(target.eventId, target.includeInternal),
+      caps: [{ key: target.key, max: this.maxPerKey }],
       authorize: target.authorize,
-      checking: false,
-    };
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      connection.unsubscribe?.();
-      this.connections.delete(connection);
-      const left = (this.perKey.get(target.key) ?? 1) - 1;
-      if (left > 0) this.perKey.set(target.key, left);
-      else this.perKey.delete(target.key);
-      if (this.connections.size === 0) this.stopTimers();
-    };
-    // A client that went away, a dropped slow client and the server's stop all end here.
-    stream.on('close', release);
-
-    let subscription;
+    });
+    let position: number;
     try {
-      subscription = await this.feed.subscribe(target.eventId, (entries) =>
-        this.deliver(connection, entries),
-      );
+      position = await this.join(target.eventId);
     } catch (error) {
-      release();
+      client.stream.destroy();
       throw error;
     }
-    connection.unsubscribe = subscription.unsubscribe;
-    if (this.closed) {
-      release();
+    // A client that went away, a dropped slow client and the server's stop all end here.
+    client.onClose(() => this.leave(target.eventId));
+    if (this.hub.closed) {
+      client.stream.destroy();
       throw serviceUnavailable();
     }
-    this.connections.add(connection);
-    this.ping ??= setInterval(() => this.pingAll(), this.pingIntervalMs);
-    this.ping.unref();
-    this.recheck ??= setInterval(() => this.recheckAll(), this.recheckIntervalMs);
-    this.recheck.unref();
-
-    stream.write(`retry: ${RETRY_MS}\n\n`);
-    void this.resume(connection, target, subscription.seq).catch((error: unknown) => {
+    void this.resume(client, target, position).catch((error: unknown) => {
       this.log.warn({ err: error, eventId: target.eventId }, 'live messages: resuming failed');
-      stream.destroy();
+      client.stream.destroy();
     });
-    return reply.headers(SSE_HEADERS).send(stream);
+    return this.hub.respond(reply, client);
   }
 
   /** Ends every stream (clients reconnect to another instance) and refuses new ones. */
   close(): void {
-    this.closed = true;
-    this.stopTimers();
-    for (const connection of this.connections) connection.stream.end();
+    this.hub.close();
+  }
+
+  /** Counts a stream of the event; subscribes to the feed for the first. Answers the position. */
+  private async join(eventId: string): Promise<number> {
+    let tail = this.events.get(eventId);
+    if (!tail) {
+      const created: EventTail = {
+        clients: 0,
+        position: 0,
+        ready: Promise.resolve(),
+        unsubscribe: undefined,
+      };
+      created.ready = this.feed
+        .subscribe(eventId, (entries) => this.publish(eventId, created, entries))
+        .then((subscription) => {
+          created.position = subscription.seq;
+          created.unsubscribe = subscription.unsubscribe;
+        });
+      // The next stream starts over instead of inheriting the failure.
+      created.ready.catch(() => {
+        if (this.events.get(eventId) === created) this.events.delete(eventId);
+      });
+      tail = created;
+      this.events.set(eventId, tail);
+    }
+    tail.clients += 1;
+    try {
+      await tail.ready;
+    } catch (error) {
+      tail.clients -= 1;
+      throw error;
+    }
+    // Entries reach the topics in the same turn as `position` advances, so this is exact.
+    return tail.position;
+  }
+
+  private leave(eventId: string): void {
+    const tail = this.events.get(eventId);
+    if (!tail) return;
+    tail.clients -= 1;
+    if (tail.clients > 0) return;
+    this.events.delete(eventId);
+    tail.unsubscribe?.();
+  }
+
+  /** The feed's new entries, each serialised once, to the event's two topics. */
+  private publish(eventId: string, tail: EventTail, entries: FeedEntry[]): void {
+    const fresh = entries.filter((entry) => entry.seq > tail.position);
+    if (fresh.length === 0) return;
+    tail.position = fresh[fresh.length - 1]!.seq;
+    this.hub.publish(topicOf(eventId, true), fresh.map(messageFrame));
+    this.hub.publish(
+      topicOf(eventId, false),
+      fresh.filter((entry) => !entry.internal).map(messageFrame),
+    );
   }
 
   /** Sends what the client missed up to `position`, then `ready`, then what arrived meanwhile. */
-  private async resume(connection: Connection, target: StreamTarget, position: number) {
-    const { stream } = connection;
+  private async resume(client: HubClient, target: StreamTarget, position: number) {
     const from = target.lastEventId;
     if (from === undefined) {
-      this.write(connection, frame(position, 'ready', { seq: position }));
+      client.write(frame(position, 'ready', { seq: position }));
     } else if (from > position || from < (await this.feed.prunedThrough())) {
       // An id this event's log never gave, or entries after it pruned: the client's list
       // cannot be trusted.
-      this.write(connection, frame(position, 'reset', { seq: position }));
+      client.write(frame(position, 'reset', { seq: position }));
     } else {
       const missed = (await this.feed.read(target.eventId, from, this.resumeMax + 1)).filter(
         (entry) => entry.seq <= position,
       );
       if (missed.length > this.resumeMax) {
-        this.write(connection, frame(position, 'reset', { seq: position }));
+        client.write(frame(position, 'reset', { seq: position }));
       } else {
         for (const entry of missed) {
-          if (stream.destroyed) return;
-          if (!connection.includeInternal && entry.internal) continue;
-          if (!stream.write(messageFrame(entry))) {
-            await new Promise((resolve) => {
-              stream.once('drain', resolve);
-              stream.once('close', resolve);
-            });
-          }
+          if (client.stream.destroyed) return;
+          if (!target.includeInternal && entry.internal) continue;
+          await client.replay(messageFrame(entry));
         }
-        this.write(connection, frame(position, 'ready', { seq: position }));
+        client.write(frame(position, 'ready', { seq: position }));
       }
     }
-    connection.sent = position;
-    connection.resuming = false;
-    const pending = connection.pending;
-    connection.pending = [];
-    this.deliver(connection, pending);
-  }
-
-  private deliver(connection: Connection, entries: FeedEntry[]): void {
-    if (connection.stream.destroyed || entries.length === 0) return;
-    if (connection.resuming) {
-      connection.pending.push(...entries);
-      if (connection.pending.length > this.resumeMax) connection.stream.destroy();
-      return;
-    }
-    let text = '';
-    for (const entry of entries) {
-      if (entry.seq <= connection.sent) continue;
-      connection.sent = entry.seq;
-      if (!connection.includeInternal && entry.internal) continue;
-      text += messageFrame(entry);
-    }
-    if (text) this.write(connection, text);
-  }
-
-  private stopTimers(): void {
-    clearInterval(this.ping);
-    clearInterval(this.recheck);
-    this.ping = undefined;
-    this.recheck = undefined;
-  }
-
-  private recheckAll(): void {
-    for (const connection of this.connections) {
-      if (connection.checking) continue;
-      connection.checking = true;
-      connection
-        .authorize()
-        .then(
-          (allowed) => {
-            if (!allowed) connection.stream.end();
-          },
-          (error: unknown) => {
-            if (isHttpError(error)) {
-              connection.stream.end();
-              return;
-            }
-            // The database did not answer: the stream stays until the next check says no.
-            this.log.warn({ err: error }, "live messages: checking a stream's access failed");
-          },
-        )
-        .finally(() => {
-          connection.checking = false;
-        });
-    }
-  }
-
-  private pingAll(): void {
-    for (const connection of this.connections) {
-      if (!connection.resuming) this.write(connection, ': ping\n\n');
-    }
-  }
-
-  /** Writes, or drops a client whose socket has not taken what it was sent before. */
-  private write(connection: Connection, text: string): void {
-    const { stream } = connection;
-    if (stream.destroyed || stream.writableEnded) return;
-    stream.write(text);
-    if (stream.writableLength + stream.readableLength > this.maxBufferedBytes) {
-      this.log.info('live messages: dropped a client that does not keep up');
-      stream.destroy();
-    }
+    client.goLive(position);
   }
 }
 
-/** Each entry is serialised once, however many streams it goes to. */
-const messageFrames = new WeakMap<FeedEntry, string>();
+/** Each entry is serialised once, however many streams and topics it goes to. */
+const messageFrames = new WeakMap<FeedEntry, HubFrame>();
 
-function messageFrame(entry: FeedEntry): string {
-  let text = messageFrames.get(entry);
-  if (text === undefined) {
-    text = frame(entry.seq, 'message', entry.change);
-    messageFrames.set(entry, text);
+function messageFrame(entry: FeedEntry): HubFrame {
+  let serialised = messageFrames.get(entry);
+  if (serialised === undefined) {
+    serialised = { id: entry.seq, text: frame(entry.seq, 'message', entry.change) };
+    messageFrames.set(entry, serialised);
   }
-  return text;
+  return serialised;
 }
 
 function frame(seq: number, event: 'message' | 'ready' | 'reset', data: unknown): string {
