@@ -1,3 +1,4 @@
+import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -40,6 +41,8 @@ export interface TableSorting<Sort extends string> {
   sortBy: (sort: Sort, directions?: readonly SortOrder[]) => void;
 }
 
+const OUTLINED = { component: Paper, variant: 'outlined' } as const;
+
 const stickyEnd = {
   position: 'sticky',
   right: 0,
@@ -72,6 +75,7 @@ export function DataTable<Row, Sort extends string>({
   rowTestId,
   sorting,
   message,
+  outlined = false,
 }: {
   /** The table's accessible name. */
   label: string;
@@ -82,9 +86,11 @@ export function DataTable<Row, Sort extends string>({
   sorting?: TableSorting<Sort>;
   /** Shown in one row across the table after the rows. */
   message?: ReactNode;
+  /** Frames the table on its own (a list without a toolbar or paging); the frame clips its corners. */
+  outlined?: boolean;
 }) {
   return (
-    <TableContainer>
+    <TableContainer {...(outlined ? OUTLINED : {})}>
       <Table
         size="small"
         aria-label={label}

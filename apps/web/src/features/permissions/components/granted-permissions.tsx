@@ -118,15 +118,14 @@ export function GrantedPermissions({
           </Stack>
         </Paper>
       ) : (
-        <Paper variant="outlined">
-          <DataTable
-            label={t('granted.label')}
-            columns={columns}
-            rows={permissions}
-            rowKey={(permission) => permission.id}
-            rowTestId="granted-permission"
-          />
-        </Paper>
+        <DataTable
+          label={t('granted.label')}
+          columns={columns}
+          rows={permissions}
+          rowKey={(permission) => permission.id}
+          rowTestId="granted-permission"
+          outlined
+        />
       )}
       {actions.dialog}
     </>
