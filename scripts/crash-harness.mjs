@@ -1,11 +1,13 @@
 // `npm run crash-test [-- --rounds 20]`: the crash durability harness (docs/decisions/032-operations.md,
-// apps/server/src/ops/crash-harness.ts). The production server (apps/server/dist/main.js) on a
-// temporary SQLite file, and on a fresh PostgreSQL database too when TEST_DATABASE_URL is set,
-// gets concurrent writes and `kill -9` at random moments; afterwards every acknowledged write
-// must be stored and the database intact. Exits non-zero otherwise.
+// apps/server/src/ops/crash-harness.ts, run from its source). The production server
+// (apps/server/dist/main.js) on a temporary SQLite file, and on a fresh PostgreSQL database too
+// when TEST_DATABASE_URL is set, gets concurrent writes and `kill -9` at random moments;
+// afterwards every acknowledged write must be stored and the database intact. Exits non-zero
+// otherwise.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { tsImport } from 'tsx/esm/api';
 import { WORKSPACES, isStale } from './build-state.mjs';
 
 const { values } = parseArgs({
@@ -38,7 +40,11 @@ for (const workspace of WORKSPACES.filter((w) =>
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { runCrashHarness } = await import('../apps/server/dist/ops/crash-harness.js');
+// The harness is a tool, not part of the production build: it runs from its source through tsx.
+const { runCrashHarness } = await tsImport(
+  '../apps/server/src/ops/crash-harness.ts',
+  import.meta.url,
+);
 const targets = [
   undefined,
   ...(process.env.TEST_DATABASE_URL ? [process.env.TEST_DATABASE_URL] : []),

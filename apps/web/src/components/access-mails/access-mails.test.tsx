@@ -9,17 +9,12 @@ import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { MailStatusChip } from './mail-status-chip';
 import { SendMailsButton } from './send-mails-dialog';
+import { stubFetch } from '../../test/fetch-stub';
 
 type Handler = (path: string, init: RequestInit) => Response | undefined;
 
 function serve(handler: Handler) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const answer = handler(String(input), init);
-    if (answer) return answer;
-    throw new Error(`unexpected ${init.method ?? 'GET'} ${String(input)}`);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return stubFetch(handler);
 }
 
 const sent = (fetch: ReturnType<typeof serve>) =>

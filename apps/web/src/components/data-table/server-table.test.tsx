@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { renderInRouter } from '../../test/render';
-import { ServerTable, type ServerTableColumn } from './server-table';
+import type { TableColumn } from './data-table';
+import { ServerTable } from './server-table';
 import { SEARCH_DELAY_MS, useServerTable, type ServerTableQuery } from './use-server-table';
 
 interface Row {
@@ -12,7 +13,7 @@ interface Row {
 }
 type Sort = 'created' | 'name';
 
-const COLUMNS: ServerTableColumn<Row, Sort>[] = [
+const COLUMNS: TableColumn<Row, Sort>[] = [
   {
     id: 'created',
     header: 'Created',

@@ -5,36 +5,14 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Catalogues, Namespace } from '../../lib/i18n/resources';
-import { PAGE_SIZES, type ServerTableControl, type SortOrder } from './use-server-table';
-
-/** One column: its header, how a row fills its cell, and whether the server sorts by it. */
-export interface ServerTableColumn<Row, Sort extends string = string> {
-  id: string;
-  header: ReactNode;
-  cell: (row: Row) => ReactNode;
-  align?: 'left' | 'right';
-  /** Keeps the cell on one line (dates, names). */
-  nowrap?: boolean;
-  /** The server's sort key; the header then sorts. */
-  sort?: Sort;
-  /** The directions a click goes through, the first for a new sort (default asc, then desc). */
-  directions?: readonly SortOrder[];
-  /** Stays in view at the end while a narrow screen scrolls the table sideways (the actions). */
-  sticky?: boolean;
-}
+import { DataTable, type TableColumn } from './data-table';
+import { PAGE_SIZES, type ServerTableControl } from './use-server-table';
 
 /**
  * The list's own words, under `list` in its namespace: `label` (the table's accessible name),
@@ -44,25 +22,6 @@ type ListTexts = Record<'label' | 'search' | 'noMatches' | 'loading' | 'loadFail
 export type ListNamespace = {
   [N in Namespace]: Catalogues[N] extends { list: ListTexts } ? N : never;
 }[Namespace];
-
-const stickyEnd = {
-  position: 'sticky',
-  right: 0,
-  bgcolor: 'background.paper',
-  whiteSpace: 'nowrap',
-} as const;
-
-function MessageRow({ columns, children }: { columns: number; children: ReactNode }) {
-  return (
-    <TableRow>
-      <TableCell colSpan={columns}>
-        <Typography role="status" sx={{ py: 2, color: 'text.secondary', textAlign: 'center' }}>
-          {children}
-        </Typography>
-      </TableCell>
-    </TableRow>
-  );
-}
 
 /**
  * A list paged, sorted, searched and filtered on the server (so that 100,000 rows stay fluent),
@@ -86,7 +45,7 @@ export function ServerTable<Row, Sort extends string, Filter extends object>({
   empty,
 }: {
   table: ServerTableControl<Sort, Filter>;
-  columns: readonly ServerTableColumn<Row, Sort>[];
+  columns: readonly TableColumn<Row, Sort>[];
   /** The current page's rows; undefined while the first page loads. */
   rows: readonly Row[] | undefined;
   total: number | undefined;
@@ -114,18 +73,21 @@ export function ServerTable<Row, Sort extends string, Filter extends object>({
   };
   const { query } = table;
 
+  const waiting = isError ? texts.loadFailed : texts.loading;
+
   if (empty && total === 0 && !table.narrowed) return <>{empty}</>;
   // Until the first page arrives it is not known whether the list or its empty state shows.
   if (empty && !rows) {
     return (
       <Paper variant="outlined" sx={{ p: 4 }}>
         <Typography role="status" sx={{ color: 'text.secondary', textAlign: 'center' }}>
-          {isError ? texts.loadFailed : texts.loading}
+          {waiting}
         </Typography>
       </Paper>
     );
   }
 
+  const message = !rows ? waiting : rows.length === 0 ? texts.noMatches : undefined;
   return (
     <Paper variant="outlined">
       <Stack
@@ -161,74 +123,14 @@ export function ServerTable<Row, Sort extends string, Filter extends object>({
           {actions}
         </Stack>
       </Stack>
-      <TableContainer>
-        <Table
-          size="small"
-          aria-label={texts.label}
-          // Narrower gaps than MUI's 16 px: a list of nine columns fits a laptop screen.
-          sx={{
-            '& .MuiTableCell-root': { px: 1.5 },
-            '& .MuiTableCell-root:first-of-type': { pl: 2 },
-          }}
-        >
-          <TableHead>
-            <TableRow>
-              {columns.map((column) => {
-                const active = column.sort !== undefined && query.sort === column.sort;
-                return (
-                  <TableCell
-                    key={column.id}
-                    align={column.align}
-                    sortDirection={active ? query.order : false}
-                    sx={column.sticky ? stickyEnd : undefined}
-                  >
-                    {column.sort === undefined ? (
-                      column.header
-                    ) : (
-                      <TableSortLabel
-                        active={active}
-                        direction={active ? query.order : (column.directions?.[0] ?? 'asc')}
-                        onClick={() => table.sortBy(column.sort as Sort, column.directions)}
-                      >
-                        {column.header}
-                      </TableSortLabel>
-                    )}
-                  </TableCell>
-                );
-              })}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows?.map((row) => (
-              <TableRow key={rowKey(row)} hover>
-                {columns.map((column) => (
-                  <TableCell
-                    key={column.id}
-                    align={column.align}
-                    sx={
-                      column.sticky
-                        ? stickyEnd
-                        : column.nowrap
-                          ? { whiteSpace: 'nowrap' }
-                          : undefined
-                    }
-                  >
-                    {column.cell(row)}
-                  </TableCell>
-                ))}
-              </TableRow>
-            ))}
-            {rows && rows.length === 0 && (
-              <MessageRow columns={columns.length}>{texts.noMatches}</MessageRow>
-            )}
-            {!rows && (
-              <MessageRow columns={columns.length}>
-                {isError ? texts.loadFailed : texts.loading}
-              </MessageRow>
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <DataTable
+        label={texts.label}
+        columns={columns}
+        rows={rows ?? []}
+        rowKey={rowKey}
+        sorting={{ sort: query.sort, order: query.order, sortBy: table.sortBy }}
+        message={message}
+      />
       <TablePagination
         component="div"
         count={total ?? 0}

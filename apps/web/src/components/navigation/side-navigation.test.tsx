@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderInRouter } from '../../test/render';
 import { json } from '../../test/users';
 import { AccountNavigation, DefaultNavigation, EventNavigation } from './side-navigation';
+import { stubFetch } from '../../test/fetch-stub';
 
 const EVENT_LINKS = [
   ['Event stats', '/events/demo/stats'],
@@ -37,11 +38,9 @@ async function eventLinks(allowance: Parameters<typeof EventNavigation>[0]['allo
 
 /** The inbox's list answer the navigation reads its unread count from. */
 function unreadServer(unreadCount: number) {
-  const fetch = vi.fn(async () =>
+  return stubFetch(() =>
     json(200, { results: [], page: 1, pageSize: 1, total: unreadCount, unreadCount }),
   );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 beforeEach(() => unreadServer(0));

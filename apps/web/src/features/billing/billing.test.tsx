@@ -17,6 +17,7 @@ import { checkoutNavigation } from './components/compare-plans';
 import { PaymentsList } from './components/payments-list';
 import { PlanBanners } from './components/plan-banners';
 import { PlanOverview } from './components/plan-overview';
+import { stubFetch } from '../../test/fetch-stub';
 
 const catalogue: PlanCatalogue = {
   plans: [
@@ -71,14 +72,7 @@ const accountPlan = (fields: Partial<AccountPlan> = {}): AccountPlan => ({
 });
 
 function serve(answer: (path: string, init: RequestInit) => Response | undefined) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input);
-    const response = answer(path, init);
-    if (!response) throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
-    return response;
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return stubFetch(answer);
 }
 
 const planAnswers =

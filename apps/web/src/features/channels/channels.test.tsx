@@ -20,6 +20,7 @@ import {
   formFieldOf,
   overridesOf,
 } from './overrides';
+import { stubFetch } from '../../test/fetch-stub';
 
 const settings: EventSettingsResponse = {
   ...DEFAULT_EVENT_SETTINGS,
@@ -122,16 +123,13 @@ describe('channel form', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function serve() {
-    const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const path = String(input);
+    return stubFetch((path, init) => {
       if (path === '/api/events/event-1/channels/channel-1' && init.method === 'PATCH') {
         const patch = JSON.parse(String(init.body)) as Partial<Channel>;
         return json(200, channel({ ...patch, updatedAt: '2026-11-23T11:00:00.000Z' }));
       }
-      throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
+      return undefined;
     });
-    vi.stubGlobal('fetch', fetch);
-    return fetch;
   }
 
   const patchOf = (fetch: ReturnType<typeof serve>) =>

@@ -10,6 +10,7 @@ import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { DomainsOverview } from './components/domains-overview';
 import { testDomain } from './domains-test-data';
+import { stubFetch } from '../../test/fetch-stub';
 
 const professional = () =>
   testUser({ plan: 'professional', planAllowance: PLAN_ALLOWANCES.professional });
@@ -22,14 +23,7 @@ const list = (fields: Partial<DomainsList> = {}): DomainsList => ({
 });
 
 function serve(answer: (path: string, init: RequestInit) => Response | undefined) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input);
-    const response = answer(path, init);
-    if (!response) throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
-    return response;
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return stubFetch(answer);
 }
 
 // The app's query client, whose retry rules (no retry of a 4xx) the error state relies on.

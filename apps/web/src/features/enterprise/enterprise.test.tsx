@@ -12,6 +12,7 @@ import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { AccountAdministration } from './components/account-administration';
 import { EnterpriseOverview } from './components/enterprise-overview';
+import { stubFetch } from '../../test/fetch-stub';
 
 const admin = () =>
   testUser({ plan: 'enterprise-admin', planAllowance: PLAN_ALLOWANCES['enterprise-admin'] });
@@ -50,14 +51,7 @@ const overview = (fields: Partial<Overview> = {}): Overview => ({
 });
 
 function serve(answer: (path: string, init: RequestInit) => Response | undefined) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input);
-    const response = answer(path, init);
-    if (!response) throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
-    return response;
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return stubFetch(answer);
 }
 
 describe('enterprise screens', () => {

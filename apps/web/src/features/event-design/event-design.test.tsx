@@ -23,6 +23,7 @@ import { LayoutOrderField } from './components/layout-order-field';
 import { MenuItemsField, type MenuItemsValues } from './components/menu-items-field';
 import { useHighlightMutations } from './hooks/use-highlights';
 import { applyOrder, completeLayoutOrder, moveId, moveItem, toggleLayoutOrder } from './list-order';
+import { stubFetch } from '../../test/fetch-stub';
 
 beforeAll(async () => {
   await loadNamespaces('design', 'events', 'forms');
@@ -296,8 +297,7 @@ function highlight(id: string, position: number): Highlight {
 
 describe('highlight reorder', () => {
   function setup(answer: () => Response) {
-    const fetch = vi.fn(async () => answer());
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubFetch(answer);
     const queryClient = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
     const list = [highlight('a', 0), highlight('b', 1), highlight('c', 2)];
     queryClient.setQueryData(highlightsQueryKey('e1'), list);

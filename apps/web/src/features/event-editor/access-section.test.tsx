@@ -12,6 +12,7 @@ import { savedSettings } from '../../test/event-settings';
 import { json, testUser } from '../../test/users';
 import { AccessSection, generateAccessCode } from './sections/access-section';
 import { RegistrationSection } from './sections/registration-section';
+import { stubFetch } from '../../test/fetch-stub';
 
 const saved = savedSettings();
 
@@ -25,13 +26,11 @@ function renderSection(
 
 /** A fetch answering each PATCH with `answer`, or the saved settings plus the patch. */
 function patchServer(answer?: () => Response) {
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-    if (init?.method !== 'PATCH') return json(404, { code: 404, message: 'Not found' });
+  return stubFetch((_path, init) => {
+    if (init.method !== 'PATCH') return json(404, { code: 404, message: 'Not found' });
     if (answer) return answer();
     return json(200, { ...saved, ...(JSON.parse(String(init.body)) as object) });
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 const patches = (fetch: ReturnType<typeof patchServer>) =>

@@ -16,6 +16,7 @@ import { GeneralSection } from './sections/general-section';
 import { InteractionSection } from './sections/interaction-section';
 import { PlayerSection } from './sections/player-section';
 import { TextSection } from './sections/text-section';
+import { stubFetch } from '../../test/fetch-stub';
 
 const saved = savedSettings({ headline: 'Welcome' });
 
@@ -26,14 +27,12 @@ function renderSection(ui: ReactNode, settings: EventSettingsResponse = saved) {
 
 /** A fetch that answers each PATCH with the saved settings plus the patch (or `answer`). */
 function patchServer(answer?: () => Response) {
-  const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-    if (init?.method !== 'PATCH') return json(404, { code: 404, message: 'Not found' });
+  return stubFetch((_path, init) => {
+    if (init.method !== 'PATCH') return json(404, { code: 404, message: 'Not found' });
     if (answer) return answer();
-    const patch = JSON.parse(String(init?.body)) as object;
+    const patch = JSON.parse(String(init.body)) as object;
     return json(200, { ...saved, ...patch });
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 /** The PATCH requests the section sent. */
@@ -177,11 +176,11 @@ describe('interaction: the message mode and the guest link (ADR 025)', () => {
 
   it('enables the guest link on save, and shows the pending change until then', async () => {
     const user = userEvent.setup();
-    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
-      if (init?.method !== 'PATCH') return json(404, { code: 404, message: 'Not found' });
-      return json(200, { ...saved, messagesGuestToken: 'new-token' });
-    });
-    vi.stubGlobal('fetch', fetch);
+    const fetch = stubFetch((_path, init) =>
+      init.method === 'PATCH'
+        ? json(200, { ...saved, messagesGuestToken: 'new-token' })
+        : json(404, { code: 404, message: 'Not found' }),
+    );
     renderSection(<InteractionSection eventId="e1" />);
     expect(screen.queryByTestId('guest-inbox-link')).not.toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Enable guest link' }));

@@ -9,6 +9,7 @@ import { queryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { SsoSettingsCard } from './sections/sso-settings-card';
+import { stubFetch } from '../../test/fetch-stub';
 
 const REDIRECT = 'http://events.test/product-launch/_access/sso/callback';
 const stored: SsoSettings = {
@@ -22,16 +23,14 @@ const stored: SsoSettings = {
 
 /** The SSO resource: GET answers `stored`, PATCH `answer` or the stored settings with the patch. */
 function ssoServer(answer?: () => Response) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    if (!String(url).endsWith('/events/e1/sso')) return json(404, { code: 404, message: 'x' });
-    if (init?.method !== 'PATCH') return json(200, stored);
+  return stubFetch((path, init) => {
+    if (!path.endsWith('/events/e1/sso')) return json(404, { code: 404, message: 'x' });
+    if (init.method !== 'PATCH') return json(200, stored);
     if (answer) return answer();
     const patch = JSON.parse(String(init.body)) as Record<string, unknown>;
     const { clientSecret, ...rest } = patch;
     return json(200, { ...stored, ...rest, clientSecretSet: clientSecret !== null });
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 const patches = (fetch: ReturnType<typeof ssoServer>) =>

@@ -14,6 +14,7 @@ import { json, testUser } from '../../test/users';
 import { ImportDialog } from './components/import-dialog';
 import { InvitationList } from './components/invitation-list';
 import { reportCsv } from './import-report-csv';
+import { stubFetch } from '../../test/fetch-stub';
 
 const preview = (fields: Partial<InvitationImportPreview> = {}): InvitationImportPreview => ({
   delimiter: ';',
@@ -183,14 +184,11 @@ describe('invitation import dialog', { timeout: 20_000 }, () => {
       lastLoginAt: null,
       mailStatus: null,
     };
-    const fetch = vi.fn(async (input: RequestInfo | URL) => {
-      if (!String(input).startsWith('/api/events/event-1/invitations?')) {
-        throw new Error(`unexpected ${String(input)}`);
-      }
+    const fetch = stubFetch((path) => {
+      if (!path.startsWith('/api/events/event-1/invitations?')) return undefined;
       const results = imported ? [invitation] : [];
       return json(200, { results, page: 1, pageSize: 25, total: results.length });
     });
-    vi.stubGlobal('fetch', fetch);
     stubXhr((call) => {
       if (fieldsOf(call).preview === 'true') return call.respond(200, preview());
       imported = true;

@@ -17,6 +17,7 @@ import { renderInRouter } from '../../test/render';
 import { savedSettings } from '../../test/event-settings';
 import { json, testUser } from '../../test/users';
 import { InvitationMailSection } from './components/invitation-mail-section';
+import { stubFetch } from '../../test/fetch-stub';
 
 const saved = savedSettings();
 
@@ -33,18 +34,15 @@ type Handler = (path: string, init: RequestInit) => Response | undefined;
 
 /** Answers the default texts, and PATCH and POST through `handler`. */
 function serve(handler: Handler = () => undefined) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input);
+  return stubFetch((path, init) => {
     const answer = handler(path, init);
     if (answer) return answer;
     if (path === '/api/events/e1/mail-texts') return json(200, DEFAULTS);
     if (init.method === 'PATCH') {
       return json(200, { ...saved, ...(JSON.parse(String(init.body)) as object) });
     }
-    throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 const patches = (fetch: ReturnType<typeof serve>) =>

@@ -7,6 +7,7 @@ import { loadNamespaces } from '../../lib/i18n/i18n';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { InvitationList } from './components/invitation-list';
+import { stubFetch } from '../../test/fetch-stub';
 
 const invitation = (fields: Partial<Invitation> = {}): Invitation => ({
   id: 'inv-1',
@@ -32,14 +33,7 @@ const page = (results: Invitation[], total = results.length): InvitationsPage =>
 type Handler = (path: string, init: RequestInit) => Response | undefined;
 
 function serve(handler: Handler) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input);
-    const answer = handler(path, init);
-    if (answer) return answer;
-    throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return stubFetch(handler);
 }
 
 const listCalls = (fetch: ReturnType<typeof serve>) =>

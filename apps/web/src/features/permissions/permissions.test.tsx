@@ -20,6 +20,7 @@ import {
   useRemovePermission,
 } from './api/permissions-api';
 import { PermissionsOverview } from './components/permissions-overview';
+import { stubFetch } from '../../test/fetch-stub';
 
 const permission = (fields: Partial<Permission> = {}): Permission => ({
   id: 'p1',
@@ -54,15 +55,9 @@ const list = (fields: Partial<PermissionsList> = {}): PermissionsList => ({
 const EMPTY = list();
 
 function serve(answer: (path: string, init: RequestInit) => Response | undefined) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input);
-    if (path === '/api/auth/self') return json(200, { user: testUser() });
-    const response = answer(path, init);
-    if (!response) throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
-    return response;
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  return stubFetch((path, init) =>
+    path === '/api/auth/self' ? json(200, { user: testUser() }) : answer(path, init),
+  );
 }
 
 const called = (fetch: ReturnType<typeof serve>, method: string, path: string) =>

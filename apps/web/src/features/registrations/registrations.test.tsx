@@ -7,6 +7,7 @@ import { loadNamespaces } from '../../lib/i18n/i18n';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { RegistrationList } from './components/registration-list';
+import { stubFetch } from '../../test/fetch-stub';
 
 const registration = (fields: Partial<Registration> = {}): Registration => ({
   id: 'r1',
@@ -38,14 +39,7 @@ describe('registration list', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function serve(answer: (path: string, init: RequestInit) => Response | undefined) {
-    const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const path = String(input);
-      const response = answer(path, init);
-      if (!response) throw new Error(`unexpected ${init.method ?? 'GET'} ${path}`);
-      return response;
-    });
-    vi.stubGlobal('fetch', fetch);
-    return fetch;
+    return stubFetch(answer);
   }
 
   const render = () =>

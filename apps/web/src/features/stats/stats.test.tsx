@@ -16,6 +16,7 @@ import {
   tickIndices,
   timeFormatter,
 } from './stats-time';
+import { stubFetch } from '../../test/fetch-stub';
 
 const HOUR = 3600_000;
 
@@ -90,13 +91,12 @@ function liveStream() {
 /** Answers the stats with `answer` and opens the live stream; records every call. */
 function serve(answer: (url: URL) => Response) {
   const live = liveStream();
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
+  const fetch = stubFetch((path) => {
+    const url = new URL(path, 'http://localhost');
     if (url.pathname === '/api/events/e1/stats/live') return live.response();
     if (url.pathname === '/api/events/e1/stats') return answer(url);
-    throw new Error(`unexpected ${url.pathname}`);
+    return undefined;
   });
-  vi.stubGlobal('fetch', fetch);
   const statsCalls = () =>
     fetch.mock.calls
       .map(([input]) => new URL(String(input), 'http://localhost'))

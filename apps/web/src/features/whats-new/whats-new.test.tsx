@@ -7,6 +7,7 @@ import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
 import { WhatsNewDialog } from './components/whats-new-dialog';
 import { hasNews, newestDate, newsSince } from './whats-new';
+import { stubFetch } from '../../test/fetch-stub';
 
 const ENTRIES: ChangelogEntry[] = [
   { date: '2026-11-22', text: 'Feedback' },
@@ -47,17 +48,14 @@ describe("what's-new dialog", () => {
 
   function serve(seen: string | null) {
     setSignedIn(testUser({ settings: { ...testUser().settings, whatsnewSeen: seen } }), 'token');
-    const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const path = String(input);
+    return stubFetch((path, init) => {
       if (path.startsWith('/api/changelog')) return json(200, ENTRIES);
       if (path === '/api/settings') {
         const patch = JSON.parse(String(init.body)) as object;
         return json(200, { ...testUser().settings, ...patch });
       }
-      throw new Error(path);
+      return undefined;
     });
-    vi.stubGlobal('fetch', fetch);
-    return fetch;
   }
 
   it('shows the news since the seen date and marks the newest seen when confirmed', async () => {

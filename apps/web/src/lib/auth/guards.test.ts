@@ -6,6 +6,7 @@ import { authResponse, json, testUser } from '../../test/users';
 import { resetAuthStore, setSignedIn, setSignedOut } from './auth-store';
 import { guestRedirect, signedInRedirect, verifyEmailRedirect } from './guards';
 import { safeRedirectTarget } from './redirect-target';
+import { stubFetch } from '../../test/fetch-stub';
 
 const signedOut = { status: 'signedOut', user: null } as const;
 const verified = { status: 'signedIn', user: testUser() } as const;
@@ -69,8 +70,7 @@ describe('guards in the router', () => {
   }
 
   it('restores the session once, then sends a signed-out visitor to /login?redirect=…', async () => {
-    const fetch = vi.fn(async () => json(401));
-    vi.stubGlobal('fetch', fetch);
+    stubFetch(() => json(401));
     setSignedOut();
     const location = await open('/account/security');
     expect(location.pathname).toBe('/login');
@@ -79,29 +79,20 @@ describe('guards in the router', () => {
 
   it('sends a signed-in user from /login to / (and on to /events)', async () => {
     setSignedIn(testUser(), 'token');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, authResponse())),
-    );
+    stubFetch(() => json(200, authResponse()));
     const location = await open('/login');
     expect(location.pathname).toBe('/events');
   });
 
   it('sends an unverified user from a signed-in page to /verify-email', async () => {
     setSignedIn(testUser({ emailVerified: false }), 'token');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, authResponse())),
-    );
+    stubFetch(() => json(200, authResponse()));
     const location = await open('/settings');
     expect(location.pathname).toBe('/verify-email');
   });
 
   it('answers /enterprise with the not-found page unless the plan has ENTERPRISE_ADMIN', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => json(200, [])),
-    );
+    stubFetch(() => json(200, []));
     const withFeature = (features: Feature[]) =>
       testUser({ planAllowance: { ...testUser().planAllowance, features } });
     setSignedIn(withFeature([]), 'token');

@@ -3,6 +3,7 @@ import { apiFetch, setApiAuth } from '../api-client';
 import { authResponse, json, testUser } from '../../test/users';
 import { getAccessToken, getAuthState, resetAuthStore } from './auth-store';
 import { createSessionClient, REFRESH_LOCK, type SessionDependencies } from './session';
+import { stubFetch } from '../../test/fetch-stub';
 
 type Listener = (event: MessageEvent) => void;
 
@@ -24,15 +25,12 @@ function channelPair() {
   return [make(0), make(1)] as const;
 }
 
-/** A fetch whose answers depend on the path; records every call. */
+/** The global fetch, answering by path; records every call. */
 function fakeServer(routes: Record<string, (init: RequestInit) => Response | Promise<Response>>) {
   const calls: { path: string; init: RequestInit }[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = String(input);
+  const fetch = stubFetch((path, init) => {
     calls.push({ path, init });
-    const route = routes[path];
-    if (!route) throw new Error(`unexpected ${path}`);
-    return route(init);
+    return routes[path]?.(init);
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
@@ -52,7 +50,6 @@ describe('session client (spec section 4, "Authentication")', () => {
     extra: Partial<SessionDependencies> = {},
   ) {
     const server = fakeServer(routes);
-    vi.stubGlobal('fetch', server.fetch);
     const session = createSessionClient({ fetch: server.fetch, ...extra });
     setApiAuth(session.apiAuth);
     return { session, server };
@@ -190,7 +187,6 @@ describe('session client (spec section 4, "Authentication")', () => {
       '/api/auth/logout': () => json(204),
       '/api/auth/refresh-tokens': () => json(401),
     });
-    vi.stubGlobal('fetch', server.fetch);
     const a = createSessionClient({ fetch: server.fetch, channel: tabA });
     const b = createSessionClient({ fetch: server.fetch, channel: tabB });
     const changesInB: string[] = [];
@@ -209,7 +205,6 @@ describe('session client (spec section 4, "Authentication")', () => {
       '/api/auth/login': () => json(200, authResponse('a-token')),
       '/api/auth/refresh-tokens': () => json(200, authResponse('b-token')),
     });
-    vi.stubGlobal('fetch', server.fetch);
     const a = createSessionClient({ fetch: server.fetch, channel: tabA });
     const b = createSessionClient({ fetch: server.fetch, channel: tabB });
     const followed = new Promise<string>((resolve) => b.onRemoteChange(resolve));
@@ -251,7 +246,6 @@ describe('session client (spec section 4, "Authentication")', () => {
         '/api/auth/logout': () => json(204),
         '/api/auth/refresh-tokens': refresh.route,
       });
-      vi.stubGlobal('fetch', server.fetch);
       const a = createSessionClient({ fetch: server.fetch, channel: tabA });
       const b = createSessionClient({ fetch: server.fetch, channel: tabB });
       a.acceptSession(authResponse('a-token'));

@@ -6,13 +6,12 @@ import { renderInRouter } from '../../../test/render';
 import { authResponse, json } from '../../../test/users';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
+import { stubFetch } from '../../../test/fetch-stub';
 
 function serve(answer: (path: string, body: unknown) => Response) {
-  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) =>
-    answer(String(input), init.body ? JSON.parse(String(init.body)) : undefined),
+  return stubFetch((path, init) =>
+    answer(path, init.body ? JSON.parse(String(init.body)) : undefined),
   );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
 }
 
 describe('login form', () => {

@@ -6,7 +6,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ServerTable, type ServerTableColumn } from '../../../components/data-table/server-table';
+import type { TableColumn } from '../../../components/data-table/data-table';
+import { ServerTable } from '../../../components/data-table/server-table';
 import { useServerTable } from '../../../components/data-table/use-server-table';
 import { EmptyState } from '../../../components/page/empty-state';
 import { exactTime, relativeTime } from '../../../lib/format/time';
@@ -31,7 +32,7 @@ export function EnterpriseOverview({ timeZone }: { timeZone: string }) {
     enterpriseQueryOptions(pageOf(events.query), pageOf(members.query)),
   );
 
-  const eventColumns: ServerTableColumn<EnterpriseEvent, 'createdAt'>[] = [
+  const eventColumns: TableColumn<EnterpriseEvent, 'createdAt'>[] = [
     {
       id: 'created',
       header: t('fields.created'),
@@ -56,7 +57,7 @@ export function EnterpriseOverview({ timeZone }: { timeZone: string }) {
       ),
     },
   ];
-  const memberColumns: ServerTableColumn<EnterpriseMember, 'name'>[] = [
+  const memberColumns: TableColumn<EnterpriseMember, 'name'>[] = [
     { id: 'name', header: t('enterpriseMembers:fields.name'), cell: (member) => member.name },
     {
       id: 'company',

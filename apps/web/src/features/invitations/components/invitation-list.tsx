@@ -16,12 +16,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServerTable, type ServerTableColumn } from '../../../components/data-table/server-table';
+import type { TableColumn } from '../../../components/data-table/data-table';
+import { actionsColumn, useRowActions } from '../../../components/data-table/row-actions';
+import { ServerTable } from '../../../components/data-table/server-table';
 import { MailStatusChip } from '../../../components/access-mails/mail-status-chip';
 import { SendMailsButton } from '../../../components/access-mails/send-mails-dialog';
 import { useServerTable, useWholeTotal } from '../../../components/data-table/use-server-table';
-import { RowAction } from '../../../components/data-table/row-action';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { EmptyState } from '../../../components/page/empty-state';
 import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
 import { copyWithNotice } from '../../../lib/clipboard';
@@ -74,7 +74,6 @@ export function InvitationList({ eventId }: { eventId: string }) {
   const { page, pageSize, sort, order, q } = table.query;
   const [editing, setEditing] = useState<Invitation | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Invitation | null>(null);
   const [importing, setImporting] = useState(false);
   const { data, isError, isPlaceholderData } = useQuery(
     invitationsQueryOptions(eventId, { page, pageSize, sort, order, q }),
@@ -94,31 +93,51 @@ export function InvitationList({ eventId }: { eventId: string }) {
       copied: t('list.copied'),
       failed: t('list.copyFailed'),
     });
-  const renewLink = (invitation: Invitation) =>
-    update.mutate(
-      { id: invitation.id, patch: { renewPersonalLink: true } },
+  const rowActions = useRowActions<Invitation>(
+    [
       {
-        onSuccess: () => notify({ type: 'success', message: t('list.linkRenewed') }),
-        onError: reportFailure,
+        id: 'edit',
+        icon: EditOutlined,
+        title: t('list.edit'),
+        label: (invitation) => t('list.editOf', { name: invitation.name }),
+        run: (invitation) => openDialog(invitation),
       },
-    );
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notify({ type: 'success', message: t('delete.done', { name: deleting.name }) });
-        setDeleting(null);
+      {
+        id: 'renewLink',
+        icon: LinkOutlined,
+        title: t('list.renewLink'),
+        label: (invitation) => t('list.renewLinkOf', { name: invitation.name }),
+        run: async (invitation) => {
+          await update.mutateAsync({ id: invitation.id, patch: { renewPersonalLink: true } });
+          notify({ type: 'success', message: t('list.linkRenewed') });
+        },
       },
-      onError: reportFailure,
-    });
-  };
+      {
+        id: 'delete',
+        icon: DeleteOutlined,
+        title: t('list.delete'),
+        label: (invitation) => t('list.deleteOf', { name: invitation.name }),
+        confirm: (invitation) => ({
+          title: t('delete.title'),
+          message: t('delete.text', { name: invitation.name }),
+          confirmLabel: t('delete.confirm'),
+          destructive: true,
+        }),
+        run: async (invitation) => {
+          await remove.mutateAsync(invitation.id);
+          notify({ type: 'success', message: t('delete.done', { name: invitation.name }) });
+        },
+      },
+    ],
+    { rowKey: (invitation) => invitation.id, onError: reportFailure },
+  );
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const timeFormat = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
 
-  const columns: ServerTableColumn<Invitation, InvitationSort>[] = [
+  const columns: TableColumn<Invitation, InvitationSort>[] = [
     {
       id: 'createdAt',
       header: t('fields.createdAt'),
@@ -189,34 +208,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
       header: t('fields.mailStatus'),
       cell: (invitation) => <MailStatusChip status={invitation.mailStatus} />,
     },
-    {
-      id: 'actions',
-      header: t('lists:actions'),
-      align: 'right',
-      sticky: true,
-      cell: (invitation) => (
-        <>
-          <RowAction
-            icon={EditOutlined}
-            title={t('list.edit')}
-            label={t('list.editOf', { name: invitation.name })}
-            onClick={() => openDialog(invitation)}
-          />
-          <RowAction
-            icon={LinkOutlined}
-            title={t('list.renewLink')}
-            label={t('list.renewLinkOf', { name: invitation.name })}
-            onClick={() => renewLink(invitation)}
-          />
-          <RowAction
-            icon={DeleteOutlined}
-            title={t('list.delete')}
-            label={t('list.deleteOf', { name: invitation.name })}
-            onClick={() => setDeleting(invitation)}
-          />
-        </>
-      ),
-    },
+    actionsColumn(t('lists:actions'), rowActions.render),
   ];
 
   return (
@@ -269,16 +261,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
         open={dialogOpen}
         onClose={() => setDialogOpen(false)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title')}
-        message={t('delete.text', { name: deleting?.name ?? '' })}
-        confirmLabel={t('delete.confirm')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      {rowActions.dialog}
     </>
   );
 }

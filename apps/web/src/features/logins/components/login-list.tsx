@@ -7,7 +7,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ServerTable, type ServerTableColumn } from '../../../components/data-table/server-table';
+import type { TableColumn } from '../../../components/data-table/data-table';
+import { ServerTable } from '../../../components/data-table/server-table';
 import { useServerTable } from '../../../components/data-table/use-server-table';
 import { EmptyState } from '../../../components/page/empty-state';
 import { PlanFeatureNotice } from '../../../components/page/plan-feature-notice';
@@ -44,7 +45,7 @@ export function LoginList({ eventId }: { eventId: string }) {
 
   if (!allowed) return <PlanFeatureNotice>{t('plan')}</PlanFeatureNotice>;
 
-  const columns: ServerTableColumn<AccessLogin, 'createdAt'>[] = [
+  const columns: TableColumn<AccessLogin, 'createdAt'>[] = [
     {
       id: 'time',
       header: t('fields.time'),

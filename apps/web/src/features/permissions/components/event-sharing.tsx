@@ -26,7 +26,7 @@ import {
 } from '../api/permissions-api';
 import { formatDate } from '../format';
 import { reportFailure } from '../report-failure';
-import { LoadState } from './permissions-overview';
+import { LoadState } from './permission-parts';
 import { ShareForm, type OwnEvent } from './share-form';
 
 /**

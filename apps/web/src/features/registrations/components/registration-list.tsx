@@ -6,14 +6,13 @@ import Button from '@mui/material/Button';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ServerTable, type ServerTableColumn } from '../../../components/data-table/server-table';
+import type { TableColumn } from '../../../components/data-table/data-table';
+import { actionsColumn, useRowActions } from '../../../components/data-table/row-actions';
+import { ServerTable } from '../../../components/data-table/server-table';
 import { MailStatusChip } from '../../../components/access-mails/mail-status-chip';
 import { SendMailsButton } from '../../../components/access-mails/send-mails-dialog';
 import { useServerTable, useWholeTotal } from '../../../components/data-table/use-server-table';
-import { RowAction } from '../../../components/data-table/row-action';
-import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { ButtonLink } from '../../../components/links/button-link';
 import { EmptyState } from '../../../components/page/empty-state';
 import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
@@ -49,7 +48,6 @@ export function RegistrationList({
   const { page, pageSize, sort, order, q } = table.query;
   // The server sorts the date both ways (newest, oldest) and the texts alphabetically.
   const serverSort = sort === 'createdAt' ? (order === 'asc' ? 'oldest' : 'newest') : sort;
-  const [deleting, setDeleting] = useState<Registration | null>(null);
   const { data, isError, isPlaceholderData } = useQuery(
     registrationsQueryOptions(eventId, { page, pageSize, sort: serverSort, q }),
   );
@@ -64,22 +62,33 @@ export function RegistrationList({
       copied: t('list.copied'),
       failed: t('list.copyFailed'),
     });
-  const confirmDelete = () => {
-    if (!deleting) return;
-    remove.mutate(deleting.id, {
-      onSuccess: () => {
-        notify({ type: 'success', message: t('delete.done', { name: deleting.name }) });
-        setDeleting(null);
+  const rowActions = useRowActions<Registration>(
+    [
+      {
+        id: 'delete',
+        icon: DeleteOutlined,
+        title: t('list.delete'),
+        label: (registration) => t('list.deleteOf', { name: registration.name }),
+        confirm: (registration) => ({
+          title: t('delete.title'),
+          message: t('delete.text', { name: registration.name }),
+          confirmLabel: t('delete.confirm'),
+          destructive: true,
+        }),
+        run: async (registration) => {
+          await remove.mutateAsync(registration.id);
+          notify({ type: 'success', message: t('delete.done', { name: registration.name }) });
+        },
       },
-      onError: reportFailure,
-    });
-  };
+    ],
+    { rowKey: (registration) => registration.id, onError: reportFailure },
+  );
   const dateFormat = new Intl.DateTimeFormat(i18n.language, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
 
-  const columns: ServerTableColumn<Registration, Sort>[] = [
+  const columns: TableColumn<Registration, Sort>[] = [
     {
       id: 'createdAt',
       header: t('fields.createdAt'),
@@ -115,7 +124,7 @@ export function RegistrationList({
         </>
       ),
     },
-    ...fields.map((field): ServerTableColumn<Registration, Sort> => ({
+    ...fields.map((field): TableColumn<Registration, Sort> => ({
       id: `field-${field.name}`,
       header: field.label,
       cell: (registration) => registration.fields[field.name] ?? '',
@@ -141,20 +150,7 @@ export function RegistrationList({
       header: t('fields.mailStatus'),
       cell: (registration) => <MailStatusChip status={registration.mailStatus} />,
     },
-    {
-      id: 'actions',
-      header: t('lists:actions'),
-      align: 'right',
-      sticky: true,
-      cell: (registration) => (
-        <RowAction
-          icon={DeleteOutlined}
-          title={t('list.delete')}
-          label={t('list.deleteOf', { name: registration.name })}
-          onClick={() => setDeleting(registration)}
-        />
-      ),
-    },
+    actionsColumn(t('lists:actions'), rowActions.render),
   ];
 
   return (
@@ -189,16 +185,7 @@ export function RegistrationList({
           </EmptyState>
         }
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t('delete.title')}
-        message={t('delete.text', { name: deleting?.name ?? '' })}
-        confirmLabel={t('delete.confirm')}
-        destructive
-        busy={remove.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-      />
+      {rowActions.dialog}
     </>
   );
 }
