@@ -35,6 +35,7 @@ import {
   registerSecurityHeaders,
   serializeCsp,
 } from './lib/security-headers.js';
+import { hostOf, publicHostMatcher } from './lib/events-origin.js';
 import { SERVER_VERSION } from './lib/version.js';
 import { registerWebApp, warnIfDashboardMissing } from './lib/web-app.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -61,12 +62,7 @@ import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { loginsRoutes } from './modules/logins/logins.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
-import {
-  eventsNotFoundHandler,
-  hostOf,
-  publicHostMatcher,
-  publicRoutes,
-} from './modules/public/public.routes.js';
+import { eventsNotFoundHandler, publicRoutes } from './modules/public/public.routes.js';
 import type { MessageStreamsOptions } from './modules/messages/live/message-streams.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';

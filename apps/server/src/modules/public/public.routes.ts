@@ -5,13 +5,19 @@ import {
   viewerMessageSchema,
   viewerMessagesSchema,
 } from '@livent/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestCookie } from '../../lib/cookies.js';
+import {
+  EVENTS_BASE_HEADERS,
+  eventsPageCsp,
+  hostOf,
+  PUBLIC_CONSTRAINTS,
+  registerPublicHostConstraint,
+} from '../../lib/events-origin.js';
 import { errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
 import { PRIVATE_PAGE_HEADERS } from '../channels/channel-router.js';
-import { publicPageCspDirectives, serializeCsp } from '../../lib/security-headers.js';
 import { toFastifyTrustProxy } from '../../lib/trust-proxy.js';
 import { pageFastPath } from './page-fast-path.js';
 import { ASSET_PREFIX } from './public-assets.js';
@@ -24,7 +30,6 @@ import {
   type RenderedPage,
 } from './public.service.js';
 import { ACCESS_COOKIE } from './viewer-access.js';
-import type { DomainTable } from '../domains/domain-table.js';
 import { SSO_FLOW_COOKIE, SSO_FLOW_MAX_AGE_S } from '../sso/sso.service.js';
 
 const tags = ['public'];
@@ -97,71 +102,6 @@ function ensureViewerId(request: FastifyRequest, reply: FastifyReply): string {
   });
   return id;
 }
-
-/** The host part of an origin (`events.localhost:3000`): requests for it get the public routes. */
-export const hostOf = (origin: string): string => new URL(origin).host;
-
-/** Whether a request's `Host` gets the public pages: the events origin's or an active custom domain. */
-export function publicHostMatcher(
-  eventsHost: string,
-  domains: DomainTable,
-): (host: string | undefined) => boolean {
-  return (host) => host === eventsHost || domains.lookup(host) !== undefined;
-}
-
-type ConstraintStrategy = Parameters<FastifyInstance['addConstraintStrategy']>[0];
-const PUBLIC_HOST = 'publicHost';
-/** The route constraint of every public route: `{ publicHost: 'public' }`. */
-export const PUBLIC_CONSTRAINTS = { [PUBLIC_HOST]: 'public' } as const;
-
-/**
- * Fastify's route constraint for the public pages' hosts (ADR 030): the events origin, and the
- * active custom domains as the in-memory table knows them (never DNS or the database per
- * request). A request for any other host derives nothing, so the public routes do not match
- * and the dashboard's answer the path.
- */
-export function registerPublicHostConstraint(app: FastifyInstance): void {
-  if (app.hasConstraintStrategy(PUBLIC_HOST)) return;
-  const isPublic = publicHostMatcher(hostOf(app.config.eventsUrl), app.services.domains.table);
-  const strategy: ConstraintStrategy = {
-    name: PUBLIC_HOST,
-    storage() {
-      const handlers = new Map<unknown, unknown>();
-      return {
-        get: (value: unknown) => handlers.get(value) ?? null,
-        set: (value: unknown, store: unknown) => void handlers.set(value, store),
-      } as ReturnType<ConstraintStrategy['storage']>;
-    },
-    deriveConstraint: (request: { headers: { host?: string } }) =>
-      isPublic(request.headers.host) ? 'public' : undefined,
-    mustMatchWhenDerived: false,
-    validate(value: unknown) {
-      if (value !== 'public') throw new Error(`${PUBLIC_HOST} constraint must be 'public'`);
-    },
-  } as ConstraintStrategy;
-  app.addConstraintStrategy(strategy);
-}
-
-/**
- * The events origin's policy (ADR 017) with the origin itself named beside 'self': in the
- * dashboard's sandboxed preview (no allow-same-origin) the page's origin is opaque, and a browser
- * that matches 'self' against it would refuse the page's own stylesheet, script and workers
- * (ADR 021).
- */
-export function eventsPageCsp(eventsUrl: string): string {
-  const directives = publicPageCspDirectives();
-  const origin = new URL(eventsUrl).origin;
-  for (const name of ['default-src', 'script-src', 'style-src', 'worker-src']) {
-    directives[name] = [...(directives[name] ?? []), origin];
-  }
-  return serializeCsp(directives);
-}
-
-/** What every answer of the events origin carries, pages, files, redirects and 404s alike. */
-export const EVENTS_BASE_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-} as const;
 
 /**
  * The public event pages on the `EVENTS_URL` origin (ADR 017). Every route is constrained to

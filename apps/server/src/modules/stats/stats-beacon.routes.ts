@@ -8,7 +8,7 @@ import {
   EVENTS_BASE_HEADERS,
   PUBLIC_CONSTRAINTS,
   registerPublicHostConstraint,
-} from '../public/public.routes.js';
+} from '../../lib/events-origin.js';
 import type { Hit } from './stats-collector.js';
 
 const tags = ['public'];
