@@ -24,7 +24,7 @@ const params = z.object({ slug: z.string() });
  * salted hash and is never stored.
  */
 export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pages = app.services.publicPage;
+  const events = app.services.publicPages.events;
   const collector = app.services.statsCollector;
   registerPublicHostConstraint(app);
   const constraints = PUBLIC_CONSTRAINTS;
@@ -52,11 +52,11 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     beacon: StatsBeacon,
     slug: string,
   ): Promise<Hit> => {
-    const head = await pages.head(slug);
+    const head = await events.head(slug);
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
     let channelKey = '';
     if (beacon.c !== undefined) {
-      const channel = (await pages.routable(slug))?.channels.find((c) => c.slug === beacon.c);
+      const channel = (await events.routable(slug))?.channels.find((c) => c.slug === beacon.c);
       if (!channel) throw notFound(ERROR_MESSAGES.notFound);
       channelKey = channel.id;
     }

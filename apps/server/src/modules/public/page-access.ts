@@ -1,0 +1,78 @@
+import type { Clock } from '../../lib/clock.js';
+import type { InvitationAccess } from '../invitations/invitation-access.js';
+import type { RegistrationsService } from '../registrations/registrations.service.js';
+import type { EventModel } from './public-events.js';
+import type { AccessClaims, ViewerAccess } from './viewer-access.js';
+
+/**
+ * What a request may see of an event's page (ADR 026): the whole page of an unprotected event,
+ * the gate of a protected one, or the whole protected page for a viewer with a valid access
+ * cookie (which no shared cache may keep).
+ */
+export type PageAccess = 'open' | 'gate' | 'granted';
+
+/** The access cookie's value, or a function that reads it only when asked. */
+export type AccessCookie = string | undefined | (() => string | undefined);
+
+export interface PageAccessDependencies {
+  now: Clock;
+  cookies: ViewerAccess;
+  /** Whether an invitation still holds (deleted, or a new password or link, ends it). */
+  invitations: Pick<InvitationAccess, 'peek' | 'check'>;
+  /** Whether a registration still exists. */
+  registrations: Pick<RegistrationsService, 'knownToExist' | 'exists'>;
+}
+
+/**
+ * Whether a request gets an event's gate or what is behind it (ADR 026), for the page, the
+ * viewer API and the gates alike; channels share the event's gate.
+ */
+export class PageAccessCheck {
+  constructor(private readonly deps: PageAccessDependencies) {}
+
+  /**
+   * The access from what is in memory, without awaiting anything (the cached page's path).
+   * Undefined when an invitation's or registration's cookie needs the database first
+   * ({@link resolve} waits for it).
+   */
+  peek(eventId: string, model: EventModel, cookie: AccessCookie): PageAccess | undefined {
+    if (model.settings.accessMode === 'none') return 'open';
+    // Read lazily: pages of open events never parse the Cookie header (ADR 020).
+    const value = typeof cookie === 'function' ? cookie() : cookie;
+    const claims = this.claims(eventId, model, value);
+    if (!claims) return 'gate';
+    if (claims.way === 'registration') {
+      return this.deps.registrations.knownToExist(claims.subject) ? 'granted' : undefined;
+    }
+    if (claims.way !== 'invitation') return 'granted';
+    const holds = this.deps.invitations.peek(eventId, claims.subject, claims.version ?? 0);
+    return holds === undefined ? undefined : holds ? 'granted' : 'gate';
+  }
+
+  /**
+   * {@link peek}, asking the database when needed: a deleted invitation, or one with a new
+   * password or link, no longer gives access (within the invitation check's few seconds).
+   */
+  async resolve(eventId: string, model: EventModel, cookie: AccessCookie): Promise<PageAccess> {
+    const value = typeof cookie === 'function' ? cookie() : cookie;
+    const access = this.peek(eventId, model, value);
+    if (access) return access;
+    const claims = this.claims(eventId, model, value);
+    if (!claims) return 'gate';
+    if (claims.way === 'registration') {
+      return (await this.deps.registrations.exists(eventId, claims.subject)) ? 'granted' : 'gate';
+    }
+    const holds = await this.deps.invitations.check(eventId, claims.subject, claims.version ?? 0);
+    return holds ? 'granted' : 'gate';
+  }
+
+  private claims(
+    eventId: string,
+    model: EventModel,
+    cookie: string | undefined,
+  ): AccessClaims | undefined {
+    const { cookies, now } = this.deps;
+    const generation = cookies.generation(eventId, model.settings);
+    return cookies.verify(cookie, eventId, generation, now().getTime());
+  }
+}
