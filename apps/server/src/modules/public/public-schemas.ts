@@ -16,7 +16,19 @@ export const channelQuery = z.strictObject({
     .optional(),
 });
 
-const html = z.string().describe('The rendered HTML page');
+const html = z.string();
+
+/**
+ * An HTML answer in the OpenAPI document (`text/html`, not JSON): the page, the gate or the
+ * events origin's 404 page. Routes send it as bytes, so no serializer ever runs on it.
+ */
+export function htmlAnswer(description: string) {
+  return { description, content: { 'text/html': { schema: html } } };
+}
 
 /** The HTML answers of the events origin, by what they show. */
-export const HTML = { page: html, gate: html, notFound: html };
+export const HTML = {
+  page: htmlAnswer('The rendered HTML page'),
+  gate: htmlAnswer('The HTML page with the gate, saying why'),
+  notFound: htmlAnswer("The events origin's 404 page (HTML)"),
+};

@@ -14,6 +14,8 @@ import type { Hit } from './stats-collector.js';
 const tags = ['public'];
 /** A beacon is a few dozen bytes; anything much larger is not one. */
 const BEACON_MAX_BYTES = 1024;
+/** What `navigator.sendBeacon` sends a string as (no preflight); the body is JSON all the same. */
+const BEACON_CONTENT_TYPE = 'text/plain';
 const params = z.object({ slug: z.string() });
 
 /**
@@ -34,9 +36,9 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => collector.close());
 
   // Only in this plugin: sendBeacon's string body is text/plain.
-  app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser(BEACON_CONTENT_TYPE);
   app.addContentTypeParser(
-    'text/plain',
+    BEACON_CONTENT_TYPE,
     { parseAs: 'string', bodyLimit: BEACON_MAX_BYTES },
     (_request, body, done) => {
       try {
@@ -69,12 +71,14 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  const schema = (summary: string, description: string) => ({
+  const schema = (operationId: string, summary: string, description: string) => ({
+    operationId,
     security: publicAccess,
     tags,
     summary,
     description: `${description} Body: \`{ v, c?, p? }\` as text/plain JSON (what sendBeacon sends): the page load's random id, the channel page's slug, whether the player plays (absent where unknown). Answers 204 and sets no cookie; never limited per address. Bots and headless browsers (by user agent) are answered alike but not counted.`,
     params,
+    consumes: [BEACON_CONTENT_TYPE],
     body: statsBeaconSchema,
     response: { 204: noContent, ...errorResponses(400, 404) },
   });
@@ -89,6 +93,7 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       // One line per beacon would be most of the log at an event; failures are still logged.
       logLevel: 'warn',
       schema: schema(
+        'sendPageview',
         'A pageview (viewer script, on load)',
         'Counts a pageview, a first visit of the UTC day where it is one, and the page view as present.',
       ),
@@ -111,6 +116,7 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       // One line per beacon would be most of the log at an event; failures are still logged.
       logLevel: 'warn',
       schema: schema(
+        'sendHeartbeat',
         'A heartbeat (viewer script, every 30 s while visible)',
         'Marks the page view present in this minute (concurrent viewers, viewers now).',
       ),

@@ -56,12 +56,14 @@ export const viewerGateRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: FORM_MAX_BYTES,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'submitAccessCode',
         security: publicAccess,
         tags,
         summary: "A viewer's access code for a protected event (the gate's form)",
         description:
           'Form fields `code` and, from a channel page, `channel`. The right code answers 303 back to the page with a signed access cookie for the event (`Path=/{slug}`, HttpOnly, SameSite=Lax, 30 days); a wrong one the gate again with an error (403), sets nothing. Limited per viewer (a cookie) and event, and generously per address and event: 429 with `Retry-After` and the gate saying when to retry. An event without the code mode answers 303 to its page.',
         params: pageParams,
+        consumes: [FORM_CONTENT_TYPE],
         body: codeForm,
         response: { 303: noContent, 403: HTML.gate, 404: HTML.notFound, 429: HTML.gate },
       },
@@ -86,12 +88,14 @@ export const viewerGateRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: FORM_MAX_BYTES,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'signInWithInvitation',
         security: publicAccess,
         tags,
         summary: "A viewer's sign-in with an invitation (the gate's form)",
         description:
           'Form fields `username`, `password` and, from a channel page, `channel`. The right pair answers 303 back to the page with the access cookie (as the code form) and counts a login of the invitation; a wrong one the gate again with an error (403) and sets nothing. Limited like the code form (429 with `Retry-After`). An event without the invitation mode answers 303 to its page.',
         params: pageParams,
+        consumes: [FORM_CONTENT_TYPE],
         body: invitationForm,
         response: { 303: noContent, 403: HTML.gate, 404: HTML.notFound, 429: HTML.gate },
       },
@@ -112,12 +116,14 @@ export const viewerGateRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: FORM_MAX_BYTES,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'registerForEvent',
         security: publicAccess,
         tags,
         summary: "A viewer's registration for a protected event (the gate's form)",
         description:
           'Form fields `name`, `email`, the additional fields as `field_<name>` and, from a channel page, `channel`. In the default and send modes a valid form answers 303 back to the page with the access cookie (the send mode also mails the personal link), also for an address registered before; in the verify mode the gate saying "check your inbox" (200) and a mail with the personal link, which alone gives access. An invalid form, or an address outside the allowed domains ("Email not allowed"), answers the gate with the errors (400) and stores nothing. Limited per viewer and per address like the code form (429 with `Retry-After`); mails to one address at most 3 an hour. An event without the registration mode answers 303 to its page.',
         params: pageParams,
+        consumes: [FORM_CONTENT_TYPE],
         body: registrationForm,
         response: {
           200: HTML.gate,
@@ -159,6 +165,7 @@ export const viewerGateRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'openRegistrationLink',
         security: publicAccess,
         tags,
         summary: "A registration's personal link (in the verify mode also the verification)",
@@ -181,6 +188,7 @@ export const viewerGateRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'openInvitationLink',
         security: publicAccess,
         tags,
         summary: "An invitation's personal link",

@@ -31,6 +31,7 @@ export const ssoGateRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'startSingleSignOn',
         security: publicAccess,
         tags,
         summary: "The start of a viewer's single sign-on (OpenID Connect)",
@@ -90,6 +91,7 @@ export const ssoGateRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'finishSingleSignOn',
         security: publicAccess,
         tags,
         summary: "The provider's answer to a viewer's single sign-on",

@@ -99,6 +99,7 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'getEventsOriginRoot',
         security: publicAccess,
         tags,
         hide: true,
@@ -130,6 +131,7 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
       // the statistics count the views; failures are still logged.
       logLevel: 'warn',
       schema: {
+        operationId: 'getEventPage',
         security: publicAccess,
         tags,
         summary: "An event's public page (HTML), on the events origin",
@@ -150,6 +152,7 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
       // As the event's page: no log line per view (ADR 029).
       logLevel: 'warn',
       schema: {
+        operationId: 'getChannelPage',
         security: publicAccess,
         tags,
         summary: "A visible channel's public page (HTML): its overrides over the event's settings",
@@ -165,6 +168,7 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'getFavicon',
         security: publicAccess,
         tags,
         summary: 'The default icon (pages name their own: the event logo or this one)',
@@ -187,6 +191,7 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'getPageAsset',
         security: publicAccess,
         tags,
         summary: "The public page's own files (viewer script, video players)",

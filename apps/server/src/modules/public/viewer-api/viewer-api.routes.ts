@@ -11,7 +11,7 @@ import { requestCookie } from '../../../lib/cookies.js';
 import { PUBLIC_CONSTRAINTS } from '../../../lib/events-origin.js';
 import { errorResponses, noContent, publicAccess } from '../../../lib/openapi.js';
 import { eventsNotFoundHandler, GRANTED_CACHE_CONTROL, NO_STORE } from '../page/page-answers.js';
-import { channelQuery, pageParams, slugParam, tags } from '../public-schemas.js';
+import { channelQuery, HTML, pageParams, slugParam, tags } from '../public-schemas.js';
 import { ACCESS_COOKIE } from '../viewer-access.js';
 import { viewerIdOf, viewerOf } from '../viewer-cookie.js';
 import { STATE_MAX_AGE_S } from './viewer-api.service.js';
@@ -34,6 +34,7 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'getPageState',
         security: publicAccess,
         tags,
         summary: 'What open viewer pages poll: the last remote reload',
@@ -42,7 +43,8 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
           'Of a protected event only for viewers with access (403 otherwise), and then private.',
         response: {
           200: z.object({ reloadAt: z.string().nullable() }),
-          ...errorResponses(403, 404),
+          ...errorResponses(403),
+          404: HTML.notFound,
         },
       },
     },
@@ -66,6 +68,7 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'postViewerMessage',
         security: publicAccess,
         tags,
         summary: "A viewer's message to the organiser (the message tool)",
@@ -95,6 +98,7 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'listViewerMessages',
         security: publicAccess,
         tags,
         summary: "What the page's message tool shows this viewer",
@@ -126,6 +130,7 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'voteForQuestion',
         security: publicAccess,
         tags,
         summary: "A viewer's vote for a public question (Q&A)",
