@@ -35,17 +35,17 @@ export class PageAccessCheck {
    * Undefined when an invitation's or registration's cookie needs the database first
    * ({@link resolve} waits for it).
    */
-  peek(eventId: string, model: EventModel, cookie: AccessCookie): PageAccess | undefined {
+  peek(model: EventModel, cookie: AccessCookie): PageAccess | undefined {
     if (model.settings.accessMode === 'none') return 'open';
     // Read lazily: pages of open events never parse the Cookie header (ADR 020).
     const value = typeof cookie === 'function' ? cookie() : cookie;
-    const claims = this.claims(eventId, model, value);
+    const claims = this.claims(model, value);
     if (!claims) return 'gate';
     if (claims.way === 'registration') {
       return this.deps.registrations.knownToExist(claims.subject) ? 'granted' : undefined;
     }
     if (claims.way !== 'invitation') return 'granted';
-    const holds = this.deps.invitations.peek(eventId, claims.subject, claims.version ?? 0);
+    const holds = this.deps.invitations.peek(model.id, claims.subject, claims.version ?? 0);
     return holds === undefined ? undefined : holds ? 'granted' : 'gate';
   }
 
@@ -53,26 +53,22 @@ export class PageAccessCheck {
    * {@link peek}, asking the database when needed: a deleted invitation, or one with a new
    * password or link, no longer gives access (within the invitation check's few seconds).
    */
-  async resolve(eventId: string, model: EventModel, cookie: AccessCookie): Promise<PageAccess> {
+  async resolve(model: EventModel, cookie: AccessCookie): Promise<PageAccess> {
     const value = typeof cookie === 'function' ? cookie() : cookie;
-    const access = this.peek(eventId, model, value);
+    const access = this.peek(model, value);
     if (access) return access;
-    const claims = this.claims(eventId, model, value);
+    const claims = this.claims(model, value);
     if (!claims) return 'gate';
     if (claims.way === 'registration') {
-      return (await this.deps.registrations.exists(eventId, claims.subject)) ? 'granted' : 'gate';
+      return (await this.deps.registrations.exists(model.id, claims.subject)) ? 'granted' : 'gate';
     }
-    const holds = await this.deps.invitations.check(eventId, claims.subject, claims.version ?? 0);
+    const holds = await this.deps.invitations.check(model.id, claims.subject, claims.version ?? 0);
     return holds ? 'granted' : 'gate';
   }
 
-  private claims(
-    eventId: string,
-    model: EventModel,
-    cookie: string | undefined,
-  ): AccessClaims | undefined {
+  private claims(model: EventModel, cookie: string | undefined): AccessClaims | undefined {
     const { cookies, now } = this.deps;
-    const generation = cookies.generation(eventId, model.settings);
-    return cookies.verify(cookie, eventId, generation, now().getTime());
+    const generation = cookies.generation(model.id, model.settings);
+    return cookies.verify(cookie, model.id, generation, now().getTime());
   }
 }

@@ -51,6 +51,8 @@ export interface ChannelModel {
 
 /** An event as its pages need it, for one `stamp` (version, reload and the owner's plan). */
 export interface EventModel {
+  /** The event's id (its head's). */
+  id: string;
   stamp: string;
   slug: string;
   settings: EventSettings;
@@ -124,14 +126,13 @@ export class PublicEvents {
   }
 
   /**
-   * The head and model of `slug` when both are in memory and fresh, without awaiting anything
-   * (the cached page's path, ADR 035).
+   * The model of `slug` when its head and model are in memory and fresh, without awaiting
+   * anything (the cached page's path, ADR 035).
    */
-  peek(slug: string): { head: EventHead; model: EventModel } | undefined {
+  peek(slug: string): EventModel | undefined {
     const head = this.heads.get(slug)?.head;
     if (!head) return undefined;
-    const model = this.models.get(`${head.id}|${stampOf(head)}`);
-    return model ? { head, model } : undefined;
+    return this.models.get(`${head.id}|${stampOf(head)}`);
   }
 
   /** What channel routing needs of the event at `slug` (ADR 018), or undefined. */
@@ -160,6 +161,7 @@ export class PublicEvents {
         ? await this.deps.sso.gate(head.id)
         : { configured: false, buttonLabel: '' };
     return {
+      id: head.id,
       stamp: stampOf(head),
       slug: content.slug,
       settings,

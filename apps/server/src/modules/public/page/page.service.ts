@@ -80,17 +80,16 @@ export class EventPageService {
     acceptLanguage: string | undefined,
     accessCookie: () => string | undefined,
   ): RenderedPage | undefined {
-    const known = this.deps.events.peek(slug);
-    if (!known) return undefined;
-    const { head, model } = known;
+    const model = this.deps.events.peek(slug);
+    if (!model) return undefined;
     // The main page of an event with routing rules decides per viewer first (ADR 018).
     if (channelSlug === null && model.settings.channelRoutingRules.length > 0) return undefined;
     const channel = channelSlug === null ? undefined : visibleChannel(model, channelSlug);
     if (channelSlug !== null && !channel) return undefined;
     const { language } = pageLanguage(model, channel, acceptLanguage, this.negotiate);
-    const access = this.deps.access.peek(head.id, model, accessCookie);
+    const access = this.deps.access.peek(model, accessCookie);
     if (!access) return undefined;
-    return this.pages.get(`${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}`);
+    return this.pages.get(`${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}`);
   }
 
   /**
@@ -112,7 +111,7 @@ export class EventPageService {
     const channel = channelSlug === null ? undefined : visibleChannel(model, channelSlug);
     if (channelSlug !== null && !channel) return undefined;
     const { language, negotiated } = pageLanguage(model, channel, acceptLanguage, this.negotiate);
-    const access = await this.deps.access.resolve(head.id, model, accessCookie);
+    const access = await this.deps.access.resolve(model, accessCookie);
     const keep = !(gateError && access === 'gate');
     const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}`;
     const cached = keep ? this.pages.get(key) : undefined;

@@ -40,7 +40,7 @@ export class ViewerApiService {
     const head = await events.head(slug);
     if (!head) return undefined;
     const model = await events.model(head);
-    const access = await this.deps.access.resolve(head.id, model, accessCookie);
+    const access = await this.deps.access.resolve(model, accessCookie);
     if (access === 'gate') throw forbidden();
     return { reloadAt: head.remote_reload_at, protected: access === 'granted' };
   }
@@ -99,7 +99,7 @@ export class ViewerApiService {
     const model = await events.model(head);
     if (!model.settings.messagesEnabled) throw forbidden();
     // The message tool is behind the event's gate like the rest of the page (ADR 026).
-    if ((await this.deps.access.resolve(head.id, model, accessCookie)) === 'gate') {
+    if ((await this.deps.access.resolve(model, accessCookie)) === 'gate') {
       throw forbidden();
     }
     let channelId: string | null = null;
