@@ -1,8 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { requestCookie } from '../../lib/cookies.js';
 import type { InvitationAccess } from '../invitations/invitation-access.js';
 import type { RegistrationsService } from '../registrations/registrations.service.js';
 import type { EventModel } from './public-events.js';
-import type { AccessClaims, ViewerAccess } from './viewer-access.js';
+import { ACCESS_COOKIE, type AccessClaims, type ViewerAccess } from './viewer-access.js';
 
 /**
  * What a request may see of an event's page (ADR 026): the whole page of an unprotected event,
@@ -13,6 +15,11 @@ export type PageAccess = 'open' | 'gate' | 'granted';
 
 /** The access cookie's value, or a function that reads it only when asked. */
 export type AccessCookie = string | undefined | (() => string | undefined);
+
+/** The request's access cookie, read only when asked (pages of open events never need it). */
+export function accessCookieOf(request: FastifyRequest): () => string | undefined {
+  return () => requestCookie(request, ACCESS_COOKIE);
+}
 
 export interface PageAccessDependencies {
   now: Clock;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hostOf, registerPublicHostConstraint } from '../../lib/events-origin.js';
+import { registerFormParser } from './gates/gate-answers.js';
 import { viewerGateRoutes } from './gates/gates.routes.js';
 import { eventsNotFoundHandler } from './page/page-answers.js';
 import { eventPageRoutes } from './page/page.routes.js';
@@ -30,6 +31,8 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       else sendNotFound(request, reply);
     }, done);
   });
+
+  registerFormParser(app);
 
   await app.register(eventPageRoutes);
   await app.register(viewerGateRoutes);

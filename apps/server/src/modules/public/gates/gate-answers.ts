@@ -1,10 +1,29 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { requestCookie } from '../../../lib/cookies.js';
 import { EVENTS_BASE_HEADERS } from '../../../lib/events-origin.js';
 import { eventsNotFoundHandler, NO_STORE, pageHeaders } from '../page/page-answers.js';
 import type { GateError } from '../page/page-data.js';
+import { accessCookieOf } from '../page-access.js';
 import { ACCESS_COOKIE } from '../viewer-access.js';
 import type { CodeAttempt } from './gates.service.js';
+
+/** What the gate's forms send: an ordinary HTML form, so that the gate works without script. */
+export const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
+export const FORM_MAX_BYTES = 16 * 1024;
+
+/**
+ * Parses the gate's form bodies into their fields. The events origin's parent plugin registers
+ * it, so that every room reads a form alike: one posted to the viewer API fails that route's
+ * schema (400) instead of being refused as an unknown media type.
+ */
+export function registerFormParser(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    FORM_CONTENT_TYPE,
+    { parseAs: 'string', bodyLimit: FORM_MAX_BYTES },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+}
 
 export interface GateAnswers {
   /** The gate again after a failed try, with why; per request, so never stored anywhere. */
@@ -42,7 +61,7 @@ export function gateAnswers(app: FastifyInstance): GateAnswers {
     error,
   ) => {
     const acceptLanguage = request.headers['accept-language'];
-    const cookie = () => requestCookie(request, ACCESS_COOKIE);
+    const cookie = accessCookieOf(request);
     const page =
       (channelSlug ? await pages.page(slug, channelSlug, acceptLanguage, cookie, error) : null) ??
       (await pages.page(slug, null, acceptLanguage, cookie, error));

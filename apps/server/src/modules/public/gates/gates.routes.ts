@@ -4,12 +4,9 @@ import { EVENTS_BASE_HEADERS, PUBLIC_CONSTRAINTS } from '../../../lib/events-ori
 import { noContent, publicAccess } from '../../../lib/openapi.js';
 import { HTML, pageParams, slugParam, tags } from '../public-schemas.js';
 import { viewerOf } from '../viewer-cookie.js';
-import { gateAnswers } from './gate-answers.js';
+import { FORM_CONTENT_TYPE, FORM_MAX_BYTES, gateAnswers } from './gate-answers.js';
 import { ssoGateRoutes } from './sso-gate.routes.js';
 
-const FORM_MAX_BYTES = 16 * 1024;
-/** What the gate's forms send: an ordinary HTML form, so that the gate works without script. */
-const FORM_CONTENT_TYPE = 'application/x-www-form-urlencoded';
 /** The code form: a code and the channel page it came from. */
 const codeForm = z.object({
   code: z.string().max(10_000).default(''),
@@ -40,14 +37,6 @@ export const viewerGateRoutes: FastifyPluginAsyncZod = async (app) => {
   const gates = app.services.publicPages.gates;
   const { sendGate, answerAttempt } = gateAnswers(app);
   const constraints = PUBLIC_CONSTRAINTS;
-
-  app.addContentTypeParser(
-    FORM_CONTENT_TYPE,
-    { parseAs: 'string', bodyLimit: FORM_MAX_BYTES },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    },
-  );
 
   app.post(
     '/:slug/_access/code',

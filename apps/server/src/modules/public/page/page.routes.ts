@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestCookie } from '../../../lib/cookies.js';
 import { EVENTS_BASE_HEADERS, hostOf, PUBLIC_CONSTRAINTS } from '../../../lib/events-origin.js';
 import { noContent, publicAccess } from '../../../lib/openapi.js';
 import { toFastifyTrustProxy } from '../../../lib/trust-proxy.js';
 import { PRIVATE_PAGE_HEADERS } from '../../channels/channel-router.js';
 import { ASSET_PREFIX } from './public-assets.js';
 import { HTML, slugParam, pageParams, tags } from '../public-schemas.js';
+import { accessCookieOf } from '../page-access.js';
 import { ACCESS_COOKIE } from '../viewer-access.js';
 import {
   eventsNotFoundHandler,
@@ -48,8 +48,6 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     return reply.send(page.body);
   };
-  /** The access cookie of the request, read only when asked (open events never need it). */
-  const accessCookieOf = (request: FastifyRequest) => () => requestCookie(request, ACCESS_COOKIE);
 
   // The same answers for fresh pages in memory, before Fastify sees the request (ADR 035).
   app.earlyResponses.respond = pageFastPath({

@@ -4,15 +4,13 @@ import {
   viewerMessageSchema,
   viewerMessagesSchema,
 } from '@livent/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestCookie } from '../../../lib/cookies.js';
 import { PUBLIC_CONSTRAINTS } from '../../../lib/events-origin.js';
 import { errorResponses, noContent, publicAccess } from '../../../lib/openapi.js';
 import { eventsNotFoundHandler, GRANTED_CACHE_CONTROL, NO_STORE } from '../page/page-answers.js';
 import { channelQuery, HTML, pageParams, slugParam, tags } from '../public-schemas.js';
-import { ACCESS_COOKIE } from '../viewer-access.js';
+import { accessCookieOf } from '../page-access.js';
 import { viewerIdOf, viewerOf } from '../viewer-cookie.js';
 import { STATE_MAX_AGE_S } from './viewer-api.service.js';
 
@@ -27,7 +25,6 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewerApi = app.services.publicPages.viewerApi;
   const sendNotFound = eventsNotFoundHandler(app.services.publicPages.page);
   const constraints = PUBLIC_CONSTRAINTS;
-  const accessCookieOf = (request: FastifyRequest) => requestCookie(request, ACCESS_COOKIE);
 
   app.get(
     '/:slug/_state',
@@ -49,7 +46,7 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const state = await viewerApi.state(request.params.slug, () => accessCookieOf(request));
+      const state = await viewerApi.state(request.params.slug, accessCookieOf(request));
       if (!state) return sendNotFound(request, reply);
       if (state.protected) {
         reply.header('cache-control', GRANTED_CACHE_CONTROL).header('vary', 'Cookie');

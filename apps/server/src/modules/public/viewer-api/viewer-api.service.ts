@@ -50,7 +50,7 @@ export class ViewerApiService {
     slug: string,
     input: ViewerMessage,
     viewer: Viewer,
-    accessCookie: string | undefined,
+    accessCookie: AccessCookie,
   ): Promise<SubmittedMessage> {
     const { head, channelId } = await this.messageTool(slug, input.channel, accessCookie);
     return this.deps.messages.submit(head.id, channelId, input, viewer);
@@ -61,7 +61,7 @@ export class ViewerApiService {
     slug: string,
     channelSlug: string | undefined,
     viewerId: string | undefined,
-    accessCookie: string | undefined,
+    accessCookie: AccessCookie,
   ): Promise<ViewerMessages> {
     // The cached head: this is polled by every open page, and a few seconds' delay is fine.
     const head = await this.deps.events.head(slug);
@@ -75,7 +75,7 @@ export class ViewerApiService {
     slug: string,
     messageId: string,
     viewer: Viewer,
-    accessCookie: string | undefined,
+    accessCookie: AccessCookie,
   ): Promise<void> {
     const { head, model } = await this.messageTool(slug, undefined, accessCookie);
     if (model.settings.messagesMode !== 'qa') throw notFound(ERROR_MESSAGES.messageNotFound);
@@ -90,7 +90,7 @@ export class ViewerApiService {
   private async messageTool(
     slug: string,
     channelSlug: string | undefined,
-    accessCookie: string | undefined,
+    accessCookie: AccessCookie,
     head?: EventHead,
   ): Promise<{ head: EventHead; model: EventModel; channelId: string | null }> {
     const { events } = this.deps;
