@@ -22,7 +22,7 @@ const html = z.string();
  * An HTML answer in the OpenAPI document (`text/html`, not JSON): the page, the gate or the
  * events origin's 404 page. Routes send it as bytes, so no serializer ever runs on it.
  */
-export function htmlAnswer(description: string) {
+function htmlAnswer(description: string) {
   return { description, content: { 'text/html': { schema: html } } };
 }
 

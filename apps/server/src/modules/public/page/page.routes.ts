@@ -5,9 +5,8 @@ import { EVENTS_BASE_HEADERS, hostOf, PUBLIC_CONSTRAINTS } from '../../../lib/ev
 import { noContent, publicAccess } from '../../../lib/openapi.js';
 import { toFastifyTrustProxy } from '../../../lib/trust-proxy.js';
 import { PRIVATE_PAGE_HEADERS } from '../../channels/channel-router.js';
-import { ASSET_PREFIX } from './public-assets.js';
-import { HTML, slugParam, pageParams, tags } from '../public-schemas.js';
 import { accessCookieOf } from '../page-access.js';
+import { HTML, pageParams, slugParam, tags } from '../public-schemas.js';
 import { ACCESS_COOKIE } from '../viewer-access.js';
 import {
   eventsNotFoundHandler,
@@ -17,6 +16,7 @@ import {
 } from './page-answers.js';
 import { pageFastPath } from './page-fast-path.js';
 import { PAGE_CACHE_CONTROL, type RenderedPage } from './page.service.js';
+import { ASSET_PREFIX } from './public-assets.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const channelParams = z.object({ slug: slugParam, channelSlug: slugParam });
