@@ -61,12 +61,9 @@ import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { loginsRoutes } from './modules/logins/logins.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
-import {
-  eventsNotFoundHandler,
-  hostOf,
-  publicHostMatcher,
-  publicRoutes,
-} from './modules/public/public.routes.js';
+import { hostOf, publicHostMatcher } from './lib/events-origin.js';
+import { eventsNotFoundHandler } from './modules/public/page/page-answers.js';
+import { publicRoutes } from './modules/public/public.routes.js';
 import type { MessageStreamsOptions } from './modules/messages/live/message-streams.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -93,7 +90,7 @@ declare module 'fastify' {
 
 /**
  * A responder that may answer a request before Fastify routes it, returning true when it did:
- * the cached public page (modules/public/page-fast-path.ts, ADR 035). Only requests that reach
+ * the cached public page (modules/public/page/page-fast-path.ts, ADR 035). Only requests that reach
  * the HTTP server pass it (`inject` goes to Fastify directly). It is dropped when the app starts
  * to close, so that Fastify answers every request from then on.
  */
@@ -270,7 +267,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Uploaded images on every host (dashboard and public pages), outside /api.
     await app.register(uploadFilesRoutes);
 
-    // The public event pages: routes constrained to the events origin's host (ADR 017).
+    // The public event pages, their gates and viewer API: routes constrained to the events
+    // origin's host (ADR 017, ADR 036).
     await app.register(publicRoutes);
     await app.register(statsBeaconRoutes);
     // Caddy's on-demand TLS `ask`, on any host (ADR 030).
@@ -280,7 +278,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       apiRateLimit,
       events: {
         isHost: publicHostMatcher(hostOf(config.eventsUrl), services.domains.table),
-        notFound: eventsNotFoundHandler(services.publicPage),
+        notFound: eventsNotFoundHandler(services.publicPages.page),
       },
     });
     app.addHook('onReady', async () => warnIfDashboardMissing(app, config.webDist));

@@ -34,10 +34,10 @@ import { InvitationAccess } from './modules/invitations/invitation-access.js';
 import { InvitationsService } from './modules/invitations/invitations.service.js';
 import { MessageFeed } from './modules/messages/live/message-feed.js';
 import { MessagesService } from './modules/messages/messages.service.js';
+import { ViewerMessagesService } from './modules/messages/viewer-messages.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
-import { PublicAssets } from './modules/public/public-assets.js';
-import { PublicPageService } from './modules/public/public.service.js';
+import { createPublicPages, type PublicPages } from './modules/public/public-pages.js';
 import { RegistrationsService } from './modules/registrations/registrations.service.js';
 import { SsoService } from './modules/sso/sso.service.js';
 import { LoginsService } from './modules/logins/logins.service.js';
@@ -64,7 +64,8 @@ export interface Services {
   events: EventsService;
   highlights: HighlightsService;
   uploads: UploadsService;
-  publicPage: PublicPageService;
+  /** The events origin's page, gates and viewer API (ADR 036). */
+  publicPages: PublicPages;
   /** Live message changes (ADR 025): every message write notifies it after its commit. */
   messageFeed: MessageFeed;
   /**
@@ -210,17 +211,16 @@ export function createServices(options: ServiceOptions): Services {
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
-    publicPage: new PublicPageService({
+    publicPages: createPublicPages({
       db,
       now,
       limiter,
       limits,
-      assets: new PublicAssets(),
-      messageFeed,
       appSecret: config.appSecret,
       invitations: invitationAccess,
       registrations,
       sso,
+      viewerMessages: new ViewerMessagesService({ db, now, limiter, limits, messageFeed }),
     }),
     messageFeed,
     changeNotices,

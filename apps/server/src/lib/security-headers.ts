@@ -7,7 +7,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * `false`: the route sends security headers of its own (the public event pages, whose
-     * policy differs); HSTS is still added.
+     * policy differs: lib/events-origin.ts); HSTS is still added.
      */
     securityHeaders?: false;
   }
@@ -59,42 +59,6 @@ export function docsCspDirectives(): CspDirectives {
   };
 }
 
-/**
- * The policy of the public event pages on the events origin (ADR 017). Organisers paste player
- * and embed code that loads scripts, styles, frames and streams from anywhere, so this policy is
- * open where that code needs it; the dashboard's strict policy is what protects accounts, and
- * the events origin holds no session. Plugins, `<base>` and framing rules stay shut or explicit.
- */
-export function publicPageCspDirectives(): CspDirectives {
-  return {
-    'default-src': ["'self'", 'https:', 'data:', 'blob:'],
-    'script-src': [
-      "'self'",
-      "'unsafe-inline'",
-      "'unsafe-eval'",
-      "'wasm-unsafe-eval'",
-      'https:',
-      'blob:',
-    ],
-    'style-src': ["'self'", "'unsafe-inline'", 'https:'],
-    'img-src': ['*', 'data:', 'blob:'],
-    'media-src': ['*', 'data:', 'blob:'],
-    'font-src': ['*', 'data:'],
-    'connect-src': ['*', 'data:', 'blob:'],
-    'frame-src': ['*'],
-    'worker-src': ["'self'", 'blob:'],
-    // Pages may be framed anywhere (the dashboard's preview, organisers' own sites).
-    'frame-ancestors': ['*'],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'", 'https:'],
-  };
-}
-
-export function publicPageCsp(): string {
-  return serializeCsp(publicPageCspDirectives());
-}
-
 export function serializeCsp(directives: CspDirectives): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
@@ -127,7 +91,8 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 /**
  * Security headers on every response (docs/architecture.md, "Security requirements"), helmet's
  * defaults with the dashboard's policy. A route that answers with other content (the public
- * event pages) opts out with `config: { securityHeaders: false }` and sends its own.
+ * event pages) opts out with `config: { securityHeaders: false }` and sends its own
+ * (lib/events-origin.ts).
  */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const headers = helmetHeaders({

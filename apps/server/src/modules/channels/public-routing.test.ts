@@ -4,7 +4,7 @@ import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { callAs, createEvent } from '../../test/events.js';
-import { REVALIDATE_MS } from '../public/public.service.js';
+import { REVALIDATE_MS } from '../public/public-events.js';
 import { ROUTED_COOKIE } from './channel-router.js';
 
 /** Routing rules on the real public page (ADR 018): `GET /{slug}` on the events origin. */

@@ -14,7 +14,7 @@ import { testClock } from '../../test/clock.js';
 import { callAs, createEvent, type Method } from '../../test/events.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { onEventsHost, saveSettings } from '../public/public.fixtures.js';
-import { REVALIDATE_MS } from '../public/public.service.js';
+import { REVALIDATE_MS } from '../public/public-events.js';
 import { ACCESS_COOKIE } from '../public/viewer-access.js';
 import { INVITATION_CHECK_TTL_MS } from './invitation-access.js';
 import { listInvitations, listInvitationsInBatches } from './invitations.repository.js';

@@ -125,7 +125,7 @@ describe('recording', () => {
 
   it('records a single sign-on with the name and email of the ID token, else its subject', async () => {
     const event = await protectedEvent({ accessMode: 'cip' });
-    const target = await app.services.publicPage.ssoTarget(event.slug, undefined);
+    const target = await app.services.publicPages.gates.ssoTarget(event.slug, undefined);
     if (!target || 'outcome' in target) throw new Error('no sso target');
     const identities = [
       { subject: 'sub-1', name: 'Alan Turing', email: 'alan@example.com' },
@@ -133,7 +133,11 @@ describe('recording', () => {
     ];
     for (const identity of identities) {
       clock.advance(1000);
-      const granted = await app.services.publicPage.grantSso(target, identity, `/${event.slug}`);
+      const granted = await app.services.publicPages.gates.grantSso(
+        target,
+        identity,
+        `/${event.slug}`,
+      );
       expect(granted.outcome).toBe('granted');
     }
     const page = await logins(event);

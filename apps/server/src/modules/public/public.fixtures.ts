@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventSettings, HighlightInput } from '@livent/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { hostOf } from './public.routes.js';
+import { hostOf } from '../../lib/events-origin.js';
 
 /** Test helpers of the public page: rows straight into the database, requests on the events host. */
 

@@ -8,12 +8,14 @@ import {
   EVENTS_BASE_HEADERS,
   PUBLIC_CONSTRAINTS,
   registerPublicHostConstraint,
-} from '../public/public.routes.js';
+} from '../../lib/events-origin.js';
 import type { Hit } from './stats-collector.js';
 
 const tags = ['public'];
 /** A beacon is a few dozen bytes; anything much larger is not one. */
 const BEACON_MAX_BYTES = 1024;
+/** What `navigator.sendBeacon` sends a string as (no preflight); the body is JSON all the same. */
+const BEACON_CONTENT_TYPE = 'text/plain';
 const params = z.object({ slug: z.string() });
 
 /**
@@ -24,7 +26,7 @@ const params = z.object({ slug: z.string() });
  * salted hash and is never stored.
  */
 export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
-  const pages = app.services.publicPage;
+  const events = app.services.publicPages.events;
   const collector = app.services.statsCollector;
   registerPublicHostConstraint(app);
   const constraints = PUBLIC_CONSTRAINTS;
@@ -34,9 +36,9 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => collector.close());
 
   // Only in this plugin: sendBeacon's string body is text/plain.
-  app.removeContentTypeParser('text/plain');
+  app.removeContentTypeParser(BEACON_CONTENT_TYPE);
   app.addContentTypeParser(
-    'text/plain',
+    BEACON_CONTENT_TYPE,
     { parseAs: 'string', bodyLimit: BEACON_MAX_BYTES },
     (_request, body, done) => {
       try {
@@ -52,11 +54,11 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     beacon: StatsBeacon,
     slug: string,
   ): Promise<Hit> => {
-    const head = await pages.head(slug);
+    const head = await events.head(slug);
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
     let channelKey = '';
     if (beacon.c !== undefined) {
-      const channel = (await pages.routable(slug))?.channels.find((c) => c.slug === beacon.c);
+      const channel = (await events.routable(slug))?.channels.find((c) => c.slug === beacon.c);
       if (!channel) throw notFound(ERROR_MESSAGES.notFound);
       channelKey = channel.id;
     }
@@ -69,12 +71,14 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  const schema = (summary: string, description: string) => ({
+  const schema = (operationId: string, summary: string, description: string) => ({
+    operationId,
     security: publicAccess,
     tags,
     summary,
     description: `${description} Body: \`{ v, c?, p? }\` as text/plain JSON (what sendBeacon sends): the page load's random id, the channel page's slug, whether the player plays (absent where unknown). Answers 204 and sets no cookie; never limited per address. Bots and headless browsers (by user agent) are answered alike but not counted.`,
     params,
+    consumes: [BEACON_CONTENT_TYPE],
     body: statsBeaconSchema,
     response: { 204: noContent, ...errorResponses(400, 404) },
   });
@@ -89,6 +93,7 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       // One line per beacon would be most of the log at an event; failures are still logged.
       logLevel: 'warn',
       schema: schema(
+        'sendPageview',
         'A pageview (viewer script, on load)',
         'Counts a pageview, a first visit of the UTC day where it is one, and the page view as present.',
       ),
@@ -111,6 +116,7 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       // One line per beacon would be most of the log at an event; failures are still logged.
       logLevel: 'warn',
       schema: schema(
+        'sendHeartbeat',
         'A heartbeat (viewer script, every 30 s while visible)',
         'Marks the page view present in this minute (concurrent viewers, viewers now).',
       ),

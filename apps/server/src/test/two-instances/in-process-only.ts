@@ -25,7 +25,7 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
   { file: 'src/lib/rate-limit.test.ts', reason: THROWAWAY },
   { file: 'src/lib/request-log.test.ts', reason: LOG },
   {
-    file: 'src/modules/public/page-fast-path.routes.test.ts',
+    file: 'src/modules/public/page/page-fast-path.routes.test.ts',
     reason:
       "listens on the app's own HTTP server, where the cached page is answered before Fastify",
   },
@@ -93,7 +93,7 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
     reason: 'waits for the mail worker in process',
   },
   {
-    file: 'src/modules/public/public-messages.routes.test.ts',
+    file: 'src/modules/public/viewer-api/viewer-messages.routes.test.ts',
     test: /wakes the live feed|counts one vote per viewer/,
     reason: 'spies on the live feed in process',
   },
@@ -119,10 +119,10 @@ export const IN_PROCESS_ONLY: InProcessOnly[] = [
 function perInstanceByDesign(): InProcessOnly[] {
   return [
     {
-      file: 'src/modules/public/public.routes.test.ts',
+      file: 'src/modules/public/page/page.routes.test.ts',
       test: /serves the cached page until the version changes/,
       reason:
-        "per instance by design: it shows one instance's page cache serving the old page until it revalidates (REVALIDATE_MS, public.service.ts); the other instance, with nothing cached, reads the new one",
+        "per instance by design: it shows one instance's page cache serving the old page until it revalidates (REVALIDATE_MS, public-events.ts); the other instance, with nothing cached, reads the new one",
     },
     {
       file: 'src/modules/messages/live/stream.routes.test.ts',

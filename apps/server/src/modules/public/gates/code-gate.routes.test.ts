@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { EventSettings } from '@livent/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abuseLimits } from '../../lib/abuse-limits.js';
-import { register } from '../../test/accounts.js';
-import { testClock } from '../../test/clock.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { abuseLimits } from '../../../lib/abuse-limits.js';
+import { register } from '../../../test/accounts.js';
+import { testClock } from '../../../test/clock.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import {
   insertChannel,
   insertEvent,
@@ -13,9 +13,9 @@ import {
   onEventsHost,
   saveSettings,
   type TestEvent,
-} from './public.fixtures.js';
-import { REVALIDATE_MS } from './public.service.js';
-import { ACCESS_COOKIE, ViewerAccess, type AccessClaims } from './viewer-access.js';
+} from '../public.fixtures.js';
+import { REVALIDATE_MS } from '../public-events.js';
+import { ACCESS_COOKIE, ViewerAccess, type AccessClaims } from '../viewer-access.js';
 
 // The code gate of a protected event (ADR 026): what the gate shows and hides, the form, the
 // signed access cookie, the limits, the caching headers and the routes behind the gate.

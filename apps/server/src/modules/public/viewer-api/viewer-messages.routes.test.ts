@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { EventSettings, MessageStatus, ViewerMessages } from '@livent/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { abuseLimits } from '../../lib/abuse-limits.js';
-import { register } from '../../test/accounts.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { listMessages } from '../messages/messages.repository.js';
-import { insertChannel, insertEvent, onEventsHost, type TestEvent } from './public.fixtures.js';
+import { abuseLimits } from '../../../lib/abuse-limits.js';
+import { register } from '../../../test/accounts.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { listMessages } from '../../messages/messages.repository.js';
+import { insertChannel, insertEvent, onEventsHost, type TestEvent } from '../public.fixtures.js';
 
 // The viewer side of messages on the public page (ADR 025): submit with an idempotency key,
 // the viewer's own messages and the public questions, votes, and the limits.

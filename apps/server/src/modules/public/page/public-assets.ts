@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PageAssets } from './page/page-data.js';
+import type { PageAssets } from './page-data.js';
 
 /** A file the events origin serves under `/_livent/` (ADR 017). */
 export interface PublicAsset {
@@ -16,13 +16,13 @@ export interface PublicAsset {
 export const ASSET_PREFIX = '/_livent/';
 
 const require = createRequire(import.meta.url);
-/** `apps/viewer/dist`, from `apps/server/{src,dist}/modules/public`. */
-const VIEWER_DIST = fileURLToPath(new URL('../../../../viewer/dist/', import.meta.url));
+/** `apps/viewer/dist`, from `apps/server/{src,dist}/modules/public/page`. */
+const VIEWER_DIST = fileURLToPath(new URL('../../../../../viewer/dist/', import.meta.url));
 /**
  * The page's stylesheet and default icon live beside its components in `src` (the TypeScript
  * build copies no other files); the path is the same from `src` and from `dist`.
  */
-const PAGE_FILES = fileURLToPath(new URL('../../../src/modules/public/page/', import.meta.url));
+const PAGE_FILES = fileURLToPath(new URL('../../../../src/modules/public/page/', import.meta.url));
 
 const TYPES: Record<string, string> = {
   js: 'text/javascript; charset=utf-8',

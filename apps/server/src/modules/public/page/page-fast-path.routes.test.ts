@@ -2,15 +2,15 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HSTS_HEADER_VALUE } from '../../lib/security-headers.js';
-import { register } from '../../test/accounts.js';
-import { testClock } from '../../test/clock.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { hostOf } from '../../../lib/events-origin.js';
+import { HSTS_HEADER_VALUE } from '../../../lib/security-headers.js';
+import { register } from '../../../test/accounts.js';
+import { testClock } from '../../../test/clock.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { pageFastPath } from './page-fast-path.js';
-import { insertChannel, insertEvent, onEventsHost, saveSettings } from './public.fixtures.js';
-import { hostOf } from './public.routes.js';
-import type { RenderedPage } from './public.service.js';
-import { ACCESS_COOKIE } from './viewer-access.js';
+import { insertChannel, insertEvent, onEventsHost, saveSettings } from '../public.fixtures.js';
+import { ACCESS_COOKIE } from '../viewer-access.js';
+import type { RenderedPage } from './page.service.js';
 
 /**
  * The cached page answered before Fastify (ADR 035) must be the answer Fastify gives: over a real

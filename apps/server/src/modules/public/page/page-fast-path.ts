@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import proxyAddr from '@fastify/proxy-addr';
-import { HSTS_HEADER_VALUE } from '../../lib/security-headers.js';
-import type { RenderedPage } from './public.service.js';
+import { HSTS_HEADER_VALUE } from '../../../lib/security-headers.js';
+import type { RenderedPage } from './page.service.js';
 
 /** What a request may be answered from, a page and the channel's slug if any. */
 const PAGE_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\/([a-z0-9]+(?:-[a-z0-9]+)*))?$/;
@@ -12,7 +12,7 @@ export type TrustProxy = boolean | string[] | ((address: string, hop: number) =>
 export interface PageFastPathOptions {
   /** The events origin's `Host`; requests for any other host (custom domains) go to Fastify. */
   eventsHost: string;
-  /** The page in memory and fresh, as `PublicPageService.cachedPage` answers it, or undefined. */
+  /** The page in memory and fresh, as `EventPageService.cachedPage` answers it, or undefined. */
   cachedPage: (
     slug: string,
     channelSlug: string | null,

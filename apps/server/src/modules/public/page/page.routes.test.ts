@@ -1,18 +1,18 @@
 import type { EventSettings } from '@livent/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register } from '../../test/accounts.js';
-import { testClock } from '../../test/clock.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { setPlan } from '../../test/events.js';
+import { register } from '../../../test/accounts.js';
+import { testClock } from '../../../test/clock.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { setPlan } from '../../../test/events.js';
 import {
   insertChannel,
   insertEvent,
   insertHighlight,
   onEventsHost,
   saveSettings,
-} from './public.fixtures.js';
-import { REVALIDATE_MS } from './public.service.js';
+} from '../public.fixtures.js';
+import { REVALIDATE_MS } from '../public-events.js';
 
 const clock = testClock();
 let test: TestApp;

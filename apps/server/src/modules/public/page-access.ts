@@ -1,0 +1,81 @@
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import { requestCookie } from '../../lib/cookies.js';
+import type { InvitationAccess } from '../invitations/invitation-access.js';
+import type { RegistrationsService } from '../registrations/registrations.service.js';
+import type { EventModel } from './public-events.js';
+import { ACCESS_COOKIE, type AccessClaims, type ViewerAccess } from './viewer-access.js';
+
+/**
+ * What a request may see of an event's page (ADR 026): the whole page of an unprotected event,
+ * the gate of a protected one, or the whole protected page for a viewer with a valid access
+ * cookie (which no shared cache may keep).
+ */
+export type PageAccess = 'open' | 'gate' | 'granted';
+
+/** The access cookie's value, or a function that reads it only when asked. */
+export type AccessCookie = string | undefined | (() => string | undefined);
+
+/** The request's access cookie, read only when asked (pages of open events never need it). */
+export function accessCookieOf(request: FastifyRequest): () => string | undefined {
+  return () => requestCookie(request, ACCESS_COOKIE);
+}
+
+export interface PageAccessDependencies {
+  now: Clock;
+  cookies: ViewerAccess;
+  /** Whether an invitation still holds (deleted, or a new password or link, ends it). */
+  invitations: Pick<InvitationAccess, 'peek' | 'check'>;
+  /** Whether a registration still exists. */
+  registrations: Pick<RegistrationsService, 'knownToExist' | 'exists'>;
+}
+
+/**
+ * Whether a request gets an event's gate or what is behind it (ADR 026), for the page, the
+ * viewer API and the gates alike; channels share the event's gate.
+ */
+export class PageAccessCheck {
+  constructor(private readonly deps: PageAccessDependencies) {}
+
+  /**
+   * The access from what is in memory, without awaiting anything (the cached page's path).
+   * Undefined when an invitation's or registration's cookie needs the database first
+   * ({@link resolve} waits for it).
+   */
+  peek(model: EventModel, cookie: AccessCookie): PageAccess | undefined {
+    if (model.settings.accessMode === 'none') return 'open';
+    // Read lazily: pages of open events never parse the Cookie header (ADR 020).
+    const value = typeof cookie === 'function' ? cookie() : cookie;
+    const claims = this.claims(model, value);
+    if (!claims) return 'gate';
+    if (claims.way === 'registration') {
+      return this.deps.registrations.knownToExist(claims.subject) ? 'granted' : undefined;
+    }
+    if (claims.way !== 'invitation') return 'granted';
+    const holds = this.deps.invitations.peek(model.id, claims.subject, claims.version ?? 0);
+    return holds === undefined ? undefined : holds ? 'granted' : 'gate';
+  }
+
+  /**
+   * {@link peek}, asking the database when needed: a deleted invitation, or one with a new
+   * password or link, no longer gives access (within the invitation check's few seconds).
+   */
+  async resolve(model: EventModel, cookie: AccessCookie): Promise<PageAccess> {
+    const value = typeof cookie === 'function' ? cookie() : cookie;
+    const access = this.peek(model, value);
+    if (access) return access;
+    const claims = this.claims(model, value);
+    if (!claims) return 'gate';
+    if (claims.way === 'registration') {
+      return (await this.deps.registrations.exists(model.id, claims.subject)) ? 'granted' : 'gate';
+    }
+    const holds = await this.deps.invitations.check(model.id, claims.subject, claims.version ?? 0);
+    return holds ? 'granted' : 'gate';
+  }
+
+  private claims(model: EventModel, cookie: string | undefined): AccessClaims | undefined {
+    const { cookies, now } = this.deps;
+    const generation = cookies.generation(model.id, model.settings);
+    return cookies.verify(cookie, model.id, generation, now().getTime());
+  }
+}

@@ -1,0 +1,56 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { EVENTS_BASE_HEADERS, eventsPageCsp } from '../../../lib/events-origin.js';
+import { type EventPageService, PAGE_CACHE_CONTROL, type RenderedPage } from './page.service.js';
+
+/** Per viewer: never kept by a browser or CDN. */
+export const NO_STORE = 'no-store';
+/** A page with what is behind a gate: for this viewer's browser only, never a shared cache. */
+export const GRANTED_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * The headers of every HTML page of the events origin, instead of the dashboard's
+ * (lib/security-headers.ts); HSTS the security hook adds to every answer over https.
+ */
+export function pageHeaders(eventsUrl: string): Record<string, string> {
+  return {
+    'content-security-policy': eventsPageCsp(eventsUrl),
+    'cache-control': PAGE_CACHE_CONTROL,
+    'content-type': 'text/html; charset=utf-8',
+    ...EVENTS_BASE_HEADERS,
+    'cross-origin-opener-policy': 'same-origin',
+  };
+}
+
+/**
+ * The headers of a page's answer: `base` ({@link pageHeaders}) with the caching ones by what the
+ * page shows (ADR 026). An open page and a gate may be kept by shared caches, the page behind a
+ * gate only by this viewer's browser; anything about a protected event varies by Cookie, so
+ * that no CDN hands one answer to the other. The route and the fast path (ADR 035) both use it.
+ */
+export function pageAnswerHeaders(
+  base: Record<string, string>,
+  page: RenderedPage,
+): Record<string, string> {
+  const headers: Record<string, string> = { ...base };
+  const vary = [page.access === 'open' ? '' : 'Cookie', page.negotiated ? 'Accept-Language' : '']
+    .filter(Boolean)
+    .join(', ');
+  if (vary) headers.vary = vary;
+  if (page.access === 'granted') headers['cache-control'] = GRANTED_CACHE_CONTROL;
+  else headers.etag = page.etag;
+  return headers;
+}
+
+/** Answers the events origin's styled 404 page in the viewer's language. */
+export function eventsNotFoundHandler(pages: EventPageService) {
+  let csp: string | undefined;
+  return (request: FastifyRequest, reply: FastifyReply): FastifyReply =>
+    reply
+      .code(404)
+      .headers(EVENTS_BASE_HEADERS)
+      .header('content-security-policy', (csp ??= eventsPageCsp(request.server.config.eventsUrl)))
+      .header('cache-control', PAGE_CACHE_CONTROL)
+      .header('vary', 'Accept-Language')
+      .type('text/html; charset=utf-8')
+      .send(pages.notFoundPage(request.headers['accept-language']));
+}

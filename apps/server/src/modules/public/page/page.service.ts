@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import {
+  hasFeature,
+  PLAN_ALLOWANCES,
+  type EventSettings,
+  type ViewerLanguage,
+} from '@livent/shared';
+import { LRUCache } from 'lru-cache';
+import type { PublicAssets } from './public-assets.js';
+import type { AccessCookie, PageAccess, PageAccessCheck } from '../page-access.js';
+import {
+  visibleChannel,
+  type ChannelModel,
+  type EventModel,
+  type PublicEvents,
+} from '../public-events.js';
+import { pageLanguage, viewerLanguage } from '../viewer-language.js';
+import { renderPage } from './event-page.js';
+import { renderNotFound } from './not-found-page.js';
+import type { ChannelLink, GateError, PageData } from './page-data.js';
+
+export const PAGE_MAX_AGE_S = 15;
+export const PAGE_CACHE_CONTROL = `public, max-age=${PAGE_MAX_AGE_S}, s-maxage=${PAGE_MAX_AGE_S}`;
+/** Bytes of rendered pages an instance keeps. */
+const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+export interface RenderedPage {
+  body: Buffer;
+  etag: string;
+  language: ViewerLanguage;
+  /** The language came from Accept-Language (the answer varies by it). */
+  negotiated: boolean;
+  access: PageAccess;
+}
+
+export interface EventPageDependencies {
+  events: PublicEvents;
+  access: PageAccessCheck;
+  assets: PublicAssets;
+}
+
+/**
+ * The public event pages (ADR 017): rendered from the settings, cached in memory per event,
+ * stamp, channel, language and access, and checked against the event's `version` at most every
+ * `REVALIDATE_MS` (public-events.ts).
+ */
+export class EventPageService {
+  /** Rendered pages by event, stamp, channel and language, up to a byte budget. */
+  private readonly pages = new LRUCache<string, RenderedPage>({
+    maxSize: PAGE_CACHE_MAX_BYTES,
+    sizeCalculation: (page) => page.body.length,
+  });
+  /** Accept-Language headers already negotiated (few distinct values occur in practice). */
+  private readonly languages = new LRUCache<string, ViewerLanguage>({ max: 1_000 });
+  private readonly notFoundPages = new Map<ViewerLanguage, Buffer>();
+  private readonly negotiate = (acceptLanguage: string | undefined): ViewerLanguage => {
+    const header = acceptLanguage ?? '';
+    let language = this.languages.get(header);
+    if (!language) {
+      language = viewerLanguage(header);
+      this.languages.set(header, language);
+    }
+    return language;
+  };
+
+  constructor(private readonly deps: EventPageDependencies) {}
+
+  /** The page's own files (viewer script, players). */
+  get assets(): PublicAssets {
+    return this.deps.assets;
+  }
+
+  /**
+   * The page straight from memory when everything about it is known and fresh, without awaiting
+   * anything (the hot path of a busy page, ADR 035); undefined sends the caller to {@link page}.
+   */
+  cachedPage(
+    slug: string,
+    channelSlug: string | null,
+    acceptLanguage: string | undefined,
+    accessCookie: () => string | undefined,
+  ): RenderedPage | undefined {
+    const model = this.deps.events.peek(slug);
+    if (!model) return undefined;
+    // The main page of an event with routing rules decides per viewer first (ADR 018).
+    if (channelSlug === null && model.settings.channelRoutingRules.length > 0) return undefined;
+    const channel = channelSlug === null ? undefined : visibleChannel(model, channelSlug);
+    if (channelSlug !== null && !channel) return undefined;
+    const { language } = pageLanguage(model, channel, acceptLanguage, this.negotiate);
+    const access = this.deps.access.peek(model, accessCookie);
+    if (!access) return undefined;
+    return this.pages.get(`${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}`);
+  }
+
+  /**
+   * The page of an event (or of one of its visible channels) in the viewer's language, or
+   * undefined when there is no such event or channel. A gate with an error answers one request
+   * and is never kept.
+   */
+  async page(
+    slug: string,
+    channelSlug: string | null,
+    acceptLanguage: string | undefined,
+    accessCookie: AccessCookie,
+    gateError?: GateError,
+  ): Promise<RenderedPage | undefined> {
+    const { events } = this.deps;
+    const head = await events.head(slug);
+    if (!head) return undefined;
+    const model = await events.model(head);
+    const channel = channelSlug === null ? undefined : visibleChannel(model, channelSlug);
+    if (channelSlug !== null && !channel) return undefined;
+    const { language, negotiated } = pageLanguage(model, channel, acceptLanguage, this.negotiate);
+    const access = await this.deps.access.resolve(model, accessCookie);
+    const keep = !(gateError && access === 'gate');
+    const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}`;
+    const cached = keep ? this.pages.get(key) : undefined;
+    if (cached) return cached;
+
+    const data = this.pageData(model, channel, language, access, gateError);
+    const body = Buffer.from(renderPage(data));
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    const page: RenderedPage = { body, etag, language, negotiated, access };
+    if (keep) this.pages.set(key, page);
+    return page;
+  }
+
+  /** The 404 page in the viewer's language. */
+  notFoundPage(acceptLanguage: string | undefined): Buffer {
+    const language = viewerLanguage(acceptLanguage);
+    let page = this.notFoundPages.get(language);
+    if (!page) {
+      page = Buffer.from(renderNotFound(language, this.deps.assets.urls));
+      this.notFoundPages.set(language, page);
+    }
+    return page;
+  }
+
+  /** What the page of `model` (or of its channel) shows: a channel's overrides over the event. */
+  private pageData(
+    model: EventModel,
+    channel: ChannelModel | undefined,
+    language: ViewerLanguage,
+    access: PageAccess,
+    gateError: GateError | undefined,
+  ): PageData {
+    const settings: EventSettings = channel
+      ? { ...model.settings, ...channel.overrides }
+      : model.settings;
+    const wanted = channel?.highlightIds ? new Set(channel.highlightIds) : undefined;
+    const allowance = PLAN_ALLOWANCES[model.plan];
+    return {
+      eventSlug: model.slug,
+      settings,
+      highlights: wanted
+        ? model.highlights.filter((item) => wanted.has(item.id))
+        : model.highlights,
+      channels: model.channels
+        .filter((candidate) => candidate.visible)
+        .map((candidate): ChannelLink => ({ slug: candidate.slug, title: candidate.title })),
+      channelSlug: channel ? channel.slug : null,
+      language,
+      allowHideFooterLogo: hasFeature(allowance, 'HIDE_FOOTER_LOGO'),
+      allowCustomLayout: hasFeature(allowance, 'CUSTOM_LAYOUT'),
+      remoteReloadAt: model.remoteReloadAt,
+      assets: this.deps.assets.urls,
+      protected: access !== 'open',
+      gate: access === 'gate' ? { error: gateError } : null,
+      ssoButtonLabel: model.ssoButtonLabel,
+      ssoConfigured: model.ssoConfigured,
+    };
+  }
+}

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { AbuseLimits } from '../../lib/abuse-limits.js';
+import type { Clock } from '../../lib/clock.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { InvitationAccess } from '../invitations/invitation-access.js';
+import type { ViewerMessagesService } from '../messages/viewer-messages.service.js';
+import type { RegistrationsService } from '../registrations/registrations.service.js';
+import type { SsoService } from '../sso/sso.service.js';
+import { ViewerGatesService } from './gates/gates.service.js';
+import { EventPageService } from './page/page.service.js';
+import { PageAccessCheck } from './page-access.js';
+import { PublicAssets } from './page/public-assets.js';
+import { PublicEvents } from './public-events.js';
+import { ViewerApiService } from './viewer-api/viewer-api.service.js';
+import { ViewerAccess } from './viewer-access.js';
+
+/** The services of the events origin's three rooms (ADR 036) and what they share. */
+export interface PublicPages {
+  /** The events as the pages know them, revalidated every few seconds (also the beacons'). */
+  events: PublicEvents;
+  /** The page room: rendered, cached pages and the 404 page. */
+  page: EventPageService;
+  /** The gates room: the ways into a protected event. */
+  gates: ViewerGatesService;
+  /** The viewer API room: the remote reload and the message tool. */
+  viewerApi: ViewerApiService;
+}
+
+export interface PublicPagesDependencies {
+  db: Kysely<Database>;
+  now: Clock;
+  limiter: RateLimiter;
+  limits: AbuseLimits;
+  /** Signs the viewers' access cookies (a key derived for that alone). */
+  appSecret: string;
+  /** The invitation way in: sign-in, personal links, and whether an invitation still holds. */
+  invitations: InvitationAccess;
+  /** The registration way in: the form, personal links, and whether a registration still exists. */
+  registrations: RegistrationsService;
+  /** The single sign-on way in: the gate's button label. */
+  sso: Pick<SsoService, 'gate'>;
+  /** The messages module's side for viewers: the message tool's writes and reads. */
+  viewerMessages: ViewerMessagesService;
+}
+
+export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
+  const { db, now, invitations, registrations } = deps;
+  const cookies = new ViewerAccess(deps.appSecret);
+  const events = new PublicEvents({ db, now, sso: deps.sso });
+  const access = new PageAccessCheck({ now, cookies, invitations, registrations });
+  return {
+    events,
+    page: new EventPageService({ events, access, assets: new PublicAssets() }),
+    gates: new ViewerGatesService({
+      db,
+      now,
+      limiter: deps.limiter,
+      limits: deps.limits,
+      events,
+      cookies,
+      invitations,
+      registrations,
+    }),
+    viewerApi: new ViewerApiService({ events, access, messages: deps.viewerMessages }),
+  };
+}

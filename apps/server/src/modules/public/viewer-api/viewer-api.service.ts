@@ -1,0 +1,113 @@
+import { ERROR_MESSAGES, type ViewerMessage, type ViewerMessages } from '@livent/shared';
+import { forbidden, notFound } from '../../../lib/errors.js';
+import type {
+  SubmittedMessage,
+  ViewerMessagesService,
+} from '../../messages/viewer-messages.service.js';
+import type { AccessCookie, PageAccessCheck } from '../page-access.js';
+import { visibleChannel, type EventModel, type PublicEvents } from '../public-events.js';
+import type { EventHead } from '../public.repository.js';
+import type { Viewer } from '../viewer-cookie.js';
+
+export const STATE_MAX_AGE_S = 5;
+
+export interface ViewerApiDependencies {
+  events: PublicEvents;
+  access: PageAccessCheck;
+  /** The messages module's side for viewers: every message and vote goes through it. */
+  messages: ViewerMessagesService;
+}
+
+/**
+ * What the viewer script asks of an open page (ADR 036): the remote reload it polls and the
+ * message tool (ADR 025). This decides which event, page and viewer a call is about and whether
+ * the page lets them (the gate, ADR 026; the tool switched on); the messages module stores and
+ * reads the messages.
+ */
+export class ViewerApiService {
+  constructor(private readonly deps: ViewerApiDependencies) {}
+
+  /**
+   * What open viewer pages poll: when the organiser last asked them to reload. A protected event
+   * answers only viewers with access (403 otherwise); `protected` tells the route not to let
+   * shared caches keep it.
+   */
+  async state(
+    slug: string,
+    accessCookie: AccessCookie,
+  ): Promise<{ reloadAt: string | null; protected: boolean } | undefined> {
+    const { events } = this.deps;
+    const head = await events.head(slug);
+    if (!head) return undefined;
+    const model = await events.model(head);
+    const access = await this.deps.access.resolve(model, accessCookie);
+    if (access === 'gate') throw forbidden();
+    return { reloadAt: head.remote_reload_at, protected: access === 'granted' };
+  }
+
+  /** Stores a viewer's message for the organiser's inbox (see {@link ViewerMessagesService}). */
+  async submitMessage(
+    slug: string,
+    input: ViewerMessage,
+    viewer: Viewer,
+    accessCookie: AccessCookie,
+  ): Promise<SubmittedMessage> {
+    const { head, channelId } = await this.messageTool(slug, input.channel, accessCookie);
+    return this.deps.messages.submit(head.id, channelId, input, viewer);
+  }
+
+  /** What the page's message tool shows one viewer. */
+  async viewerMessages(
+    slug: string,
+    channelSlug: string | undefined,
+    viewerId: string | undefined,
+    accessCookie: AccessCookie,
+  ): Promise<ViewerMessages> {
+    // The cached head: this is polled by every open page, and a few seconds' delay is fine.
+    const head = await this.deps.events.head(slug);
+    if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
+    const { model, channelId } = await this.messageTool(slug, channelSlug, accessCookie, head);
+    return this.deps.messages.list(head.id, channelId, model.settings.messagesMode, viewerId);
+  }
+
+  /** One viewer's vote for a public question; plain messages have no votes (not found). */
+  async vote(
+    slug: string,
+    messageId: string,
+    viewer: Viewer,
+    accessCookie: AccessCookie,
+  ): Promise<void> {
+    const { head, model } = await this.messageTool(slug, undefined, accessCookie);
+    if (model.settings.messagesMode !== 'qa') throw notFound(ERROR_MESSAGES.messageNotFound);
+    await this.deps.messages.vote(head.id, messageId, viewer);
+  }
+
+  /**
+   * The event at `slug` with its message tool switched on, read fresh (a switched-off tool must
+   * refuse at once) unless the caller has the head, and the page's channel id (null for the
+   * main page).
+   */
+  private async messageTool(
+    slug: string,
+    channelSlug: string | undefined,
+    accessCookie: AccessCookie,
+    head?: EventHead,
+  ): Promise<{ head: EventHead; model: EventModel; channelId: string | null }> {
+    const { events } = this.deps;
+    head ??= await events.freshHead(slug);
+    if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
+    const model = await events.model(head);
+    if (!model.settings.messagesEnabled) throw forbidden();
+    // The message tool is behind the event's gate like the rest of the page (ADR 026).
+    if ((await this.deps.access.resolve(model, accessCookie)) === 'gate') {
+      throw forbidden();
+    }
+    let channelId: string | null = null;
+    if (channelSlug) {
+      const channel = visibleChannel(model, channelSlug);
+      if (!channel) throw notFound(ERROR_MESSAGES.eventChannelNotFound);
+      channelId = channel.id;
+    }
+    return { head, model, channelId };
+  }
+}
