@@ -11,10 +11,9 @@ import { badRequest, conflict, forbidden, notFound, validationFailed } from '../
 import { clientAddressKey } from '../../lib/rate-limiter.js';
 import { dashboardLink, type AccountDependencies } from '../auth/auth.service.js';
 import type { AuthContext, ClientInfo } from '../auth/sessions.service.js';
-import { countEventsOfOwner } from '../events/events.repository.js';
 import { describeUserAgent } from './user-agent.js';
 import { toLanguage, toUser } from '../auth/user-response.js';
-import { planOf } from '../billing/effective-plan.js';
+import { planConsumptionOf, planOf } from '../plans/index.js';
 import { deleteUser, findUserByEmail, updateUser, type UserRow } from '../auth/users.repository.js';
 
 /** The account pages: profile, email, password, sessions and deletion (docs/product-spec.md sections 2 and 6). */
@@ -156,8 +155,6 @@ export class AccountService {
   }
 
   private async userOf(row: UserRow): Promise<User> {
-    return toUser(row, this.deps.now(), {
-      events: await countEventsOfOwner(this.deps.db, row.id),
-    });
+    return toUser(row, this.deps.now(), await planConsumptionOf(this.deps.db, row.id));
   }
 }

@@ -13,7 +13,7 @@ import type { ChannelsTable, Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import { ownerPlanOf } from '../billing/effective-plan.js';
+import { ownerPlanOf } from '../plans/index.js';
 import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
 import {
   readChannelOverrides,

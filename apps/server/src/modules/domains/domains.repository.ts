@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { CustomDomainsTable, Database } from '../../db/schema.js';
-import type { PlanColumns } from '../billing/effective-plan.js';
+import type { PlanColumns } from '../plans/index.js';
 
 /** The queries of custom domains (ADR 030); every SQL of the module lives here. */
 

@@ -20,7 +20,7 @@ import type { DnsLookup } from '../../lib/dns/resolver.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import { planOf } from '../billing/effective-plan.js';
+import { planOf } from '../plans/index.js';
 import { checkDomain, txtRecordName } from './domain-check.js';
 import { afterCheck, DOMAIN_SCHEDULE, domainAllowance, planActions } from './domain-schedule.js';
 import type { DomainTable } from './domain-table.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
-import { eventParamsSchema } from '../events/events.routes.js';
+import { eventParamsSchema } from '../../lib/route-params.js';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { LOGINS_EXPORT_MAX } from './logins.service.js';
 

@@ -15,7 +15,7 @@ import { csvStream } from '../../lib/csv.js';
 import { forbidden } from '../../lib/errors.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import { ownerPlanOf } from '../billing/effective-plan.js';
+import { ownerPlanOf } from '../plans/index.js';
 import { requireEventRole } from '../events/event-access.js';
 import {
   listLogins,

@@ -33,7 +33,7 @@ import {
 import type { Mailer, QueuedMail } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/sessions.service.js';
-import { ownerPlanOf } from '../billing/effective-plan.js';
+import { ownerPlanOf } from '../plans/index.js';
 import { requireEventRole } from '../events/event-access.js';
 import { readEventSettings } from '../events/settings-reader.js';
 import {

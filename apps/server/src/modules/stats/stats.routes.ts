@@ -13,7 +13,7 @@ import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/authenticate.js';
 import { requireEventRole } from '../events/event-access.js';
-import { eventParamsSchema } from '../events/events.routes.js';
+import { eventParamsSchema } from '../../lib/route-params.js';
 import { StatsStreams, type StatsStreamsOptions } from './stats-streams.js';
 
 const tags = ['stats'];
