@@ -3,6 +3,45 @@ import { relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lintMessages, repositoryRoot } from '../../../../scripts/lint-probe.mjs';
 
+const zoneErrors = (path: string, source: string) =>
+  lintMessages('import/no-restricted-paths', `apps/server/src/${path}`, source);
+
+describe('module boundaries of the server (ADR 037)', { timeout: 60_000 }, () => {
+  it("refuse a module importing another module's file past its public face", async () => {
+    expect(
+      await zoneErrors(
+        'modules/events/probe.ts',
+        "export { requireAuth } from '../auth/authenticate.js';\n",
+      ),
+    ).toEqual([expect.stringContaining("only through that module's public face")]);
+  });
+
+  it('refuse lib/ and db/ importing a module, even its public face', async () => {
+    for (const path of ['lib/probe.ts', 'db/probe.ts']) {
+      expect(
+        await zoneErrors(path, "export { planOf } from '../modules/plans/index.js';\n"),
+        path,
+      ).toEqual([expect.stringContaining('never import one')]);
+    }
+  });
+
+  it("let a module import its own files, lib/, db/ and other modules' public faces", async () => {
+    expect(
+      await zoneErrors(
+        'modules/events/probe.ts',
+        [
+          "export { requireEventRole } from './event-access.js';",
+          "export { notFound } from '../../lib/errors.js';",
+          "export { likePattern } from '../../db/like-pattern.js';",
+          "export { requireAuth } from '../auth/index.js';",
+          "export { planOf } from '../plans/index.js';",
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+});
+
 /**
  * import/no-cycle follows the files on disk, not the text being linted, so the probes are files:
  * two that import each other, in a folder of their own that the tests remove again.

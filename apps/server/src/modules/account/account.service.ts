@@ -9,12 +9,20 @@ import {
 } from '@livent/shared';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import { clientAddressKey } from '../../lib/rate-limiter.js';
-import { dashboardLink, type AccountDependencies } from '../auth/auth.service.js';
-import type { AuthContext, ClientInfo } from '../auth/sessions.service.js';
+import {
+  type AccountDependencies,
+  type AuthContext,
+  type ClientInfo,
+  dashboardLink,
+  deleteUser,
+  findUserByEmail,
+  toLanguage,
+  toUser,
+  updateUser,
+  type UserRow,
+} from '../auth/index.js';
 import { describeUserAgent } from './user-agent.js';
-import { toLanguage, toUser } from '../auth/user-response.js';
 import { planConsumptionOf, planOf } from '../plans/index.js';
-import { deleteUser, findUserByEmail, updateUser, type UserRow } from '../auth/users.repository.js';
 
 /** The account pages: profile, email, password, sessions and deletion (docs/product-spec.md sections 2 and 6). */
 export class AccountService {

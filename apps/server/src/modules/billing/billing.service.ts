@@ -29,8 +29,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { updateUser } from '../auth/users.repository.js';
+import { type AuthContext, updateUser } from '../auth/index.js';
 import {
   findPayment,
   findPaymentOfUser,

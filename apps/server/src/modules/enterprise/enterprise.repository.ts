@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { announceChange } from '../../lib/change-notices.js';
-import { authDataChanged } from '../auth/auth-data-changes.js';
+import { authDataChanged } from '../auth/index.js';
 import { likePattern } from '../../db/like-pattern.js';
 
 export interface Paging {

@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
+import type { AuthContext } from '../auth/index.js';
 import { planOf } from '../plans/index.js';
 import {
   acceptInvitation,

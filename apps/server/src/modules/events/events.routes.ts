@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { eventParamsSchema } from '../../lib/route-params.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/index.js';
 
 const tags = ['events'];
 /** What Fastify sends for serialized JSON, so that a body serialized ahead goes out the same. */

@@ -24,7 +24,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
+import type { AuthContext } from '../auth/index.js';
 import { mayOwnAnotherEvent, ownerPlanOf } from '../plans/index.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
 import { readEventSettings } from './settings-reader.js';

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { HttpError, isHttpError, validationFailed } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/index.js';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { eventParamsSchema } from '../../lib/route-params.js';
 

@@ -39,10 +39,9 @@ import {
 import type { Mailer } from '../../lib/mailer/mailer.js';
 import { defaultAccessMailText } from '../../lib/mailer/templates/access-mail.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuthContext } from '../auth/sessions.service.js';
+import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
-import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
-import { readEventSettings } from '../events/settings-reader.js';
+import { type AccessibleEvent, readEventSettings, requireEventRole } from '../events/index.js';
 import type { InvitationAccess } from './invitation-access.js';
 import { generatePassword, newPersonalToken } from './invitation-secrets.js';
 import {

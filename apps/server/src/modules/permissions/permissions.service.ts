@@ -16,11 +16,8 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { toLanguage } from '../auth/user-response.js';
-import { findUserByEmail } from '../auth/users.repository.js';
-import { requireEventRole } from '../events/event-access.js';
-import { changeEventOwner } from '../events/events.repository.js';
+import { type AuthContext, findUserByEmail, toLanguage } from '../auth/index.js';
+import { changeEventOwner, requireEventRole } from '../events/index.js';
 import { mayOwnAnotherEvent } from '../plans/index.js';
 import {
   acceptPermission,

@@ -11,3 +11,4 @@ export {
   type PlanColumns,
 } from './effective-plan.js';
 export { mayOwnAnotherEvent, planConsumptionOf } from './plan-usage.js';
+export { lockOwnerPlan } from './plans.repository.js';

@@ -5,8 +5,9 @@ import type { PlanColumns } from './effective-plan.js';
 
 /**
  * The owner's plan, read with the owner's `users` row locked until the transaction ends
- * (PostgreSQL), so that parallel creates of one account count their events one after another.
- * SQLite needs no lock: it runs one write transaction at a time (ADR 016).
+ * (PostgreSQL), so that parallel creates of one account count their events (or adds, their
+ * domains) one after another. SQLite needs no lock: it runs one write transaction at a time
+ * (ADR 016).
  */
 export async function lockOwnerPlan(
   db: Kysely<Database>,
