@@ -48,9 +48,12 @@ const noBrowserInServer = {
 const WEB = 'apps/web/src';
 // Zones are relative to this file, not to the directory ESLint was started in.
 const root = fileURLToPath(new URL('.', import.meta.url));
-const webFeatures = readdirSync(`${root}${WEB}/features`, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The folders in `path` (from the root): each is a zone, so a new one is covered at once. */
+const foldersIn = (/** @type {string} */ path) =>
+  readdirSync(`${root}${path}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = foldersIn(`${WEB}/features`);
 export const webBoundaryZones = [
   ...webFeatures.map((feature) => ({
     target: `./${WEB}/features/${feature}`,
@@ -73,9 +76,7 @@ export const webBoundaryZones = [
  * and the tests, which set up state across modules, are no module and stand outside the zones.
  */
 const SERVER = 'apps/server/src';
-const serverModules = readdirSync(`${root}${SERVER}/modules`, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const serverModules = foldersIn(`${SERVER}/modules`);
 export const serverBoundaryZones = [
   ...serverModules.map((module) => ({
     target: `./${SERVER}/modules/${module}`,
