@@ -20,7 +20,7 @@ import { createBillingProvider } from './modules/billing/providers.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { AuthService, type AccountDependencies } from './modules/auth/auth.service.js';
 import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
-import { authDataChanged } from './modules/auth/session-cache.js';
+import { authDataChanged } from './modules/auth/auth-data-changes.js';
 import { PasswordHasher } from './modules/auth/passwords.js';
 import { SessionService } from './modules/auth/sessions.service.js';
 import { ChannelRouter } from './modules/channels/channel-router.js';

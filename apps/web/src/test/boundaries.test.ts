@@ -1,42 +1,9 @@
-import { execFile } from 'node:child_process';
-import { resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { lintMessages } from '../../../../scripts/lint-probe.mjs';
 
-/** The repository's root, where eslint.config.js lives. */
-const root = `${resolve(import.meta.dirname, '../../../..')}/`;
-
-interface LintResult {
-  messages: { ruleId: string | null; message: string }[];
-}
-
-/**
- * The boundary rule's messages for `source` linted as if it were the file at `path`. ESLint runs
- * as its own process, as `npm run lint` runs it: loading its config inside the test runner's
- * module system hangs.
- */
-async function boundaryErrors(path: string, source: string): Promise<string[]> {
-  const running = promisify(execFile)(
-    process.execPath,
-    [
-      `${root}node_modules/eslint/bin/eslint.js`,
-      '--format',
-      'json',
-      '--stdin',
-      '--stdin-filename',
-      `${root}apps/web/src/${path}`,
-    ],
-    { cwd: root },
-  );
-  running.child.stdin?.end(source);
-  // ESLint exits with 1 when it reports an error; its report is on stdout all the same.
-  const { stdout } = await running.catch((failure: { stdout?: string }) => ({
-    stdout: failure.stdout ?? '',
-  }));
-  const [result] = JSON.parse(stdout) as LintResult[];
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'import/no-restricted-paths')
-    .map((message) => message.message);
+/** The boundary rule's messages for `source` linted as if it were the file at `path`. */
+function boundaryErrors(path: string, source: string): Promise<string[]> {
+  return lintMessages('import/no-restricted-paths', `apps/web/src/${path}`, source);
 }
 
 describe('import boundaries of the dashboard (ADR 022)', { timeout: 60_000 }, () => {

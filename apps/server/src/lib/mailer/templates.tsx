@@ -1,5 +1,4 @@
 import type { Language } from '@livent/shared';
-import type { TFunction } from 'i18next';
 import type { FunctionComponent } from 'react';
 import { renderDocument, renderFragment } from '../html/render-document.js';
 import { translator } from '../i18n/i18n.js';
@@ -17,67 +16,15 @@ import {
 import { RegistrationLink } from './templates/registration.js';
 import { ResetPassword } from './templates/reset-password.js';
 import { VerifyEmail } from './templates/verify-email.js';
+import type {
+  AccessMailData,
+  EmailsT,
+  MailProps,
+  MailTemplateName,
+  MailTemplates,
+} from './template-types.js';
 
-/** The data each template needs. Every value is user data; React escapes it in the HTML. */
-export interface MailTemplates {
-  'verify-email': { name: string; link: string };
-  'reset-password': { name: string; link: string };
-  'confirm-email-change': { name: string; link: string; newEmail: string };
-  feedback: { name: string; accountEmail: string; replyEmail: string; message: string };
-  /** To a viewer of a protected event: the personal link (ADR 026). */
-  'registration-verify': RegistrationMail & { verify: true };
-  'registration-confirm': RegistrationMail & { verify: false };
-  /** The organiser's invitation and registration mails (ADR 026): their text or the default. */
-  invitation: AccessMailData;
-  registration: AccessMailData;
-  /** Sharing and owner changes (ADR 031); `link` points at the dashboard. */
-  'permission-invitation': {
-    name: string;
-    ownerName: string;
-    ownerEmail: string;
-    eventTitle: string;
-    link: string;
-  };
-  'owner-change-request': {
-    name: string;
-    fromName: string;
-    fromEmail: string;
-    eventTitle: string;
-    link: string;
-  };
-  'owner-change-previous': { name: string; toName: string; toEmail: string; eventTitle: string };
-  'owner-change-new': { name: string; fromName: string; eventTitle: string; link: string };
-}
-
-/**
- * An access mail: the organiser's subject and body with `{Name}`-style placeholders (empty: the
- * default text of the mail's language) and the values that fill them.
- */
-export interface AccessMailData {
-  subject: string;
-  body: string;
-  values: Readonly<Partial<Record<string, string>>>;
-  /** A test mail to the organiser: the subject says so. */
-  test?: boolean;
-}
-
-export interface RegistrationMail {
-  name: string;
-  eventName: string;
-  eventLink: string;
-  /** The personal link. */
-  link: string;
-}
-export type MailTemplateName = keyof MailTemplates;
-
-/** The mail texts of one language (src/locales/{language}/emails.json). */
-export type EmailsT = TFunction<'emails'>;
-
-/** What a template's component receives: the texts of the recipient's language and its data. */
-export interface MailProps<T extends MailTemplateName> {
-  t: EmailsT;
-  data: MailTemplates[T];
-}
+export type { MailTemplateName, MailTemplates } from './template-types.js';
 
 export interface RenderedMail {
   subject: string;

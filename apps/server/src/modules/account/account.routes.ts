@@ -10,9 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
-import { clientInfo } from '../auth/client-info.js';
-import { clearRefreshCookie, setRefreshCookie } from '../auth/refresh-cookie.js';
+import { clearRefreshCookie, clientInfo, requireAuth, setRefreshCookie } from '../auth/index.js';
 
 const tags = ['account'];
 const sessionParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });

@@ -9,13 +9,20 @@ import {
 } from '@livent/shared';
 import { badRequest, conflict, forbidden, notFound, validationFailed } from '../../lib/errors.js';
 import { clientAddressKey } from '../../lib/rate-limiter.js';
-import { dashboardLink, type AccountDependencies } from '../auth/auth.service.js';
-import type { AuthContext, ClientInfo } from '../auth/sessions.service.js';
-import { countEventsOfOwner } from '../events/events.repository.js';
+import {
+  type AccountDependencies,
+  type AuthContext,
+  type ClientInfo,
+  dashboardLink,
+  deleteUser,
+  findUserByEmail,
+  toLanguage,
+  toUser,
+  updateUser,
+  type UserRow,
+} from '../auth/index.js';
 import { describeUserAgent } from './user-agent.js';
-import { toLanguage, toUser } from '../auth/user-response.js';
-import { planOf } from '../billing/effective-plan.js';
-import { deleteUser, findUserByEmail, updateUser, type UserRow } from '../auth/users.repository.js';
+import { planConsumptionOf, planOf } from '../plans/index.js';
 
 /** The account pages: profile, email, password, sessions and deletion (docs/product-spec.md sections 2 and 6). */
 export class AccountService {
@@ -156,8 +163,6 @@ export class AccountService {
   }
 
   private async userOf(row: UserRow): Promise<User> {
-    return toUser(row, this.deps.now(), {
-      events: await countEventsOfOwner(this.deps.db, row.id),
-    });
+    return toUser(row, this.deps.now(), await planConsumptionOf(this.deps.db, row.id));
   }
 }

@@ -20,7 +20,7 @@ import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter.js';
 import { TokenError, tokenHttpError, type OneTimeTokens } from './one-time-tokens.js';
 import type { PasswordHasher } from './passwords.js';
 import type { AuthContext, ClientInfo, SessionService, SignedIn } from './sessions.service.js';
-import { countEventsOfOwner } from '../events/events.repository.js';
+import { planConsumptionOf } from '../plans/index.js';
 import { toLanguage, toUser } from './user-response.js';
 import {
   findUserByEmail,
@@ -110,7 +110,7 @@ export class AuthService {
     }
     this.deps.mailer.afterCommit(result.mail);
     // A new account has no events yet.
-    return { user: toUser(user, now(), { events: 0 }), tokens: result.signedIn.tokens };
+    return { user: toUser(user, now(), { events: 0, domains: 0 }), tokens: result.signedIn.tokens };
   }
 
   /**
@@ -160,9 +160,7 @@ export class AuthService {
   }
 
   private async userOf(row: UserRow): Promise<User> {
-    return toUser(row, this.deps.now(), {
-      events: await countEventsOfOwner(this.deps.db, row.id),
-    });
+    return toUser(row, this.deps.now(), await planConsumptionOf(this.deps.db, row.id));
   }
 
   /** Mails a new verification link unless the address is verified already. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { authDataChanged, SessionCache, type ActiveSession } from './session-cache.js';
+import { authDataChanged } from './auth-data-changes.js';
+import { SessionCache, type ActiveSession } from './session-cache.js';
 import type { UserRow } from './users.repository.js';
 
 const NOW = '2026-01-01T00:00:00.000Z';

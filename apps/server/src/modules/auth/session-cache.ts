@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { authDataGeneration } from './auth-data-changes.js';
 import type { UserRow } from './users.repository.js';
 
 /**
@@ -9,24 +10,6 @@ import type { UserRow } from './users.repository.js';
 export const SESSION_CACHE_TTL_MS = 1_000;
 /** Sessions remembered at once; the least recently used beyond it are forgotten. */
 export const SESSION_CACHE_MAX = 10_000;
-
-/**
- * Bumped by every write to `users` and every revocation in this process (the repositories call
- * {@link authDataChanged}). An entry filled before the last change is not used, so this
- * instance sees its own logouts, password changes and profile edits at once. It is one number
- * for all users: writes are rare next to reads, and a miss only costs the query it saves.
- */
-let generation = 0;
-
-/** Tells every session cache of the process that users or sessions changed. */
-export function authDataChanged(): void {
-  generation += 1;
-}
-
-/** The current generation, for other caches whose answers depend on users (the events list). */
-export function authDataGeneration(): number {
-  return generation;
-}
 
 interface Entry {
   user: Readonly<UserRow>;
@@ -70,11 +53,11 @@ export class SessionCache {
   ): Promise<Readonly<UserRow> | undefined> {
     const key = `${sessionId}:${userId}`;
     const cached = this.entries.get(key);
-    if (cached && cached.generation === generation && cached.sessionExpiresAt > now) {
+    if (cached && cached.generation === authDataGeneration() && cached.sessionExpiresAt > now) {
       return cached.user;
     }
     // Read before the query: a change that lands while the query runs makes the entry stale.
-    const before = generation;
+    const before = authDataGeneration();
     const found = await load();
     if (!found) {
       this.entries.delete(key);

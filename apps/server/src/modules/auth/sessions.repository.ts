@@ -2,7 +2,8 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { announceChange } from '../../lib/change-notices.js';
-import { authDataChanged, type ActiveSession } from './session-cache.js';
+import { authDataChanged } from './auth-data-changes.js';
+import type { ActiveSession } from './session-cache.js';
 
 export type SessionRow = Selectable<SessionsTable>;
 

@@ -2,11 +2,12 @@ import {
   PLAN_NAMES,
   planExpiresInDays,
   type Language,
+  type PlanConsumption,
   type PlanName,
   type Settings,
   type User,
 } from '@livent/shared';
-import { planOf } from '../billing/effective-plan.js';
+import { planOf } from '../plans/index.js';
 import type { UserRow } from './users.repository.js';
 
 /** "Ada Lovelace" → "AL", "Cher" → "C": the first letters of the first and last name. */
@@ -41,16 +42,9 @@ export function toSettings(row: UserRow): Settings {
   };
 }
 
-/** What the account uses of its plan's limits (docs/product-spec.md section 3, "planConsumption"). */
-export interface PlanConsumption {
-  /** The account's events (`countEventsOfOwner`). */
-  events: number;
-}
-
 /**
  * The user as the API answers it (shared `userSchema`): never the password hash or other
- * columns. Callers count the consumption (one cheap query); domains count nothing until custom
- * domains exist.
+ * columns. Callers count the consumption (`planConsumptionOf`, one cheap query).
  */
 export function toUser(row: UserRow, now: Date, consumption: PlanConsumption): User {
   // The plan that applies now (an expired one is free), with the stored expiry so that the
@@ -67,7 +61,7 @@ export function toUser(row: UserRow, now: Date, consumption: PlanConsumption): U
     planExpires: row.plan_expires,
     planExpiresInDays: planExpiresInDays(row.plan_expires, now),
     planAllowance: allowance,
-    planConsumption: { events: consumption.events, domains: 0 },
+    planConsumption: consumption,
     settings: toSettings(row),
     pendingEmail: row.pending_email,
     createdAt: row.created_at,

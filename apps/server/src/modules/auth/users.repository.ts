@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { announceChange } from '../../lib/change-notices.js';
-import { authDataChanged } from './session-cache.js';
+import { authDataChanged } from './auth-data-changes.js';
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors.js';
 import { bearerAuth, errorResponses, publicAccess } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/index.js';
 import { SandboxProvider } from './sandbox.js';
 import { renderSandboxCheckout } from './sandbox-page.js';
 

@@ -29,9 +29,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { updateUser } from '../auth/users.repository.js';
-import { countEventsOfOwner } from '../events/events.repository.js';
+import { type AuthContext, updateUser } from '../auth/index.js';
 import {
   findPayment,
   findPaymentOfUser,
@@ -47,7 +45,7 @@ import {
   updateSubscription,
   type WebhookRow,
 } from './billing.repository.js';
-import { planOf } from './effective-plan.js';
+import { planConsumptionOf, planOf } from '../plans/index.js';
 import {
   BillingProviderError,
   MalformedWebhookError,
@@ -140,7 +138,7 @@ export class BillingService {
       nextBillDate:
         subscription && LIVE_STATUSES.has(subscription.status) ? subscription.next_bill_at : null,
       planAllowance: effective.allowance,
-      planConsumption: { events: await countEventsOfOwner(db, user.id), domains: 0 },
+      planConsumption: await planConsumptionOf(db, user.id),
       canManage: blockedBy === null,
       manageBlockedBy: blockedBy,
     };

@@ -2,7 +2,7 @@ import { changelogEntrySchema, changelogFor, changelogQuerySchema } from '@liven
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, publicAccess } from '../../lib/openapi.js';
-import { toLanguage } from '../auth/user-response.js';
+import { toLanguage } from '../auth/index.js';
 
 /**
  * What's new (docs/product-spec.md section 2): public, since it only describes the product; a signed-in

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { ChannelsTable, Database } from '../../db/schema.js';
-import { bumpEventVersion } from '../events/events.repository.js';
+import { bumpEventVersion } from '../events/index.js';
 
 export type ChannelRow = Selectable<ChannelsTable>;
 

@@ -2,7 +2,7 @@ import { channelCreateSchema, channelPatchSchema, channelSchema } from '@livent/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/index.js';
 
 const tags = ['channels'];
 const id = () => z.string().min(1).max(64);

@@ -12,14 +12,15 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { ChannelsTable, Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { ownerPlanOf } from '../billing/effective-plan.js';
-import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
+import type { AuthContext } from '../auth/index.js';
+import { ownerPlanOf } from '../plans/index.js';
 import {
+  type AccessibleEvent,
   readChannelOverrides,
   readEventSettings,
   readHighlightIds,
-} from '../events/settings-reader.js';
+  requireEventRole,
+} from '../events/index.js';
 import {
   countChannels,
   deleteChannel,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { announceChange } from '../../lib/change-notices.js';
 import { BackgroundLoop } from '../../lib/background-loop.js';
 import type { Clock } from '../../lib/clock.js';
-import { planOf } from '../billing/effective-plan.js';
+import { planOf } from '../plans/index.js';
 import { eventsChanged } from '../events/events-list-cache.js';
 import { activeDomains, eventOwnerBySlug } from './domains.repository.js';
 

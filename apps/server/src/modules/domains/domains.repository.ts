@@ -1,7 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { CustomDomainsTable, Database } from '../../db/schema.js';
-import type { PlanColumns } from '../billing/effective-plan.js';
+import type { PlanColumns } from '../plans/index.js';
 
 /** The queries of custom domains (ADR 030); every SQL of the module lives here. */
 
@@ -43,24 +42,6 @@ export function findDomainByName(
   name: string,
 ): Promise<DomainRow | undefined> {
   return db.selectFrom('custom_domains').selectAll().where('name', '=', name).executeTakeFirst();
-}
-
-/**
- * The account's plan columns, its row locked until the transaction ends on PostgreSQL, so that
- * parallel adds of one account count their domains one after another (SQLite runs one write
- * transaction at a time).
- */
-export async function lockUserPlan(
-  db: Kysely<Database>,
-  userId: string,
-  dialect: Dialect,
-): Promise<PlanColumns> {
-  let query = db
-    .selectFrom('users')
-    .select(['plan', 'plan_expires', 'subscription_status', 'enterprise_id'])
-    .where('id', '=', userId);
-  if (dialect === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirstOrThrow();
 }
 
 export function userPlan(db: Kysely<Database>, userId: string): Promise<PlanColumns | undefined> {

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
 import { notFound } from '../../lib/errors.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/index.js';
 
 const tags = ['domains'];
 const idParams = z.strictObject({ domainId: z.string().min(1).max(64) });

@@ -19,8 +19,8 @@ import { randomToken } from '../../lib/crypto.js';
 import type { DnsLookup } from '../../lib/dns/resolver.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { planOf } from '../billing/effective-plan.js';
+import type { AuthContext } from '../auth/index.js';
+import { lockOwnerPlan, planOf } from '../plans/index.js';
 import { checkDomain, txtRecordName } from './domain-check.js';
 import { afterCheck, DOMAIN_SCHEDULE, domainAllowance, planActions } from './domain-schedule.js';
 import type { DomainTable } from './domain-table.js';
@@ -33,7 +33,6 @@ import {
   findDomainByName,
   insertDomain,
   listDomains,
-  lockUserPlan,
   updateDomain,
   userPlan,
   type DomainChanges,
@@ -92,7 +91,7 @@ export class DomainsService {
     const id = randomUUID();
     try {
       await db.transaction().execute(async (trx) => {
-        const plan = planOf(await lockUserPlan(trx, userId, dialect), now());
+        const plan = planOf(await lockOwnerPlan(trx, userId, dialect), now());
         if (!hasFeature(plan.allowance, 'CUSTOM_DOMAIN')) {
           throw forbidden(ERROR_MESSAGES.featureNotAvailable);
         }

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { announceChange } from '../../lib/change-notices.js';
-import { authDataChanged } from '../auth/session-cache.js';
-import { likePattern } from '../messages/inbox.repository.js';
+import { authDataChanged } from '../auth/index.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 export interface Paging {
   offset: number;

@@ -15,8 +15,8 @@ import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { planOf } from '../billing/effective-plan.js';
+import type { AuthContext } from '../auth/index.js';
+import { planOf } from '../plans/index.js';
 import {
   acceptInvitation,
   countOfAdmin,

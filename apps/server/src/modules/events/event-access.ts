@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
+import type { AuthContext } from '../auth/index.js';
 import {
   findAccessibleEvent,
   type AccessibleEventRow,

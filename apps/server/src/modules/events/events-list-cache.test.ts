@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { callAs, createEvent } from '../../test/events.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { authDataChanged } from '../auth/session-cache.js';
+import { authDataChanged } from '../auth/auth-data-changes.js';
 import { EventsListCache, eventsChanged } from './events-list-cache.js';
 
 describe('EventsListCache', () => {

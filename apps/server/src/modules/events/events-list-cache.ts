@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { authDataGeneration } from '../auth/session-cache.js';
+import { authDataGeneration } from '../auth/index.js';
 
 /**
  * Bumped by every write to `events` in this process: events.repository.ts is the only module that

@@ -2,11 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, EventsTable } from '../../db/schema.js';
-import {
-  OWNER_PLAN_COLUMNS,
-  type OwnerPlanColumns,
-  type PlanColumns,
-} from '../billing/effective-plan.js';
+import { OWNER_PLAN_COLUMNS, type OwnerPlanColumns } from '../plans/index.js';
 import { eventsChanged } from './events-list-cache.js';
 
 export type EventRow = Selectable<EventsTable>;
@@ -24,33 +20,6 @@ export interface RoleColumns {
 export type EventListRow = Pick<EventRow, 'id' | 'title' | 'slug' | 'created_at' | 'owner_id'>;
 /** An event with its owner's plan and what decides the caller's role. */
 export type AccessibleEventRow = EventWithPlanRow & RoleColumns;
-
-/**
- * The owner's plan, read with the owner's `users` row locked until the transaction ends
- * (PostgreSQL), so that parallel creates of one account count their events one after another.
- * SQLite needs no lock: it runs one write transaction at a time (ADR 016).
- */
-export async function lockOwnerPlan(
-  db: Kysely<Database>,
-  ownerId: string,
-  dialect: Dialect,
-): Promise<PlanColumns> {
-  let query = db
-    .selectFrom('users')
-    .select(['plan', 'plan_expires', 'subscription_status', 'enterprise_id'])
-    .where('id', '=', ownerId);
-  if (dialect === 'postgres') query = query.forUpdate();
-  return query.executeTakeFirstOrThrow();
-}
-
-export async function countEventsOfOwner(db: Kysely<Database>, ownerId: string): Promise<number> {
-  const { count } = await db
-    .selectFrom('events')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('owner_id', '=', ownerId)
-    .executeTakeFirstOrThrow();
-  return Number(count);
-}
 
 /**
  * The events `userId` may have a role on, newest first: the events they own (the index

@@ -10,13 +10,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { eventParamsSchema } from '../../lib/route-params.js';
+import { requireAuth } from '../auth/index.js';
 
 const tags = ['events'];
 /** What Fastify sends for serialized JSON, so that a body serialized ahead goes out the same. */
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** Ids are opaque; anything unknown (or another account's) answers 404 "Event not found". */
-export const eventParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
 
 /**
  * "Pasted player embed code containing an iframe is reduced to its source link" (spec

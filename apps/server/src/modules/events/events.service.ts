@@ -6,7 +6,6 @@ import {
   EVENT_SETTING_VALUE_FEATURES,
   accessSettingsErrors,
   hasFeature,
-  limitOf,
   validationMessage,
   type EventCreate,
   type EventListItem,
@@ -25,18 +24,16 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { ownerPlanOf, planOf } from '../billing/effective-plan.js';
+import type { AuthContext } from '../auth/index.js';
+import { mayOwnAnotherEvent, ownerPlanOf } from '../plans/index.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
 import { readEventSettings } from './settings-reader.js';
 import {
   channelIdsOfEvent,
   countEventParts,
-  countEventsOfOwner,
   deleteEvent,
   insertEvent,
   listAccessibleEvents,
-  lockOwnerPlan,
   slugsStartingWith,
   slugTaken,
   updateEvent,
@@ -104,10 +101,7 @@ export class EventsService {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await db.transaction().execute(async (trx) => {
-          // The plan that applies now: after an expiry, a new event counts against free's limit.
-          const plan = planOf(await lockOwnerPlan(trx, ownerId, dialect), now());
-          const limit = limitOf(plan.allowance, 'events');
-          if ((await countEventsOfOwner(trx, ownerId)) >= limit) {
+          if (!(await mayOwnAnotherEvent(trx, ownerId, dialect, now()))) {
             throw forbidden(ERROR_MESSAGES.eventLimitReached);
           }
           let slug: string;

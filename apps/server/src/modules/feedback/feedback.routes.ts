@@ -1,7 +1,7 @@
 import { feedbackSchema } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/index.js';
 
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ERROR_MESSAGES, type Feedback } from '@livent/shared';
-import type { AccountDependencies } from '../auth/auth.service.js';
-import type { AuthContext } from '../auth/sessions.service.js';
+import type { AccountDependencies, AuthContext } from '../auth/index.js';
 import { isHttpError, serviceUnavailable } from '../../lib/errors.js';
 import { insertFeedback } from './feedback.repository.js';
 

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, HighlightsTable } from '../../db/schema.js';
-import { readHighlightIds } from '../events/settings-reader.js';
+import { readHighlightIds } from '../events/index.js';
 
 export type HighlightRow = Selectable<HighlightsTable>;
 

@@ -11,9 +11,8 @@ import type { Dialect } from '../../db/database.js';
 import type { Database, HighlightsTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { updateEvent } from '../events/events.repository.js';
-import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
+import type { AuthContext } from '../auth/index.js';
+import { type AccessibleEvent, requireEventRole, updateEvent } from '../events/index.js';
 import {
   deleteHighlight,
   findHighlight,

@@ -19,7 +19,7 @@ import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, InvitationsTable } from '../../db/schema.js';
 import { validationFailed } from '../../lib/errors.js';
-import { generatePassword, newPersonalToken } from './invitations.service.js';
+import { generatePassword, newPersonalToken } from './invitation-secrets.js';
 
 /** The CSV import of invitations (ADR 026, "Import"): decoding, parsing, the plan and its writing. */
 

@@ -9,7 +9,7 @@ import {
 } from 'kysely';
 import type { z } from 'zod';
 import type { Database, InvitationsTable, MailStatus } from '../../db/schema.js';
-import { likePattern } from '../messages/inbox.repository.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 /** The reads and writes of invitations (ADR 026); every query is scoped to one event. */
 

@@ -23,9 +23,9 @@ import { z } from 'zod';
 import { HttpError, isHttpError, validationFailed } from '../../lib/errors.js';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/index.js';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
-import { eventParamsSchema } from '../events/events.routes.js';
+import { eventParamsSchema } from '../../lib/route-params.js';
 
 const tags = ['invitations'];
 const IMPORT_MAX_LABEL = `${INVITATIONS_IMPORT_MAX_BYTES / (1024 * 1024)} MB`;

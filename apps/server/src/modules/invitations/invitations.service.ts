@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   ERROR_MESSAGES,
   INVITATIONS_EXPORT_MAX,
@@ -26,7 +26,6 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, InvitationsTable } from '../../db/schema.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
-import { randomToken } from '../../lib/crypto.js';
 import { csvStream } from '../../lib/csv.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { SERVER_RESOURCES, translator } from '../../lib/i18n/i18n.js';
@@ -40,11 +39,11 @@ import {
 import type { Mailer } from '../../lib/mailer/mailer.js';
 import { defaultAccessMailText } from '../../lib/mailer/templates/access-mail.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { ownerPlanOf } from '../billing/effective-plan.js';
-import { requireEventRole, type AccessibleEvent } from '../events/event-access.js';
-import { readEventSettings } from '../events/settings-reader.js';
+import type { AuthContext } from '../auth/index.js';
+import { ownerPlanOf } from '../plans/index.js';
+import { type AccessibleEvent, readEventSettings, requireEventRole } from '../events/index.js';
 import type { InvitationAccess } from './invitation-access.js';
+import { generatePassword, newPersonalToken } from './invitation-secrets.js';
 import {
   applyImport,
   guessMapping,
@@ -85,22 +84,6 @@ export interface InvitationsExport {
   filename: string;
   body: Readable;
 }
-
-/** Letters and digits that cannot be mistaken for one another when read out or typed. */
-const PASSWORD_ALPHABET = 'abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const PASSWORD_LENGTH = 10;
-
-/** A readable password from the CSPRNG (10 of 55 characters: about 58 bits). */
-export function generatePassword(): string {
-  let password = '';
-  for (let index = 0; index < PASSWORD_LENGTH; index += 1) {
-    password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
-  }
-  return password;
-}
-
-/** The personal link's token: 256 bits, base64url. */
-export const newPersonalToken = () => randomToken(32);
 
 export const INVITATIONS_CSV_COLUMNS = [
   'createdAt',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LoginWay } from '@livent/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { likePattern } from '../messages/inbox.repository.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 /**
  * How long a login is kept (ADR 026): long enough to answer who attended an event and its

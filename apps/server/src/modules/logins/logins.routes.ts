@@ -2,8 +2,8 @@ import { accessLoginsPageSchema, accessLoginsQuerySchema } from '@livent/shared'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
-import { eventParamsSchema } from '../events/events.routes.js';
+import { requireAuth } from '../auth/index.js';
+import { eventParamsSchema } from '../../lib/route-params.js';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { LOGINS_EXPORT_MAX } from './logins.service.js';
 

@@ -14,9 +14,9 @@ import type { Clock } from '../../lib/clock.js';
 import { csvStream } from '../../lib/csv.js';
 import { forbidden } from '../../lib/errors.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { ownerPlanOf } from '../billing/effective-plan.js';
-import { requireEventRole } from '../events/event-access.js';
+import type { AuthContext } from '../auth/index.js';
+import { ownerPlanOf } from '../plans/index.js';
+import { requireEventRole } from '../events/index.js';
 import {
   listLogins,
   listLoginsInBatches,

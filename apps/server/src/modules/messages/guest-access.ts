@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { safeEqual, sha256 } from '../../lib/crypto.js';
 import { notFound } from '../../lib/errors.js';
-import { readEventSettings } from '../events/settings-reader.js';
+import { readEventSettings } from '../events/index.js';
 
 /** The event a guest moderator's token opens (ADR 025). */
 export interface MessagesGuestEvent {

@@ -4,7 +4,7 @@ import { registerVerified } from '../../test/accounts.js';
 import { createEvent } from '../../test/events.js';
 import { seedMessage } from '../../test/messages.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { likePattern, listInboxInBatches } from './inbox.repository.js';
+import { listInboxInBatches } from './inbox.repository.js';
 
 describe('inbox repository', () => {
   let testApp: TestApp;
@@ -44,9 +44,5 @@ describe('inbox repository', () => {
     expect(await texts(100, 500)).toEqual(all);
     expect(await texts(5, 2)).toEqual(all.slice(0, 5));
     expect(await texts(4, 2)).toEqual(all.slice(0, 4));
-  });
-
-  it('escapes the LIKE wildcards and the escape character', () => {
-    expect(likePattern('50%_off\\now')).toBe('%50\\%\\_off\\\\now%');
   });
 });

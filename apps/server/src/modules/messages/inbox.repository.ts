@@ -8,6 +8,7 @@ import {
 } from 'kysely';
 import type { z } from 'zod';
 import type { Dialect } from '../../db/database.js';
+import { likePattern } from '../../db/like-pattern.js';
 import type { Database, MessageHistoryTable, MessagesTable } from '../../db/schema.js';
 import type { MessageRow } from './message-view.js';
 
@@ -19,11 +20,6 @@ export type InboxQuery = z.output<typeof messagesQuerySchema>;
 export interface InboxScope {
   eventId: string;
   viewerOnly: boolean;
-}
-
-/** `%`, `_` and the escape character itself match literally in a LIKE pattern. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 type MessagesQuery = SelectQueryBuilder<Database, 'messages', object>;

@@ -18,9 +18,9 @@ import type { Database, MessagesTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { listChannels } from '../channels/channels.repository.js';
-import { requireEventRole } from '../events/event-access.js';
+import type { AuthContext } from '../auth/index.js';
+import { listChannels } from '../channels/index.js';
+import { requireEventRole } from '../events/index.js';
 import { requireMessagesGuest } from './guest-access.js';
 import {
   appendHistory,

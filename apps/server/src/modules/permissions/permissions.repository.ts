@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, OwnerChangesTable, PermissionsTable } from '../../db/schema.js';
-import { eventsChanged } from '../events/events-list-cache.js';
+import { eventsChanged } from '../events/index.js';
 
 /**
  * The SQL of `permissions` and `owner_changes` (ADR 031). A permission's grantor is the event's

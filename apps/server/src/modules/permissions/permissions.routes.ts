@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
-import { eventParamsSchema } from '../events/events.routes.js';
+import { requireAuth } from '../auth/index.js';
+import { eventParamsSchema } from '../../lib/route-params.js';
 
 const tags = ['permissions'];
 /** Ids are opaque; one the caller is no party to answers 404 "Permission not found". */

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   ERROR_MESSAGES,
-  limitOf,
   type CreateOwnerChange,
   type CreatePermission,
   type OwnerChange,
@@ -17,16 +16,9 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { toLanguage } from '../auth/user-response.js';
-import { findUserByEmail } from '../auth/users.repository.js';
-import { planOf } from '../billing/effective-plan.js';
-import { requireEventRole } from '../events/event-access.js';
-import {
-  changeEventOwner,
-  countEventsOfOwner,
-  lockOwnerPlan,
-} from '../events/events.repository.js';
+import { type AuthContext, findUserByEmail, toLanguage } from '../auth/index.js';
+import { changeEventOwner, requireEventRole } from '../events/index.js';
+import { mayOwnAnotherEvent } from '../plans/index.js';
 import {
   acceptPermission,
   deleteOwnerChange,
@@ -303,8 +295,7 @@ export class PermissionsService {
       }
       // The new owner's plan as it is now, locked like a create so that parallel creates and
       // accepts count their events one after another.
-      const plan = planOf(await lockOwnerPlan(trx, auth.user.id, dialect), now());
-      if ((await countEventsOfOwner(trx, auth.user.id)) >= limitOf(plan.allowance, 'events')) {
+      if (!(await mayOwnAnotherEvent(trx, auth.user.id, dialect, now()))) {
         throw forbidden(ERROR_MESSAGES.ownerChangeEventLimitReached);
       }
       await changeEventOwner(trx, change.event_id, auth.user.id, now().toISOString());

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { OWNER_PLAN_COLUMNS, ownerPlanOf } from '../billing/effective-plan.js';
+import { OWNER_PLAN_COLUMNS, ownerPlanOf } from '../plans/index.js';
 
 /** Read-only queries of the public page (ADR 017). */
 

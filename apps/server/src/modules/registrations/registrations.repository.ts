@@ -2,7 +2,7 @@ import type { registrationsQuerySchema } from '@livent/shared';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database, MailStatus, RegistrationsTable } from '../../db/schema.js';
-import { likePattern } from '../messages/inbox.repository.js';
+import { likePattern } from '../../db/like-pattern.js';
 
 export type RegistrationRow = Selectable<RegistrationsTable>;
 /** A registration with the status of its last mail (the outbox row's). */

@@ -8,8 +8,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
-import { eventParamsSchema } from '../events/events.routes.js';
+import { requireAuth } from '../auth/index.js';
+import { eventParamsSchema } from '../../lib/route-params.js';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { REGISTRATIONS_EXPORT_MAX } from './registrations.service.js';
 

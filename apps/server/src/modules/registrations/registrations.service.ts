@@ -32,10 +32,9 @@ import {
 } from '../../lib/mailer/access-mail-send.js';
 import type { Mailer, QueuedMail } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { ownerPlanOf } from '../billing/effective-plan.js';
-import { requireEventRole } from '../events/event-access.js';
-import { readEventSettings } from '../events/settings-reader.js';
+import type { AuthContext } from '../auth/index.js';
+import { ownerPlanOf } from '../plans/index.js';
+import { readEventSettings, requireEventRole } from '../events/index.js';
 import {
   deleteRegistration,
   findRegistrationByEmail,

@@ -1,7 +1,7 @@
 import { settingsPatchSchema, settingsSchema } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/index.js';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(

@@ -1,9 +1,11 @@
 import type { Settings, SettingsPatch } from '@livent/shared';
-import type { UserChanges } from '../auth/users.repository.js';
-import { updateUser } from '../auth/users.repository.js';
-import type { AccountDependencies } from '../auth/auth.service.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { toSettings } from '../auth/user-response.js';
+import {
+  type AccountDependencies,
+  type AuthContext,
+  toSettings,
+  updateUser,
+  type UserChanges,
+} from '../auth/index.js';
 
 const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 

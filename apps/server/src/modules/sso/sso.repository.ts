@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventSsoTable } from '../../db/schema.js';
-import { bumpEventVersion } from '../events/events.repository.js';
+import { bumpEventVersion } from '../events/index.js';
 
 export type EventSsoRow = Selectable<EventSsoTable>;
 

@@ -1,8 +1,8 @@
 import { ssoSettingsPatchSchema, ssoSettingsSchema } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
-import { eventParamsSchema } from '../events/events.routes.js';
+import { requireAuth } from '../auth/index.js';
+import { eventParamsSchema } from '../../lib/route-params.js';
 
 const tags = ['sso'];
 

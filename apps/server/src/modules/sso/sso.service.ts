@@ -14,9 +14,9 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { deriveKey, hmacSha256, safeEqual } from '../../lib/crypto.js';
 import { forbidden, validationFailed } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/sessions.service.js';
-import { ownerPlanOf } from '../billing/effective-plan.js';
-import { requireEventRole } from '../events/event-access.js';
+import type { AuthContext } from '../auth/index.js';
+import { ownerPlanOf } from '../plans/index.js';
+import { requireEventRole } from '../events/index.js';
 import { SecretBox } from './secret-box.js';
 import { findEventSso, saveEventSso, type EventSsoRow } from './sso.repository.js';
 

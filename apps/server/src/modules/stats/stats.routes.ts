@@ -11,9 +11,9 @@ import { z } from 'zod';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { requestLanguage } from '../../lib/language.js';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
-import { requireAuth } from '../auth/authenticate.js';
-import { requireEventRole } from '../events/event-access.js';
-import { eventParamsSchema } from '../events/events.routes.js';
+import { requireAuth } from '../auth/index.js';
+import { requireEventRole } from '../events/index.js';
+import { eventParamsSchema } from '../../lib/route-params.js';
 import { StatsStreams, type StatsStreamsOptions } from './stats-streams.js';
 
 const tags = ['stats'];

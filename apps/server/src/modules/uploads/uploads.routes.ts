@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { isHttpError, validationFailed } from '../../lib/errors.js';
 import { bearerAuth, errorResponses, publicAccess } from '../../lib/openapi.js';
 import { IMMUTABLE_CACHE_CONTROL } from '../../lib/web-app.js';
-import { requireAuth } from '../auth/authenticate.js';
+import { requireAuth } from '../auth/index.js';
 
 const tags = ['uploads'];
 /** "file must not exceed {max}" with the cap as people read it. */

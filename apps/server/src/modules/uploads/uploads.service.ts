@@ -11,7 +11,7 @@ import {
   type ProcessedImage,
 } from '../../lib/images/image-processing.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { AuthContext } from '../auth/sessions.service.js';
+import type { AuthContext } from '../auth/index.js';
 import { findUploadByName, insertUpload, type StoredImage } from './uploads.repository.js';
 
 export interface UploadsDependencies {

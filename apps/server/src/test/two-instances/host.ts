@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import type { Clock } from '../../lib/clock.js';
 import { createLoggerOptions } from '../../lib/logger.js';
-import { RELAXED_ABUSE_LIMITS, testConfig } from '../test-app.js';
+import { RELAXED_ABUSE_LIMITS, testConfig } from '../test-environment.js';
 import { NOW_HEADER, REMOTE_ADDRESS_HEADER, type InstanceOptions } from './protocol.js';
 
 const apps = new Map<string, FastifyInstance>();

@@ -1,11 +1,7 @@
 import { createDatabase } from '../../db/database.js';
 import type { ConfigEnv } from '../../config.js';
-import {
-  createTestDatabase,
-  testConfig,
-  type BuildTestAppOptions,
-  type TestApp,
-} from '../test-app.js';
+import type { BuildTestAppOptions, TestApp } from '../test-app.js';
+import { createTestDatabase, testConfig } from '../test-environment.js';
 import { startInstances, type Instance } from './hosts.js';
 import { remoteApp } from './remote-app.js';
 

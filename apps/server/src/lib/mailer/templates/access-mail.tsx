@@ -2,7 +2,7 @@ import { fillPlaceholders } from '@livent/shared';
 import { Fragment } from 'react';
 import { Linkify } from '../../html/linkify.js';
 import { Paragraph } from '../mail-layout.js';
-import type { AccessMailData, EmailsT, MailProps } from '../templates.js';
+import type { AccessMailData, EmailsT, MailProps } from '../template-types.js';
 
 /** The catalogue keys of the default texts of each kind of access mail. */
 const DEFAULTS = {

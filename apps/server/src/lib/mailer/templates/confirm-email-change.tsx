@@ -1,4 +1,4 @@
-import type { MailProps } from '../templates.js';
+import type { MailProps } from '../template-types.js';
 import { LinkMail } from './link-mail.js';
 
 /** Sent to the new address when an account changes its email; the change waits for the click. */

@@ -1,5 +1,5 @@
 import { Paragraph, Quote } from '../mail-layout.js';
-import type { MailProps } from '../templates.js';
+import type { MailProps } from '../template-types.js';
 
 /** A user's feedback, sent to support: who wrote it, where to answer, and the message itself. */
 export function Feedback({ t, data }: MailProps<'feedback'>) {

@@ -1,5 +1,5 @@
 import { ActionButton, Paragraph } from '../mail-layout.js';
-import type { EmailsT } from '../templates.js';
+import type { EmailsT } from '../template-types.js';
 
 /**
  * The shape shared by the mails that carry a one-time link: greeting, why the mail came, the

@@ -1,5 +1,5 @@
 import { ActionButton, Paragraph } from '../mail-layout.js';
-import type { MailProps } from '../templates.js';
+import type { MailProps } from '../template-types.js';
 
 /**
  * The mails of sharing and owner changes (ADR 031). They link to the dashboard, never carry a

@@ -1,5 +1,5 @@
 import { ActionButton, Paragraph } from '../mail-layout.js';
-import type { MailProps } from '../templates.js';
+import type { MailProps } from '../template-types.js';
 
 /**
  * To a viewer who registered for a protected event (ADR 026): the personal link that opens the

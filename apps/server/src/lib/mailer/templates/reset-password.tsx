@@ -1,4 +1,4 @@
-import type { MailProps } from '../templates.js';
+import type { MailProps } from '../template-types.js';
 import { LinkMail } from './link-mail.js';
 
 /** Sent on "forgot password": the link to choose a new one. */

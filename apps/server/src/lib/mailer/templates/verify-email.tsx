@@ -1,4 +1,4 @@
-import type { MailProps } from '../templates.js';
+import type { MailProps } from '../template-types.js';
 import { LinkMail } from './link-mail.js';
 
 /** Sent after sign-up and on request: confirms that the address belongs to the account. */

@@ -20,38 +20,13 @@ import { SwitchField } from '../../../components/forms/switch-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
 import { PlanFeatureNotice } from '../../../components/page/plan-feature-notice';
 import { SectionCard } from '../../../components/page/section-card';
-import {
-  pickSettings,
-  useSettingsForm,
-  type SettingsValues,
-} from '../../../lib/events/use-settings-form';
+import { pickSettings, useSettingsForm } from '../../../lib/events/use-settings-form';
+import { APPEARANCE_FIELDS } from './appearance-fields';
 import { ChoiceCards } from './choice-cards';
 import { ColorField } from './color-field';
 import { ColorPreview, fontStack } from './color-preview';
 import { HeaderIllustration, LayoutIllustration } from './layout-illustrations';
 import { LayoutOrderField } from './layout-order-field';
-
-export const APPEARANCE_FIELDS = [
-  'logo',
-  'backgroundColor',
-  'textColor',
-  'accentColor',
-  'headerColor',
-  'headerTextColor',
-  'headerAccentColor',
-  'fontFamily',
-  'customFont',
-  'backgroundImage',
-  'backgroundSize',
-  'backgroundRepeat',
-  'backgroundAttachment',
-  'layout',
-  'headerLayout',
-  'headerHeight',
-  'customLayoutOrder',
-  'hideFooterLogo',
-] as const;
-export type AppearanceValues = SettingsValues<(typeof APPEARANCE_FIELDS)[number]>;
 
 const PAGE_COLORS = ['backgroundColor', 'textColor', 'accentColor'] as const;
 const HEADER_COLORS = ['headerColor', 'headerTextColor', 'headerAccentColor'] as const;

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isHexColor, readableOn } from '../color';
-import type { AppearanceValues } from './appearance-form';
+import type { AppearanceValues } from './appearance-fields';
 
 export const FONT_STACKS = {
   sans: 'Roboto, "Helvetica Neue", Helvetica, Arial, sans-serif',

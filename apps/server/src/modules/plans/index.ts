@@ -1,0 +1,14 @@
+/**
+ * The plans module's public face (ADR 037): the plan that applies to an account and what the
+ * account uses of it. It sits below auth, events and billing, which all decide by plan, and
+ * imports none of them.
+ */
+export {
+  OWNER_PLAN_COLUMNS,
+  ownerPlanOf,
+  planOf,
+  type OwnerPlanColumns,
+  type PlanColumns,
+} from './effective-plan.js';
+export { mayOwnAnotherEvent, planConsumptionOf } from './plan-usage.js';
+export { lockOwnerPlan } from './plans.repository.js';
