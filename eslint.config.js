@@ -174,18 +174,6 @@ export default tseslint.config(
     },
   },
   {
-    // Temporary, while these files are rebuilt in parallel work (the public module in three rooms,
-    // one live hub, one background loop): they still import other modules' internals, and their
-    // new versions import the public faces instead (ADR 037). Remove this block then.
-    files: [
-      `${SERVER}/modules/public/**`,
-      `${SERVER}/modules/messages/live/**`,
-      `${SERVER}/modules/stats/stats-beacon.routes.ts`,
-      `${SERVER}/modules/domains/domain-table.ts`,
-    ],
-    rules: { 'import/no-restricted-paths': 'off' },
-  },
-  {
     // Every user-facing string goes through i18next (English and German).
     // The server's JSX (public pages, emails) too: its texts live in apps/server/src/locales.
     files: ['apps/web/src/**/*.tsx', 'apps/server/src/**/*.tsx'],

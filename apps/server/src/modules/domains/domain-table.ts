@@ -7,7 +7,7 @@ import { announceChange } from '../../lib/change-notices.js';
 import { BackgroundLoop } from '../../lib/background-loop.js';
 import type { Clock } from '../../lib/clock.js';
 import { planOf } from '../plans/index.js';
-import { eventsChanged } from '../events/events-list-cache.js';
+import { eventsChanged } from '../events/index.js';
 import { activeDomains, eventOwnerBySlug } from './domains.repository.js';
 
 /** An active custom domain as requests see it. */

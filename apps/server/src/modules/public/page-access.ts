@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { requestCookie } from '../../lib/cookies.js';
-import type { InvitationAccess } from '../invitations/invitation-access.js';
-import type { RegistrationsService } from '../registrations/registrations.service.js';
+import type { InvitationAccess } from '../invitations/index.js';
+import type { RegistrationsService } from '../registrations/index.js';
 import type { EventModel } from './public-events.js';
 import { ACCESS_COOKIE, type AccessClaims, type ViewerAccess } from './viewer-access.js';
 

@@ -11,13 +11,9 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
-import type { RoutableEvent } from '../channels/channel-router.js';
-import {
-  readChannelOverrides,
-  readEventSettings,
-  readHighlightIds,
-} from '../events/settings-reader.js';
-import type { SsoService } from '../sso/sso.service.js';
+import type { RoutableEvent } from '../channels/index.js';
+import { readChannelOverrides, readEventSettings, readHighlightIds } from '../events/index.js';
+import type { SsoService } from '../sso/index.js';
 import {
   findEventContent,
   findEventHead,

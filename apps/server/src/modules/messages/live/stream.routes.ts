@@ -2,8 +2,8 @@ import { messagesIdSchema, TOKEN_AUTHORIZATION_HEADER } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, guestTokenAuth } from '../../../lib/openapi.js';
-import { requireAuth } from '../../auth/authenticate.js';
-import { requireEventRole } from '../../events/event-access.js';
+import { requireAuth } from '../../auth/index.js';
+import { requireEventRole } from '../../events/index.js';
 import { requireMessagesGuest } from '../guest-access.js';
 import { MessageStreams, type MessageStreamsOptions } from './message-streams.js';
 

@@ -4,12 +4,9 @@ import type { AbuseLimits } from '../../../lib/abuse-limits.js';
 import type { Clock } from '../../../lib/clock.js';
 import { isHttpError } from '../../../lib/errors.js';
 import type { RateLimiter } from '../../../lib/rate-limiter.js';
-import type { InvitationAccess } from '../../invitations/invitation-access.js';
-import { recordLogin, ssoLabel } from '../../logins/logins.repository.js';
-import type {
-  RegisterOutcome,
-  RegistrationsService,
-} from '../../registrations/registrations.service.js';
+import type { InvitationAccess } from '../../invitations/index.js';
+import { recordLogin, ssoLabel } from '../../logins/index.js';
+import type { RegisterOutcome, RegistrationsService } from '../../registrations/index.js';
 import { visibleChannel, type EventModel, type PublicEvents } from '../public-events.js';
 import type { EventHead } from '../public.repository.js';
 import {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requestCookie } from '../../../lib/cookies.js';
 import { EVENTS_BASE_HEADERS, PUBLIC_CONSTRAINTS } from '../../../lib/events-origin.js';
 import { noContent, publicAccess } from '../../../lib/openapi.js';
-import { SSO_FLOW_COOKIE, SSO_FLOW_MAX_AGE_S } from '../../sso/sso.service.js';
+import { SSO_FLOW_COOKIE, SSO_FLOW_MAX_AGE_S } from '../../sso/index.js';
 import { NO_STORE } from '../page/page-answers.js';
 import type { GateError } from '../page/page-data.js';
 import { channelQuery, HTML, pageParams, tags } from '../public-schemas.js';

@@ -6,10 +6,7 @@ import {
   type LayoutItem,
   type ViewerLanguage,
 } from '@livent/shared';
-import type {
-  RegistrationFieldError,
-  RegistrationForm,
-} from '../../registrations/registrations.service.js';
+import type { RegistrationFieldError, RegistrationForm } from '../../registrations/index.js';
 
 /** Where the page's own files are (content-hashed names, see `public-assets.ts`). */
 export interface PageAssets {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { EVENTS_BASE_HEADERS, hostOf, PUBLIC_CONSTRAINTS } from '../../../lib/events-origin.js';
 import { noContent, publicAccess } from '../../../lib/openapi.js';
 import { toFastifyTrustProxy } from '../../../lib/trust-proxy.js';
-import { PRIVATE_PAGE_HEADERS } from '../../channels/channel-router.js';
+import { PRIVATE_PAGE_HEADERS } from '../../channels/index.js';
 import { accessCookieOf } from '../page-access.js';
 import { HTML, pageParams, slugParam, tags } from '../public-schemas.js';
 import { ACCESS_COOKIE } from '../viewer-access.js';

@@ -1,9 +1,6 @@
 import { ERROR_MESSAGES, type ViewerMessage, type ViewerMessages } from '@livent/shared';
 import { forbidden, notFound } from '../../../lib/errors.js';
-import type {
-  SubmittedMessage,
-  ViewerMessagesService,
-} from '../../messages/viewer-messages.service.js';
+import type { SubmittedMessage, ViewerMessagesService } from '../../messages/index.js';
 import type { AccessCookie, PageAccessCheck } from '../page-access.js';
 import { visibleChannel, type EventModel, type PublicEvents } from '../public-events.js';
 import type { EventHead } from '../public.repository.js';
