@@ -30,6 +30,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'updateProfile',
         tags,
         summary: 'Change name, company or initials',
         security: bearerAuth,
@@ -45,6 +46,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'changeEmail',
         tags,
         summary: 'Start an email change: mails a confirmation link to the new address',
         security: bearerAuth,
@@ -61,6 +63,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'changePassword',
         tags,
         summary: 'Change the password; ends every session and answers a fresh one',
         security: bearerAuth,
@@ -84,6 +87,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listSessions',
         tags,
         summary: "The account's active sessions, most recently used first",
         security: bearerAuth,
@@ -98,6 +102,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'revokeSession',
         tags,
         summary: 'Revoke one session of the account',
         security: bearerAuth,
@@ -116,6 +121,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'revokeOtherSessions',
         tags,
         summary: 'Revoke every session of the account but the current one',
         security: bearerAuth,
@@ -133,6 +139,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteAccount',
         tags,
         summary: 'Delete the account and everything of it (not on custom-type plans)',
         security: bearerAuth,

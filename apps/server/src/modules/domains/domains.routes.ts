@@ -34,6 +34,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listDomains',
         tags,
         summary: "The account's custom domains with their status and the DNS records to set",
         description:
@@ -50,6 +51,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'createDomain',
         tags,
         summary: 'Add a custom domain (checked at once, then periodically)',
         description:
@@ -68,6 +70,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'updateDomain',
         tags,
         summary: 'Change the default flag, redirect URL or shared flag',
         description:
@@ -86,6 +89,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteDomain',
         tags,
         summary: 'Delete a custom domain (it stops serving at once)',
         security: bearerAuth,
@@ -104,6 +108,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'checkDomain',
         tags,
         summary: "Check the domain's DNS now",
         description:
@@ -131,6 +136,7 @@ export const tlsAskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { securityHeaders: false },
       schema: {
+        operationId: 'askTlsCertificate',
         tags: ['public'],
         summary: 'Whether a TLS certificate may be issued for a hostname (Caddy on-demand `ask`)',
         description: '200 for an active custom domain, 404 for any other name.',

@@ -40,6 +40,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listEvents',
         tags,
         summary: "The caller's events, newest first",
         security: bearerAuth,
@@ -63,6 +64,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Creating public pages needs a verified address (ADR 016).
       preHandler: app.requireVerified,
       schema: {
+        operationId: 'createEvent',
         tags,
         summary: "Create an event within the plan's event limit",
         description:
@@ -83,6 +85,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getEvent',
         tags,
         summary: "The event's overview: address, state and counts",
         security: bearerAuth,
@@ -98,6 +101,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteEvent',
         tags,
         summary: 'Delete the event with its highlights and channels',
         security: bearerAuth,
@@ -116,6 +120,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getEventSettings',
         tags,
         summary: 'Every editable setting of the event',
         security: bearerAuth,
@@ -132,6 +137,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...secured,
       preValidation: reducePlayerEmbedCode,
       schema: {
+        operationId: 'updateEventSettings',
         tags,
         summary: 'Save the changed settings; answers all settings',
         description:
@@ -150,6 +156,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'reloadViewerPages',
         tags,
         summary: 'Ask open viewer pages to reload (within 2 minutes)',
         security: bearerAuth,
@@ -168,6 +175,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'purgeEventCache',
         tags,
         summary: 'Render the public page afresh (within 30 seconds)',
         security: bearerAuth,

@@ -362,6 +362,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       // the statistics count the views; failures are still logged.
       logLevel: 'warn',
       schema: {
+        operationId: 'getEventPage',
         security: publicAccess,
         tags,
         summary: "An event's public page (HTML), on the events origin",
@@ -384,6 +385,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       // the statistics count the views; failures are still logged.
       logLevel: 'warn',
       schema: {
+        operationId: 'getChannelPage',
         security: publicAccess,
         tags,
         summary: "A visible channel's public page (HTML): its overrides over the event's settings",
@@ -410,6 +412,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CODE_FORM_MAX_BYTES,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'enterAccessCode',
         security: publicAccess,
         tags,
         summary: "A viewer's access code for a protected event (the gate's form)",
@@ -441,6 +444,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CODE_FORM_MAX_BYTES,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'enterInvitation',
         security: publicAccess,
         tags,
         summary: "A viewer's sign-in with an invitation (the gate's form)",
@@ -471,6 +475,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CODE_FORM_MAX_BYTES,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'registerViewer',
         security: publicAccess,
         tags,
         summary: "A viewer's registration for a protected event (the gate's form)",
@@ -513,6 +518,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'openRegistrationLink',
         security: publicAccess,
         tags,
         summary: "A registration's personal link (in the verify mode also the verification)",
@@ -539,6 +545,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'openInvitationLink',
         security: publicAccess,
         tags,
         summary: "An invitation's personal link",
@@ -569,6 +576,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'startSso',
         security: publicAccess,
         tags,
         summary: "The start of a viewer's single sign-on (OpenID Connect)",
@@ -621,6 +629,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       constraints,
       config: { securityHeaders: false },
       schema: {
+        operationId: 'finishSso',
         security: publicAccess,
         tags,
         summary: "The provider's answer to a viewer's single sign-on",
@@ -681,6 +690,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'getViewerState',
         security: publicAccess,
         tags,
         summary: 'What open viewer pages poll: the last remote reload',
@@ -713,6 +723,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'postViewerMessage',
         security: publicAccess,
         tags,
         summary: "A viewer's message to the organiser (the message tool)",
@@ -743,6 +754,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'listViewerMessages',
         security: publicAccess,
         tags,
         summary: "What the page's message tool shows this viewer",
@@ -774,6 +786,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'voteViewerMessage',
         security: publicAccess,
         tags,
         summary: "A viewer's vote for a public question (Q&A)",
@@ -801,6 +814,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'getFavicon',
         security: publicAccess,
         tags,
         summary: 'The default icon (pages name their own: the event logo or this one)',
@@ -823,6 +837,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       constraints,
       schema: {
+        operationId: 'getViewerAsset',
         security: publicAccess,
         tags,
         summary: "The public page's own files (viewer script, video players)",

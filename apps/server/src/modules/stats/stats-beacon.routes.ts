@@ -69,7 +69,8 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
-  const schema = (summary: string, description: string) => ({
+  const schema = (operationId: string, summary: string, description: string) => ({
+    operationId,
     security: publicAccess,
     tags,
     summary,
@@ -89,6 +90,7 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       // One line per beacon would be most of the log at an event; failures are still logged.
       logLevel: 'warn',
       schema: schema(
+        'recordPageview',
         'A pageview (viewer script, on load)',
         'Counts a pageview, a first visit of the UTC day where it is one, and the page view as present.',
       ),
@@ -111,6 +113,7 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       // One line per beacon would be most of the log at an event; failures are still logged.
       logLevel: 'warn',
       schema: schema(
+        'recordHeartbeat',
         'A heartbeat (viewer script, every 30 s while visible)',
         'Marks the page view present in this minute (concurrent viewers, viewers now).',
       ),
