@@ -1,10 +1,4 @@
-import {
-  apiFetch,
-  apiResponse,
-  apiUpload,
-  type ApiRequest,
-  type UploadRequest,
-} from '../api-client';
+import { apiFetch, apiUpload, type ApiRequest, type UploadRequest } from '../api-client';
 import type { paths } from './schema.gen';
 
 /**
@@ -35,6 +29,11 @@ type JsonOf<Response> = Response extends { content: { 'application/json': infer 
   : Response extends { content?: never }
     ? undefined
     : never;
+
+/** An operation's query, e.g. to type a list's filters by what the route reads. */
+export type ApiQuery<M extends Method, P extends ApiPath<M>> = NonNullable<
+  Operation<M, P>['parameters'] extends { query?: infer Query } ? Query : never
+>;
 
 /** What a 2xx answer holds: its JSON, or `undefined` for 204. */
 export type ApiAnswer<M extends Method, P extends ApiPath<M>> = {
@@ -86,6 +85,11 @@ type OptionsArgument<M extends Method, P extends ApiPath<M>> = [
   ? [options?: ApiOptions<M, P>]
   : [options: ApiOptions<M, P>];
 
+type PathOptions<P extends ApiPath<'get'>> = Pick<ApiOptions<'get', P>, 'path' | 'query'>;
+type PathArgument<P extends ApiPath<'get'>> = [RequiredKeys<PathOptions<P>>] extends [never]
+  ? [options?: PathOptions<P>]
+  : [options: PathOptions<P>];
+
 type QueryValue = string | number | boolean | undefined | null;
 
 /**
@@ -102,8 +106,7 @@ export function searchOf(query: object | undefined): string {
   return search ? `?${search}` : '';
 }
 
-/** The documented path with its `{parameters}` filled in (encoded) and the query appended. */
-export function apiPath(template: string, options: { path?: object; query?: object } = {}): string {
+function fillPath(template: string, options: { path?: object; query?: object }): string {
   const values = (options.path ?? {}) as Record<string, string | number>;
   const path = template.replace(/\{(\w+)\}/g, (_match, name: string) => {
     const value = values[name];
@@ -113,13 +116,24 @@ export function apiPath(template: string, options: { path?: object; query?: obje
   return path + searchOf(options.query);
 }
 
+/**
+ * A documented GET's path with its `{parameters}` filled in (encoded) and its query appended, for
+ * the answers that are no JSON (`apiResponse`: a CSV download, a live stream).
+ */
+export function apiPath<P extends ApiPath<'get'>>(
+  template: P,
+  ...[options]: PathArgument<P>
+): string {
+  return fillPath(template, options ?? {});
+}
+
 function call(method: Method, template: string, options: ApiOptions<Method, never> | undefined) {
   const { path, query, body, ...request } = (options ?? {}) as {
     path?: object;
     query?: object;
     body?: unknown;
   } & ApiRequest;
-  return apiFetch(apiPath(template, { path, query }), {
+  return apiFetch(fillPath(template, { path, query }), {
     ...request,
     // A GET is sent as fetch's default, as the calls before the typed API did.
     ...(method === 'get' ? {} : { method: method.toUpperCase() }),
@@ -145,29 +159,13 @@ export const api = {
 };
 
 /**
- * A documented GET whose answer is no JSON (a live stream, a CSV download), returned as it is
- * (`apiResponse`): typed by its path and parameters only.
+ * A documented multipart POST with upload progress (`apiUpload`). `Answer` may name one of the
+ * documented answers when the form decides which (the import's preview or its report).
  */
-export function apiGetResponse<P extends ApiPath<'get'>>(
-  path: P,
-  options: Pick<ApiOptions<'get', P>, 'path' | 'query'> & Omit<ApiRequest, 'body' | 'method'>,
-): Promise<Response> {
-  const {
-    path: values,
-    query,
-    ...request
-  } = options as {
-    path?: object;
-    query?: object;
-  } & ApiRequest;
-  return apiResponse(apiPath(path, { path: values, query }), request);
-}
-
-/** A documented multipart POST with upload progress (`apiUpload`). */
-export function apiPostUpload<P extends ApiPath<'post'>>(
-  path: P,
-  options: Pick<ApiOptions<'post', P>, 'path'> & UploadRequest,
-): Promise<ApiAnswer<'post', P>> {
+export function apiPostUpload<
+  P extends ApiPath<'post'>,
+  Answer extends ApiAnswer<'post', P> = ApiAnswer<'post', P>,
+>(path: P, options: Pick<ApiOptions<'post', P>, 'path'> & UploadRequest): Promise<Answer> {
   const { path: values, ...request } = options as { path?: object } & UploadRequest;
-  return apiUpload<ApiAnswer<'post', P>>(apiPath(path, { path: values }), request);
+  return apiUpload<Answer>(fillPath(path, { path: values }), request);
 }

@@ -1,6 +1,5 @@
-import type { MessagesPage } from '@livent/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../api-client';
+import { api } from '../api/typed-api';
 
 /**
  * The event's messages as more than one part of the dashboard needs them (ADR 022, ADR 025):
@@ -24,7 +23,7 @@ export const unreadMessagesQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: [...eventMessagesQueryKey(eventId), 'unread'] as const,
     queryFn: ({ signal }) =>
-      apiFetch<MessagesPage>(`${eventMessagesPath(eventId)}?pageSize=1`, { signal }),
+      api.get('/events/{id}/messages', { path: { id: eventId }, query: { pageSize: 1 }, signal }),
     select: (page) => page.unreadCount,
     refetchInterval: UNREAD_REFRESH_MS,
   });
