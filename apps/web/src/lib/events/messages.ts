@@ -8,9 +8,6 @@ import { api } from '../api/typed-api';
  */
 export const eventMessagesQueryKey = (eventId: string) => ['events', 'messages', eventId] as const;
 
-export const eventMessagesPath = (eventId: string) =>
-  `/events/${encodeURIComponent(eventId)}/messages`;
-
 /** How often the navigation's count is refreshed when no inbox stream keeps it current. */
 export const UNREAD_REFRESH_MS = 30_000;
 
