@@ -1,16 +1,8 @@
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { api, apiPath, searchOf } from './typed-api';
 
-function answer(status: number, body?: unknown) {
-  return vi.fn(async () =>
-    body === undefined
-      ? new Response(null, { status })
-      : new Response(JSON.stringify(body), {
-          status,
-          headers: { 'content-type': 'application/json' },
-        }),
-  );
-}
+const answer = (status: number, body: unknown) =>
+  vi.fn(async () => Response.json(body, { status }));
 
 describe('the typed API', () => {
   afterEach(() => vi.unstubAllGlobals());
