@@ -10,7 +10,6 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import {
-  jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
@@ -28,7 +27,7 @@ import { errorHandler } from './lib/error-handler.js';
 import { createLoggerOptions } from './lib/logger.js';
 import { OneLineRequestLog } from './lib/request-log.js';
 import { DEFAULT_MAIL_WORKER_OPTIONS, type MailWorkerOptions } from './lib/mailer/worker.js';
-import { securitySchemes } from './lib/openapi.js';
+import { securitySchemes, transformRouteSchema } from './lib/openapi.js';
 import { registerApiRateLimit } from './lib/rate-limit.js';
 import {
   docsCspDirectives,
@@ -355,7 +354,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
       ],
       components: { securitySchemes },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRouteSchema,
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, {

@@ -1,7 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { textResponse } from './openapi.js';
 
 /**
  * A spreadsheet reads a cell that starts with `=`, `+`, `-` or `@` as a formula, and some skip a
@@ -47,8 +47,8 @@ export function csvStream(
   return csv;
 }
 
-/** The documented 200 of a CSV download route. */
-export const csvResponseSchema = z.string().describe('CSV with a header line (RFC 4180)');
+/** The documented 200 of a CSV download route (its errors stay JSON). */
+export const csvResponseSchema = textResponse('text/csv', 'CSV with a header line (RFC 4180)');
 
 /** Answers a CSV download: an attachment with its file name, never cached. */
 export function sendCsv(reply: FastifyReply, csv: { filename: string; body: Readable }) {

@@ -2,12 +2,34 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
 
+interface Operation {
+  operationId?: string;
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { content?: Record<string, unknown> }>;
+}
+interface Schema {
+  properties?: Record<string, { format?: string }>;
+  required?: string[];
+}
+interface Document {
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+}
+
 describe('the OpenAPI document', () => {
   let testApp: TestApp;
+  let document: Document;
   beforeAll(async () => {
     testApp = await buildTestApp({ PUBLIC_URL: 'https://app.example.com' });
+    document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
   });
   afterAll(() => testApp.cleanup());
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+    );
 
   it("passes Redocly's recommended lint without an error", async () => {
     const document = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
@@ -23,19 +45,67 @@ describe('the OpenAPI document', () => {
     expect(errors).toEqual([]);
   });
 
-  it('names the servers and declares security on every operation', async () => {
-    const document = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
-      servers: { url: string }[];
-      paths: Record<string, Record<string, { security?: unknown[] }>>;
-    }>();
+  it('names the servers and declares security on every operation', () => {
     expect(document.servers.map((server) => server.url)).toContain('https://app.example.com');
-    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
-    );
-    expect(operations.length).toBeGreaterThan(30);
-    expect(operations.filter(({ operation }) => !operation.security)).toEqual([]);
+    expect(operations().length).toBeGreaterThan(30);
+    expect(operations().filter(({ operation }) => !operation.security)).toEqual([]);
     // Signed-in routes name the bearer scheme; the events list is one of them.
     expect(document.paths['/api/events']?.get?.security).toEqual([{ bearerAuth: [] }]);
     expect(document.paths['/api/auth/login']?.post?.security).toEqual([]);
+  });
+
+  it('gives every operation a stable, unique camelCase operationId (generated clients name their calls so)', () => {
+    const ids = operations().map(({ path, method, operation }) => ({
+      operation: `${method.toUpperCase()} ${path}`,
+      id: operation.operationId,
+    }));
+    expect(ids.filter(({ id }) => id === undefined || !/^[a-z][a-zA-Z]+$/.test(id))).toEqual([]);
+    const seen = new Map<string, string>();
+    const duplicates = ids.filter(({ operation, id }) => {
+      const first = seen.get(id ?? '');
+      seen.set(id ?? '', operation);
+      return first !== undefined;
+    });
+    expect(duplicates).toEqual([]);
+    expect(document.paths['/api/events']?.get?.operationId).toBe('listEvents');
+  });
+
+  it('declares CSV downloads as text/csv and their errors as JSON', () => {
+    const csvRoutes = operations().filter(({ operation }) =>
+      Object.values(operation.responses).some((response) => response.content?.['text/csv']),
+    );
+    expect(csvRoutes.map(({ operation }) => operation.operationId).sort()).toEqual([
+      'exportConcurrentViewers',
+      'exportInvitations',
+      'exportLogins',
+      'exportMessages',
+      'exportPageviews',
+      'exportRegistrations',
+    ]);
+    for (const { operation } of csvRoutes) {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        expect(Object.keys(response.content ?? {}), status).toEqual([
+          status === '200' ? 'text/csv' : 'application/json',
+        ]);
+      }
+    }
+  });
+
+  it('declares the multipart bodies of the image upload and the invitation import', () => {
+    const upload = document.paths['/api/uploads']?.post?.requestBody?.content;
+    expect(Object.keys(upload ?? {})).toEqual(['multipart/form-data']);
+    expect(upload?.['multipart/form-data']?.schema).toMatchObject({
+      properties: { file: { type: 'string', format: 'binary' } },
+      required: ['file'],
+    });
+    const importBody =
+      document.paths['/api/events/{id}/invitations/import']?.post?.requestBody?.content?.[
+        'multipart/form-data'
+      ]?.schema;
+    expect(importBody?.properties?.file?.format).toBe('binary');
+    expect(Object.keys(importBody?.properties ?? {})).toEqual(
+      expect.arrayContaining(['file', 'importMode', 'mapping', 'preview']),
+    );
+    expect(importBody?.required).toEqual(['file']);
   });
 });

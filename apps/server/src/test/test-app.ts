@@ -8,6 +8,7 @@ import type { Clock } from '../lib/clock.js';
 import { createLoggerOptions } from '../lib/logger.js';
 import type { MailWorkerOptions } from '../lib/mailer/worker.js';
 import type { MessageStreamsOptions } from '../modules/messages/live/message-streams.js';
+import { answerCheck } from './response-contract.js';
 import { createTestDatabase, RELAXED_ABUSE_LIMITS, testConfig } from './test-environment.js';
 
 export {
@@ -69,6 +70,8 @@ export async function buildTestApp(
   const database = createDatabase(config.databaseUrl);
   const logger = createLoggerOptions(config, { pretty: false });
   let app: FastifyInstance;
+  // The document is read once the app answers, which is after buildApp has returned it.
+  const answers = answerCheck(() => app.swagger());
   try {
     app = await buildApp({
       config,
@@ -78,7 +81,10 @@ export async function buildTestApp(
       now: options.now,
       abuseLimits: options.abuseLimits ?? RELAXED_ABUSE_LIMITS,
       mailWorker: options.mailWorker,
-      onRoute: options.onRoute,
+      onRoute: (route) => {
+        answers.onRoute(route);
+        options.onRoute?.(route);
+      },
       messageStreams: options.messageStreams,
       stats: options.stats,
     });

@@ -28,6 +28,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'updateProfile',
         tags,
         summary: 'Change name, company or initials',
         security: bearerAuth,
@@ -43,6 +44,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'changeEmail',
         tags,
         summary: 'Start an email change: mails a confirmation link to the new address',
         security: bearerAuth,
@@ -59,6 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'changePassword',
         tags,
         summary: 'Change the password; ends every session and answers a fresh one',
         security: bearerAuth,
@@ -82,6 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listSessions',
         tags,
         summary: "The account's active sessions, most recently used first",
         security: bearerAuth,
@@ -96,6 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'revokeSession',
         tags,
         summary: 'Revoke one session of the account',
         security: bearerAuth,
@@ -114,6 +119,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'revokeOtherSessions',
         tags,
         summary: 'Revoke every session of the account but the current one',
         security: bearerAuth,
@@ -131,6 +137,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteAccount',
         tags,
         summary: 'Delete the account and everything of it (not on custom-type plans)',
         security: bearerAuth,

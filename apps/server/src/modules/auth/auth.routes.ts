@@ -26,6 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/register',
     {
       schema: {
+        operationId: 'register',
         security: publicAccess,
         tags,
         summary: 'Create an account, sign in and mail the verification link',
@@ -48,6 +49,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/login',
     {
       schema: {
+        operationId: 'login',
         security: publicAccess,
         tags,
         summary: 'Sign in',
@@ -70,6 +72,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/logout',
     {
       schema: {
+        operationId: 'logout',
         tags,
         summary: 'End the session of the refresh token (body or cookie) and clear the cookie',
         security: refreshCookie,
@@ -88,6 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/refresh-tokens',
     {
       schema: {
+        operationId: 'refreshTokens',
         tags,
         summary:
           'Trade the refresh token (body or cookie) for new tokens; rotates it; 204 without one',
@@ -118,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'getSelf',
         tags,
         summary: 'The signed-in user and the access token the request carried',
         security: bearerAuth,
@@ -132,6 +137,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'sendVerificationEmail',
         tags,
         summary: 'Mail a new verification link (nothing when the address is verified)',
         security: bearerAuth,
@@ -148,6 +154,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/verify-email',
     {
       schema: {
+        operationId: 'verifyEmail',
         security: publicAccess,
         tags,
         summary: 'Follow a verification or email-change link',
@@ -165,6 +172,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/forgot-password',
     {
       schema: {
+        operationId: 'forgotPassword',
         security: publicAccess,
         tags,
         summary: 'Mail a password-reset link; answers 204 whether or not the account exists',
@@ -182,6 +190,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/reset-password',
     {
       schema: {
+        operationId: 'resetPassword',
         security: publicAccess,
         tags,
         summary: 'Set a new password through a reset link; ends every session',

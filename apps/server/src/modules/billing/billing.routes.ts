@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors.js';
-import { bearerAuth, errorResponses, publicAccess } from '../../lib/openapi.js';
+import { bearerAuth, errorResponses, publicAccess, textResponse } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/index.js';
 import { SandboxProvider } from './sandbox.js';
 import { renderSandboxCheckout } from './sandbox-page.js';
@@ -31,6 +31,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/plans',
     {
       schema: {
+        operationId: 'listPlans',
         tags,
         summary: 'The plan catalogue: prices (monthly, annual) excluding VAT, features and limits',
         security: publicAccess,
@@ -45,6 +46,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getAccountPlan',
         tags,
         summary: "The account's plan: the one that applies, expiry, subscription, usage",
         description:
@@ -61,6 +63,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'checkoutPlan',
         tags,
         summary: "Change plan: the provider's checkout address, or null when changed in place",
         description:
@@ -78,6 +81,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listPayments',
         tags,
         summary: 'The payment history, newest first',
         security: bearerAuth,
@@ -93,6 +97,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getPaymentReceipt',
         tags,
         summary: "The address of a payment's receipt",
         description:
@@ -117,6 +122,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       WEBHOOK_PATH,
       {
         schema: {
+          operationId: 'receiveBillingWebhook',
           tags,
           summary: "The billing provider's signed webhooks",
           description:
@@ -153,12 +159,15 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       '/billing/sandbox/checkout',
       {
         schema: {
+          operationId: 'getSandboxCheckout',
           tags,
           summary: "The sandbox provider's checkout page (development and tests only)",
           security: publicAccess,
           querystring: sandboxQuerySchema,
-          produces: ['text/html'],
-          response: { 200: z.string(), ...errorResponses(400, 404) },
+          response: {
+            200: textResponse('text/html', 'The checkout page'),
+            ...errorResponses(400, 404),
+          },
         },
       },
       async (request, reply) => {
@@ -175,6 +184,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
       '/billing/sandbox/checkout',
       {
         schema: {
+          operationId: 'confirmSandboxCheckout',
           tags,
           summary: 'Confirms a sandbox checkout: its webhooks go to the webhook route',
           security: publicAccess,

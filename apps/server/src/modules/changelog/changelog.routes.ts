@@ -14,6 +14,7 @@ export const changelogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticateOptional,
       schema: {
+        operationId: 'listChangelog',
         security: publicAccess,
         tags: ['changelog'],
         summary: "What's new, newest first",

@@ -19,6 +19,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listChannels',
         tags,
         summary: "The event's channels, oldest first",
         security: bearerAuth,
@@ -34,6 +35,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'createChannel',
         tags,
         summary: "Create a channel (visible, no overrides) within the plan's limit per event",
         description:
@@ -55,6 +57,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getChannel',
         tags,
         summary: 'One channel with its overrides',
         security: bearerAuth,
@@ -71,6 +74,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'updateChannel',
         tags,
         summary: 'Change a channel: only the fields given; `overrides` replaces all overrides',
         description:
@@ -95,6 +99,7 @@ export const channelsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteChannel',
         tags,
         summary: 'Delete a channel and the routing rules that point at it',
         security: bearerAuth,

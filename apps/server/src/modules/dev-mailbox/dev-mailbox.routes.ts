@@ -56,6 +56,7 @@ export const devMailboxApiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/dev/mails',
     {
       schema: {
+        operationId: 'listDevMails',
         security: publicAccess,
         tags: ['development'],
         summary: 'The outbox, newest first (not in production)',

@@ -33,6 +33,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listDomains',
         tags,
         summary: "The account's custom domains with their status and the DNS records to set",
         description:
@@ -49,6 +50,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'createDomain',
         tags,
         summary: 'Add a custom domain (checked at once, then periodically)',
         description:
@@ -67,6 +69,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'updateDomain',
         tags,
         summary: 'Change the default flag, redirect URL or shared flag',
         description:
@@ -85,6 +88,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteDomain',
         tags,
         summary: 'Delete a custom domain (it stops serving at once)',
         security: bearerAuth,
@@ -103,6 +107,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'checkDomain',
         tags,
         summary: "Check the domain's DNS now",
         description:
@@ -130,6 +135,7 @@ export const tlsAskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { securityHeaders: false },
       schema: {
+        operationId: 'askTlsCertificate',
         tags: ['public'],
         summary: 'Whether a TLS certificate may be issued for a hostname (Caddy on-demand `ask`)',
         description: '200 for an active custom domain, 404 for any other name.',

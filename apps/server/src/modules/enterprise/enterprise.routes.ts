@@ -31,6 +31,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getEnterprise',
         tags,
         summary: 'The enterprise overview: its events (title, owner) and members, each paged',
         description:
@@ -48,6 +49,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listEnterpriseInvitations',
         tags,
         summary: 'The invitations not yet accepted',
         security: bearerAuth,
@@ -62,6 +64,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'createEnterpriseInvitation',
         tags,
         summary: 'Invite an account by email',
         description:
@@ -80,6 +83,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteEnterpriseInvitation',
         tags,
         summary: 'Withdraw an invitation not yet accepted',
         security: bearerAuth,
@@ -98,6 +102,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'removeEnterpriseMember',
         tags,
         summary: 'Remove a member (by account id)',
         description: "The member's own plan applies again.",
@@ -117,6 +122,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getEnterpriseMembership',
         tags,
         summary: "The account's enterprise membership and the invitations addressed to it",
         security: bearerAuth,
@@ -131,6 +137,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...verified,
       schema: {
+        operationId: 'acceptEnterpriseInvitation',
         tags,
         summary: 'Accept an invitation addressed to this account',
         description:
@@ -148,6 +155,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...verified,
       schema: {
+        operationId: 'declineEnterpriseInvitation',
         tags,
         summary: 'Decline an invitation addressed to this account',
         security: bearerAuth,
@@ -166,6 +174,7 @@ export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'leaveEnterprise',
         tags,
         summary: 'Leave the enterprise',
         security: bearerAuth,

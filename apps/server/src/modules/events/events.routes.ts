@@ -39,6 +39,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listEvents',
         tags,
         summary: "The caller's events, newest first",
         security: bearerAuth,
@@ -62,6 +63,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       // Creating public pages needs a verified address (ADR 016).
       preHandler: app.requireVerified,
       schema: {
+        operationId: 'createEvent',
         tags,
         summary: "Create an event within the plan's event limit",
         description:
@@ -82,6 +84,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getEvent',
         tags,
         summary: "The event's overview: address, state and counts",
         security: bearerAuth,
@@ -97,6 +100,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteEvent',
         tags,
         summary: 'Delete the event with its highlights and channels',
         security: bearerAuth,
@@ -115,6 +119,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getEventSettings',
         tags,
         summary: 'Every editable setting of the event',
         security: bearerAuth,
@@ -131,6 +136,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       ...secured,
       preValidation: reducePlayerEmbedCode,
       schema: {
+        operationId: 'updateEventSettings',
         tags,
         summary: 'Save the changed settings; answers all settings',
         description:
@@ -149,6 +155,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'reloadViewerPages',
         tags,
         summary: 'Ask open viewer pages to reload (within 2 minutes)',
         security: bearerAuth,
@@ -167,6 +174,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'purgeEventCache',
         tags,
         summary: 'Render the public page afresh (within 30 seconds)',
         security: bearerAuth,

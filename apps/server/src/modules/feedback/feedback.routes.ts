@@ -10,6 +10,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       // Mail to support costs something and reaches people: verified accounts only.
       preHandler: app.requireVerified,
       schema: {
+        operationId: 'sendFeedback',
         tags: ['feedback'],
         summary: 'Send feedback to support',
         security: bearerAuth,

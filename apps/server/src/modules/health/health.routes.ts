@@ -23,6 +23,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: unlimited,
       schema: {
+        operationId: 'getHealth',
         security: publicAccess,
         tags: ['health'],
         summary: 'Liveness and database reachability',
@@ -47,6 +48,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: unlimited,
       schema: {
+        operationId: 'getLiveness',
         security: publicAccess,
         tags: ['health'],
         summary: 'Liveness: the process answers',
@@ -63,6 +65,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: unlimited,
       schema: {
+        operationId: 'getReadiness',
         security: publicAccess,
         tags: ['health'],
         summary: 'Readiness: whether this instance should get traffic',

@@ -26,6 +26,7 @@ export const highlightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listHighlights',
         tags,
         summary: "The event's highlights in their order",
         security: bearerAuth,
@@ -41,6 +42,7 @@ export const highlightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'createHighlight',
         tags,
         summary: 'Add a highlight at the end',
         description: `At most ${HIGHLIGHTS_MAX} per event (400 with \`errors.highlights\`).`,
@@ -65,6 +67,7 @@ export const highlightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'reorderHighlights',
         tags,
         summary: 'Reorder: every highlight id of the event, each once, in the new order',
         security: bearerAuth,
@@ -82,6 +85,7 @@ export const highlightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'updateHighlight',
         tags,
         summary: 'Change a highlight: only the fields given',
         security: bearerAuth,
@@ -104,6 +108,7 @@ export const highlightsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteHighlight',
         tags,
         summary: 'Delete a highlight',
         security: bearerAuth,

@@ -44,6 +44,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listInvitations',
         tags,
         summary: "One page of the event's invitations, searched and sorted",
         description: 'Searched in name, email and username; sorted by one column, then the id.',
@@ -61,6 +62,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getMailTexts',
         tags,
         summary: 'The default texts of invitation and registration mails',
         description:
@@ -78,6 +80,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'sendInvitationMails',
         tags,
         summary: 'Send the invitation mails',
         description:
@@ -97,13 +100,13 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'exportInvitations',
         tags,
         summary: 'The searched and sorted invitations as CSV',
         description: `At most ${INVITATIONS_EXPORT_MAX} rows, in the user's CSV delimiter, headers in the dashboard's language; cells a spreadsheet would read as a formula start with \`'\`.`,
         security: bearerAuth,
         params: eventParamsSchema,
         querystring: invitationsExportQuerySchema,
-        produces: ['text/csv'],
         response: {
           200: csvResponseSchema,
           ...errorResponses(400, 401, 404),
@@ -126,6 +129,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'createInvitation',
         tags,
         summary: 'Add an invitation',
         description:
@@ -151,6 +155,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'updateInvitation',
         tags,
         summary: 'Change an invitation: only the fields given',
         description:
@@ -175,6 +180,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteInvitation',
         tags,
         summary: 'Delete an invitation; the access it gave ends',
         security: bearerAuth,
@@ -208,11 +214,15 @@ export const invitationsRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         ...secured,
         schema: {
+          operationId: 'importInvitations',
           tags,
           summary: 'Import invitations from CSV, or preview the file',
           description: `multipart/form-data: the CSV in \`file\` (UTF-8 with or without BOM, else Windows-1252; delimiter \`,\` \`;\` or tab, detected), and the text fields \`importMode\`, \`passwordMode\`, \`tokenMode\`, \`mapping\` (JSON: column index → name, email, password or token; email required), \`hasHeader\` and \`preview\`. With \`preview=true\` the answer is the first rows and what was detected, and nothing changes. Otherwise all rows are written in one transaction and the answer reports each row (added, updated by email, unchanged, or refused with the field and a validation key); the replace mode deletes the invitations the file does not name. At most ${INVITATIONS_IMPORT_MAX_ROWS} rows (400) and ${IMPORT_MAX_LABEL} (413); a file that is no CSV answers 400 with \`errors.file\` naming the line.`,
           security: bearerAuth,
-          consumes: ['multipart/form-data'],
+          multipartBody: {
+            files: { file: 'The CSV file' },
+            fields: invitationImportFieldsSchema,
+          },
           params: eventParamsSchema,
           response: {
             200: z.union([invitationImportReportSchema, invitationImportPreviewSchema]),

@@ -20,6 +20,7 @@ export const loginsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listLogins',
         tags,
         summary: "One page of the event's login list, newest first",
         description:
@@ -38,13 +39,13 @@ export const loginsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'exportLogins',
         tags,
         summary: 'The login list as CSV',
         description: `Filtered like the list (\`way\`, \`q\`), newest first (at most ${String(LOGINS_EXPORT_MAX)} rows), in the user's CSV delimiter, headers in the dashboard's language; cells a spreadsheet would read as a formula start with \`'\`. Needs CUSTOM_ACCESS (403 otherwise).`,
         security: bearerAuth,
         params: eventParamsSchema,
         querystring: exportQuerySchema,
-        produces: ['text/csv'],
         response: {
           200: csvResponseSchema,
           ...errorResponses(400, 401, 403, 404),

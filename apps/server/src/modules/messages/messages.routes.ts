@@ -29,6 +29,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listMessages',
         tags,
         summary: "One page of the event's messages, filtered and sorted",
         description: 'With the filtered total and the unread viewer messages of the whole event.',
@@ -46,13 +47,13 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'exportMessages',
         tags,
         summary: 'The filtered messages as CSV',
         description: `The list's filters and sort without paging (at most ${MESSAGES_EXPORT_MAX} rows), in the user's CSV delimiter, headers and values in the dashboard's language (locale cookie, else Accept-Language); cells a spreadsheet would read as a formula start with \`'\`.`,
         security: bearerAuth,
         params: eventParamsSchema,
         querystring: messagesQuerySchema,
-        produces: ['text/csv'],
         response: {
           200: csvResponseSchema,
           ...errorResponses(400, 401, 404),
@@ -75,6 +76,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getMessage',
         tags,
         summary: 'A message with its history, oldest step first',
         security: bearerAuth,
@@ -91,6 +93,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'createInternalMessage',
         tags,
         summary: 'Write an internal message (a note among organisers)',
         security: bearerAuth,
@@ -114,6 +117,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'updateMessage',
         tags,
         summary: 'Mark read, move between states, answer, pin: only the fields given',
         description:
@@ -138,6 +142,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteMessage',
         tags,
         summary: 'Delete a message',
         security: bearerAuth,

@@ -40,6 +40,7 @@ export const sharedMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shared/:shareType/:eventId',
     {
       schema: {
+        operationId: 'listSharedMessages',
         tags,
         summary: "A guest moderator's view of the event's viewer messages",
         description:
@@ -60,6 +61,7 @@ export const sharedMessagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/shared/messages/:eventId/:messageId',
     {
       schema: {
+        operationId: 'updateSharedMessage',
         tags,
         summary: "A guest moderator's change of a viewer message: only the fields given",
         description: "Like the organisers' change; internal messages answer 404.",

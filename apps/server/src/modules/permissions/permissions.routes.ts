@@ -33,6 +33,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listPermissions',
         tags,
         summary: 'Permissions granted by me and received by me, and pending owner changes',
         security: bearerAuth,
@@ -47,6 +48,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...verified,
       schema: {
+        operationId: 'createPermission',
         tags,
         summary: 'Share an event I own with another account, by its email',
         description:
@@ -65,6 +67,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deletePermission',
         tags,
         summary: 'Revoke a permission (the owner) or leave a shared event (the grantee)',
         description: "Effective on the grantee's very next request.",
@@ -84,6 +87,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...verified,
       schema: {
+        operationId: 'acceptPermission',
         tags,
         summary: 'Accept an invitation received: the event joins my events with the role shared',
         security: bearerAuth,
@@ -102,6 +106,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'rejectPermission',
         tags,
         summary: 'Reject an invitation received (or leave the event once accepted)',
         security: bearerAuth,
@@ -120,6 +125,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getOwnerChange',
         tags,
         summary: "The event's pending owner change, or null (the owner only)",
         security: bearerAuth,
@@ -135,6 +141,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...verified,
       schema: {
+        operationId: 'createOwnerChange',
         tags,
         summary: 'Hand the event over to another account, by its email (the owner only)',
         description:
@@ -162,6 +169,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'cancelOwnerChange',
         tags,
         summary: 'Cancel a pending owner change (the owner)',
         security: bearerAuth,
@@ -180,6 +188,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...verified,
       schema: {
+        operationId: 'acceptOwnerChange',
         tags,
         summary: 'Accept an owner change: the event becomes mine (the new owner)',
         description:
@@ -200,6 +209,7 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'rejectOwnerChange',
         tags,
         summary: 'Reject an owner change (the new owner)',
         security: bearerAuth,

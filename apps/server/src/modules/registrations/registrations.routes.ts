@@ -29,6 +29,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'sendRegistrationMails',
         tags,
         summary: 'Send the registration mails',
         description:
@@ -48,6 +49,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'listRegistrations',
         tags,
         summary: "One page of the event's registrations, searched and sorted",
         description:
@@ -66,13 +68,13 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'exportRegistrations',
         tags,
         summary: 'The registrations as CSV',
         description: `Searched like the list (\`q\`), oldest first (at most ${String(REGISTRATIONS_EXPORT_MAX)} rows), the additional fields as columns, in the user's CSV delimiter, headers in the dashboard's language; cells a spreadsheet would read as a formula start with \`'\`.`,
         security: bearerAuth,
         params: eventParamsSchema,
         querystring: exportQuerySchema,
-        produces: ['text/csv'],
         response: {
           200: csvResponseSchema,
           ...errorResponses(400, 401, 404),
@@ -95,6 +97,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'deleteRegistration',
         tags,
         summary: 'Deletes a registration and ends the access it gave',
         security: bearerAuth,

@@ -9,6 +9,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.authenticate,
       schema: {
+        operationId: 'updateSettings',
         tags: ['settings'],
         summary: 'Change account settings: send only the changed fields; answers all settings',
         security: bearerAuth,

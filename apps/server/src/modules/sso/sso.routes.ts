@@ -16,6 +16,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'getSsoSettings',
         tags,
         summary: "The event's OpenID provider for single sign-on (never the client secret)",
         security: bearerAuth,
@@ -34,6 +35,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...secured,
       schema: {
+        operationId: 'updateSsoSettings',
         tags,
         summary: "Changes the event's OpenID provider for single sign-on",
         description:

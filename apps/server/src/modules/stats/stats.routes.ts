@@ -35,6 +35,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
     {
       ...secured,
       schema: {
+        operationId: 'getStats',
         tags,
         summary: "The event's pageviews and concurrent viewers over a range",
         description:
@@ -54,6 +55,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
       ...secured,
       exposeHeadRoute: false,
       schema: {
+        operationId: 'streamStats',
         tags,
         summary: 'Viewers now, live (Server-Sent Events)',
         description: `\`event: viewers\` with \`{ at, viewersNow, channels: [{ channelId, viewersNow }] }\` at once and then every ${String(STATS_LIVE_INTERVAL_MS / 1000)} s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account (429 beyond). Read it with \`fetch\`: EventSource cannot send the Authorization header.`,
@@ -85,6 +87,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
   );
 
   const csvRoute = (
+    operationId: string,
     path: string,
     summary: string,
     description: string,
@@ -95,13 +98,13 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
       {
         ...secured,
         schema: {
+          operationId,
           tags,
           summary,
           description: `${description} In the user's CSV delimiter with a header line in the dashboard's language that says what each column counts; every row present, zeros included. \`channel\` (an id, or \`main\`) narrows it to one page.`,
           security: bearerAuth,
           params: eventParamsSchema,
           querystring: statsCsvQuerySchema,
-          produces: ['text/csv'],
           response: { 200: csvResponseSchema, ...errorResponses(400, 401, 404) },
         },
       },
@@ -118,12 +121,14 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
     );
 
   csvRoute(
+    'exportPageviews',
     '/events/:id/stats/pageviews.csv',
     'Pageviews per hour as CSV',
     `One row per hour of the last ${String(STATS_PAGEVIEWS_CSV_DAYS)} days (UTC, the current hour last): pageviews and unique viewers (first visits of the UTC day).`,
     stats.pageviewsCsv,
   );
   csvRoute(
+    'exportConcurrentViewers',
     '/events/:id/stats/concurrent.csv',
     'Concurrent viewers per minute as CSV',
     `One row per minute of the last ${String(STATS_CONCURRENT_CSV_DAYS)} days (UTC, the current minute last): page views with a heartbeat in the minute, and those of them playing.`,

@@ -27,11 +27,12 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       preHandler: app.requireVerified,
       schema: {
+        operationId: 'uploadImage',
         tags,
         summary: 'Upload an image (JPEG, PNG, WebP or GIF; re-encoded without metadata)',
         description: `multipart/form-data with one file field \`file\`. 400 "Image type not supported" for other files, broken images or more than 40 million pixels; 400 with \`errors.file\` over ${MAX_LABEL}.`,
         security: bearerAuth,
-        consumes: ['multipart/form-data'],
+        multipartBody: { files: { file: 'The image' } },
         response: { 201: uploadResponseSchema, ...errorResponses(400, 401, 403, 429) },
       },
     },

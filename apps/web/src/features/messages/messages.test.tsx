@@ -1,4 +1,4 @@
-import type { InboxMessage, MessageChange, MessagesPage, MessagesQuery } from '@livent/shared';
+import type { InboxMessage, MessageChange, MessagesPage } from '@livent/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-client';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
-import type { InboxApi } from './api/inbox-api';
+import type { InboxApi, InboxQuery } from './api/inbox-api';
 import { applyChange, listQueryKey, matchesQuery } from './api/inbox-cache';
 import { Inbox } from './components/inbox';
 
@@ -337,16 +337,16 @@ describe('merging changes into cached lists', () => {
   it('adds a new message only to first pages it belongs on; other orders reload', () => {
     const queryClient = new QueryClient();
     const api = fakeApi([]);
-    const set = (query: MessagesQuery) =>
+    const set = (query: InboxQuery) =>
       queryClient.setQueryData(listQueryKey(api, query), page([message({ id: 'x', read: true })]));
-    const newest: MessagesQuery = { sort: 'newest', page: 1, pageSize: 25 };
-    const declined: MessagesQuery = { ...newest, status: 'declined' };
-    const votes: MessagesQuery = { ...newest, sort: 'votes' };
+    const newest: InboxQuery = { sort: 'newest', page: 1, pageSize: 25 };
+    const declined: InboxQuery = { ...newest, status: 'declined' };
+    const votes: InboxQuery = { ...newest, sort: 'votes' };
     set(newest);
     set(declined);
     set(votes);
     applyChange(queryClient, api, { change: 'created', message: message({ id: 'y' }) });
-    const data = (query: MessagesQuery) =>
+    const data = (query: InboxQuery) =>
       queryClient.getQueryData<MessagesPage>(listQueryKey(api, query));
     expect(data(newest)?.results.map((item) => item.id)).toEqual(['y', 'x']);
     expect(data(newest)).toMatchObject({ total: 2, unreadCount: 1 });

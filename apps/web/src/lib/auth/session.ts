@@ -1,5 +1,6 @@
-import type { AuthResponse, LoginRequest, RegisterRequest, SelfResponse } from '@livent/shared';
-import { apiFetch, API_BASE, setApiAuth, type ApiAuth } from '../api-client';
+import type { AuthResponse, LoginRequest, RegisterRequest } from '@livent/shared';
+import { API_BASE, setApiAuth, type ApiAuth } from '../api-client';
+import { api } from '../api/typed-api';
 import {
   getAccessToken,
   getAuthState,
@@ -163,8 +164,8 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
   });
 
   /** Sign-in and sign-up: both answer a new session, which the other tabs then take over. */
-  async function startSession(path: string, body: unknown): Promise<AuthResponse> {
-    const response = await apiFetch<AuthResponse>(path, { method: 'POST', body, anonymous: true });
+  async function startSession(request: Promise<AuthResponse>): Promise<AuthResponse> {
+    const response = await request;
     accept(response);
     broadcast({ type: 'login' });
     return response;
@@ -187,8 +188,9 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
     restoreSession,
     refresh,
     apiAuth,
-    signIn: (credentials) => startSession('/auth/login', credentials),
-    register: (input) => startSession('/auth/register', input),
+    signIn: (credentials) =>
+      startSession(api.post('/auth/login', { body: credentials, anonymous: true })),
+    register: (input) => startSession(api.post('/auth/register', { body: input, anonymous: true })),
     acceptSession: accept,
     async signOut() {
       signOuts += 1;
@@ -217,7 +219,7 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
       broadcast({ type: 'logout' });
     },
     async reloadUser() {
-      const response = await apiFetch<SelfResponse>('/auth/self');
+      const response = await api.get('/auth/self');
       setUser(response.user);
     },
     onRemoteChange(listener) {

@@ -1,5 +1,5 @@
 import type { Settings, SettingsPatch } from '@livent/shared';
-import { apiFetch } from '../api-client';
+import { api } from '../api/typed-api';
 import { setSettings } from './auth-store';
 
 /**
@@ -7,7 +7,7 @@ import { setSettings } from './auth-store';
  * signed-in user's settings. Saved-notices are the caller's (they are shown "unless silent").
  */
 export async function saveSettings(patch: SettingsPatch): Promise<Settings> {
-  const settings = await apiFetch<Settings>('/settings', { method: 'PATCH', body: patch });
+  const settings = await api.patch('/settings', { body: patch });
   setSettings(settings);
   return settings;
 }

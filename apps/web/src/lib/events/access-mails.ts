@@ -1,6 +1,6 @@
-import type { AccessMailTexts, MailSendMode, MailSendResult } from '@livent/shared';
+import type { MailSendMode } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../api-client';
+import { api } from '../api/typed-api';
 
 /**
  * The invitation and registration emails of an event (ADR 026): the default texts the editor
@@ -11,13 +11,10 @@ import { apiFetch } from '../api-client';
 /** Which list mails go to; also the list's path and its query key's second part. */
 export type MailList = 'invitations' | 'registrations';
 
-const eventPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}`;
-
 export const accessMailTextsQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: ['events', 'mail-texts', eventId] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<AccessMailTexts>(`${eventPath(eventId)}/mail-texts`, { signal }),
+    queryFn: ({ signal }) => api.get('/events/{id}/mail-texts', { path: { id: eventId }, signal }),
     // The defaults change only with a release or the event's language.
     staleTime: 5 * 60_000,
   });
@@ -30,10 +27,7 @@ export function useSendAccessMails(eventId: string, list: MailList) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (mode: MailSendMode) =>
-      apiFetch<MailSendResult>(`${eventPath(eventId)}/${list}/send`, {
-        method: 'POST',
-        body: { mode },
-      }),
+      api.post(`/events/{id}/${list}/send`, { path: { id: eventId }, body: { mode } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events', list, eventId] }),
   });
 }

@@ -1,6 +1,7 @@
-import type { EventSettingsPatch, EventSettingsResponse } from '@livent/shared';
+import type { EventSettingsPatch } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../api-client';
+import { ApiError } from '../api-client';
+import { api } from '../api/typed-api';
 import { pageNotFound } from '../router/not-found';
 
 /**
@@ -13,13 +14,10 @@ export const EVENTS_QUERY_KEY = ['events'] as const;
 export const eventQueryKey = (eventId: string) => ['events', 'detail', eventId] as const;
 export const eventSettingsQueryKey = (eventId: string) => ['event-settings', eventId] as const;
 
-const eventPath = (eventId: string) => encodeURIComponent(eventId);
-
 export const eventSettingsQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: eventSettingsQueryKey(eventId),
-    queryFn: ({ signal }) =>
-      apiFetch<EventSettingsResponse>(`/event-settings/${eventPath(eventId)}`, { signal }),
+    queryFn: ({ signal }) => api.get('/event-settings/{id}', { path: { id: eventId }, signal }),
   });
 
 /**
@@ -31,10 +29,7 @@ export function useSaveEventSettings(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: EventSettingsPatch) =>
-      apiFetch<EventSettingsResponse>(`/event-settings/${eventPath(eventId)}`, {
-        method: 'PATCH',
-        body: patch,
-      }),
+      api.patch('/event-settings/{id}', { path: { id: eventId }, body: patch }),
     onSuccess: (saved, patch) => {
       queryClient.setQueryData(eventSettingsQueryKey(eventId), saved);
       void queryClient.invalidateQueries({ queryKey: eventQueryKey(eventId) });

@@ -1,6 +1,6 @@
 import type { Highlight, HighlightInput, HighlightPatch } from '@livent/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../api-client';
+import { api } from '../api/typed-api';
 
 /**
  * An event's highlights (docs/product-spec.md section 3, "Highlight"; spec/api.md, "Events"): their own routes,
@@ -9,9 +9,7 @@ import { apiFetch } from '../api-client';
 
 export const highlightsQueryKey = (eventId: string) => ['highlights', eventId] as const;
 
-const base = (eventId: string) => `/events/${encodeURIComponent(eventId)}/highlights`;
-const one = (eventId: string, highlightId: string) =>
-  `${base(eventId)}/${encodeURIComponent(highlightId)}`;
+const one = (eventId: string, highlightId: string) => ({ id: eventId, highlightId });
 
 const byPosition = (highlights: Highlight[]) =>
   [...highlights].sort((a, b) => a.position - b.position);
@@ -20,25 +18,28 @@ export const highlightsQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: highlightsQueryKey(eventId),
     queryFn: async ({ signal }) =>
-      byPosition(await apiFetch<Highlight[]>(base(eventId), { signal })),
+      byPosition(await api.get('/events/{id}/highlights', { path: { id: eventId }, signal })),
   });
 
 export const createHighlight = (eventId: string, input: HighlightInput) =>
-  apiFetch<Highlight>(base(eventId), { method: 'POST', body: input });
+  api.post('/events/{id}/highlights', { path: { id: eventId }, body: input });
 
 export const updateHighlight = (eventId: string, highlightId: string, patch: HighlightPatch) =>
-  apiFetch<Highlight>(one(eventId, highlightId), { method: 'PATCH', body: patch });
+  api.patch('/events/{id}/highlights/{highlightId}', {
+    path: one(eventId, highlightId),
+    body: patch,
+  });
 
 export const deleteHighlight = (eventId: string, highlightId: string) =>
-  apiFetch<void>(one(eventId, highlightId), { method: 'DELETE' });
+  api.delete('/events/{id}/highlights/{highlightId}', { path: one(eventId, highlightId) });
 
 /** `PUT …/highlights/order` with every id in the new order; answers the list when the server does. */
 export async function saveHighlightOrder(
   eventId: string,
   ids: string[],
 ): Promise<Highlight[] | undefined> {
-  const answer = await apiFetch<Highlight[] | undefined>(`${base(eventId)}/order`, {
-    method: 'PUT',
+  const answer = await api.put('/events/{id}/highlights/order', {
+    path: { id: eventId },
     body: { ids },
   });
   return Array.isArray(answer) ? byPosition(answer) : undefined;

@@ -1,6 +1,5 @@
-import type { MessagesPage } from '@livent/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../api-client';
+import { api } from '../api/typed-api';
 
 /**
  * The event's messages as more than one part of the dashboard needs them (ADR 022, ADR 025):
@@ -8,9 +7,6 @@ import { apiFetch } from '../api-client';
  * `eventMessagesQueryKey(eventId)` reloads both.
  */
 export const eventMessagesQueryKey = (eventId: string) => ['events', 'messages', eventId] as const;
-
-export const eventMessagesPath = (eventId: string) =>
-  `/events/${encodeURIComponent(eventId)}/messages`;
 
 /** How often the navigation's count is refreshed when no inbox stream keeps it current. */
 export const UNREAD_REFRESH_MS = 30_000;
@@ -24,7 +20,7 @@ export const unreadMessagesQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: [...eventMessagesQueryKey(eventId), 'unread'] as const,
     queryFn: ({ signal }) =>
-      apiFetch<MessagesPage>(`${eventMessagesPath(eventId)}?pageSize=1`, { signal }),
+      api.get('/events/{id}/messages', { path: { id: eventId }, query: { pageSize: 1 }, signal }),
     select: (page) => page.unreadCount,
     refetchInterval: UNREAD_REFRESH_MS,
   });

@@ -1,5 +1,5 @@
 import type { UploadResponse } from '@livent/shared';
-import { apiFetch } from '../api-client';
+import { api } from '../api/typed-api';
 import { prepareImage } from './image-resize';
 
 /**
@@ -9,5 +9,5 @@ import { prepareImage } from './image-resize';
 export async function uploadImage(file: File, signal?: AbortSignal): Promise<UploadResponse> {
   const body = new FormData();
   body.append('file', await prepareImage(file));
-  return apiFetch<UploadResponse>('/uploads', { method: 'POST', body, signal });
+  return api.post('/uploads', { body, signal });
 }

@@ -55,6 +55,7 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<StreamRoutesOptions> = a
       // A HEAD would hold a stream open with nothing to read.
       exposeHeadRoute: false,
       schema: {
+        operationId: 'streamMessages',
         tags,
         summary: "Live changes of the event's messages (Server-Sent Events)",
         description: `Organisers get viewer and internal messages. ${STREAM_DESCRIPTION}`,
@@ -90,6 +91,7 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<StreamRoutesOptions> = a
     {
       exposeHeadRoute: false,
       schema: {
+        operationId: 'streamSharedMessages',
         tags,
         summary: "A guest moderator's live changes of the event's messages (Server-Sent Events)",
         description: `Header \`Token-Authorization\`: the share link's token. Viewer messages only, never internal ones. ${STREAM_DESCRIPTION}`,

@@ -1,6 +1,6 @@
-import type { AuthResponse, PasswordChange, ProfilePatch, Session, User } from '@livent/shared';
+import type { PasswordChange, ProfilePatch } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api/typed-api';
 import { setUser } from '../../../lib/auth/auth-store';
 import { session } from '../../../lib/auth/session';
 
@@ -9,16 +9,14 @@ import { session } from '../../../lib/auth/session';
 /** `PATCH /account/profile` with the changed fields; the answer is the signed-in user. */
 export const useUpdateProfile = () =>
   useMutation({
-    mutationFn: (patch: ProfilePatch) =>
-      apiFetch<User>('/account/profile', { method: 'PATCH', body: patch }),
+    mutationFn: (patch: ProfilePatch) => api.patch('/account/profile', { body: patch }),
     onSuccess: setUser,
   });
 
 /** Starts an email change: the new address is `pendingEmail` until its mailed link is opened. */
 export const useRequestEmailChange = () =>
   useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      apiFetch<User>('/account/email', { method: 'POST', body }),
+    mutationFn: (body: { email: string; password: string }) => api.post('/account/email', { body }),
     onSuccess: setUser,
   });
 
@@ -29,8 +27,7 @@ export const useRequestEmailChange = () =>
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PasswordChange) =>
-      apiFetch<AuthResponse>('/account/password', { method: 'POST', body }),
+    mutationFn: (body: PasswordChange) => api.post('/account/password', { body }),
     onSuccess: async (answer) => {
       session.acceptSession(answer);
       await queryClient.invalidateQueries(sessionsQueryOptions());
@@ -41,18 +38,16 @@ export function useChangePassword() {
 export const sessionsQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'sessions'],
-    queryFn: ({ signal }) => apiFetch<Session[]>('/account/sessions', { signal }),
+    queryFn: ({ signal }) => api.get('/account/sessions', { signal }),
   });
 
-export const revokeSession = (id: string) =>
-  apiFetch<void>(`/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export const revokeSession = (id: string) => api.delete('/account/sessions/{id}', { path: { id } });
 
-export const revokeOtherSessions = () => apiFetch<void>('/account/sessions', { method: 'DELETE' });
+export const revokeOtherSessions = () => api.delete('/account/sessions');
 
 /** Deletes the account (refused for custom-type plans, docs/product-spec.md section 6) and ends the session. */
 export const useDeleteAccount = () =>
   useMutation({
-    mutationFn: (password: string) =>
-      apiFetch<void>('/account', { method: 'DELETE', body: { password } }),
+    mutationFn: (password: string) => api.delete('/account', { body: { password } }),
     onSuccess: () => session.endSession(),
   });

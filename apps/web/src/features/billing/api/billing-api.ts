@@ -1,12 +1,6 @@
-import type {
-  AccountPlan,
-  CheckoutRequest,
-  CheckoutResponse,
-  PaymentsPage,
-  PlanCatalogue,
-} from '@livent/shared';
+import type { CheckoutRequest } from '@livent/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api/typed-api';
 import { session } from '../../../lib/auth/session';
 
 /** The plan and billing screens' calls (docs/api.md, "Plans and billing"; ADR 028). */
@@ -14,21 +8,20 @@ import { session } from '../../../lib/auth/session';
 export const planCatalogueQueryOptions = () =>
   queryOptions({
     queryKey: ['billing', 'plans'],
-    queryFn: ({ signal }) => apiFetch<PlanCatalogue>('/plans', { signal }),
+    queryFn: ({ signal }) => api.get('/plans', { signal }),
     staleTime: 60 * 60 * 1000,
   });
 
 export const accountPlanQueryOptions = () =>
   queryOptions({
     queryKey: ['billing', 'account-plan'],
-    queryFn: ({ signal }) => apiFetch<AccountPlan>('/account/plan', { signal }),
+    queryFn: ({ signal }) => api.get('/account/plan', { signal }),
   });
 
 export const paymentsQueryOptions = (page: number, pageSize: number) =>
   queryOptions({
     queryKey: ['billing', 'payments', page, pageSize],
-    queryFn: ({ signal }) =>
-      apiFetch<PaymentsPage>(`/account/payments?page=${page}&pageSize=${pageSize}`, { signal }),
+    queryFn: ({ signal }) => api.get('/account/payments', { query: { page, pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -52,10 +45,9 @@ export function useRefreshPlan() {
  */
 export const useCheckout = () =>
   useMutation({
-    mutationFn: (body: CheckoutRequest) =>
-      apiFetch<CheckoutResponse>('/account/plan/checkout', { method: 'POST', body }),
+    mutationFn: (body: CheckoutRequest) => api.post('/account/plan/checkout', { body }),
   });
 
 /** A fresh receipt address (Paddle's expire, so none is kept; ADR 028). */
 export const fetchReceiptUrl = (id: string) =>
-  apiFetch<{ url: string }>(`/account/payments/${encodeURIComponent(id)}/receipt`);
+  api.get('/account/payments/{id}/receipt', { path: { id } });

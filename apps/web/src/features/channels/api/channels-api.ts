@@ -1,26 +1,23 @@
-import type { Channel, ChannelPatch } from '@livent/shared';
+import type { ChannelPatch } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api/typed-api';
 import { eventQueryKey, eventSettingsQueryKey } from '../../../lib/events/event-settings';
 
 /** An event's channels (spec/api.md, "Events"; ADR 018). */
-
-const channelsPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/channels`;
-const channelPath = (eventId: string, channelId: string) =>
-  `${channelsPath(eventId)}/${encodeURIComponent(channelId)}`;
 
 export const channelsQueryKey = (eventId: string) => ['events', 'channels', eventId] as const;
 
 export const channelsQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: channelsQueryKey(eventId),
-    queryFn: ({ signal }) => apiFetch<Channel[]>(channelsPath(eventId), { signal }),
+    queryFn: ({ signal }) => api.get('/events/{id}/channels', { path: { id: eventId }, signal }),
   });
 
 export const channelQueryOptions = (eventId: string, channelId: string) =>
   queryOptions({
     queryKey: [...channelsQueryKey(eventId), channelId] as const,
-    queryFn: ({ signal }) => apiFetch<Channel>(channelPath(eventId, channelId), { signal }),
+    queryFn: ({ signal }) =>
+      api.get('/events/{id}/channels/{channelId}', { path: { id: eventId, channelId }, signal }),
   });
 
 /** Reloads the list, the event's summary (its channel count) and the routing rules' targets. */
@@ -35,7 +32,7 @@ export function useCreateChannel(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { slug: string; title: string }) =>
-      apiFetch<Channel>(channelsPath(eventId), { method: 'POST', body }),
+      api.post('/events/{id}/channels', { path: { id: eventId }, body }),
     onSuccess: () => refresh(queryClient, eventId),
   });
 }
@@ -45,7 +42,10 @@ export function useUpdateChannel(eventId: string, channelId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (patch: ChannelPatch) =>
-      apiFetch<Channel>(channelPath(eventId, channelId), { method: 'PATCH', body: patch }),
+      api.patch('/events/{id}/channels/{channelId}', {
+        path: { id: eventId, channelId },
+        body: patch,
+      }),
     onSuccess: async (channel) => {
       queryClient.setQueryData(channelQueryOptions(eventId, channelId).queryKey, channel);
       await queryClient.invalidateQueries({ queryKey: channelsQueryKey(eventId), exact: true });
@@ -58,7 +58,7 @@ export function useDeleteChannel(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (channelId: string) =>
-      apiFetch<void>(channelPath(eventId, channelId), { method: 'DELETE' }),
+      api.delete('/events/{id}/channels/{channelId}', { path: { id: eventId, channelId } }),
     onSuccess: async (_answer, channelId) => {
       queryClient.removeQueries({ queryKey: channelQueryOptions(eventId, channelId).queryKey });
       await Promise.all([

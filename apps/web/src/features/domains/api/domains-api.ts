@@ -5,7 +5,7 @@ import type {
   UpdateDomainInput,
 } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api/typed-api';
 
 /** The custom domains screen's calls (docs/api.md, "Domains"; docs/decisions/030-custom-domains.md). */
 
@@ -21,14 +21,12 @@ const waiting = (domain: CustomDomain) =>
 export const domainsQueryOptions = () =>
   queryOptions({
     queryKey: domainsQueryKey,
-    queryFn: ({ signal }) => apiFetch<DomainsList>('/domains', { signal }),
+    queryFn: ({ signal }) => api.get('/domains', { signal }),
     // The server re-checks waiting domains on its own (from a minute, backing off): a user who
     // keeps the screen open after setting the records sees the status change without reloading.
     refetchInterval: (query) =>
       query.state.data?.domains.some(waiting) ? WAITING_REFRESH_MS : false,
   });
-
-const domainPath = (id: string) => `/domains/${encodeURIComponent(id)}`;
 
 /**
  * Every change reloads the whole list: making one domain the default takes the flag from
@@ -42,8 +40,7 @@ function useInvalidateDomains() {
 export function useAddDomain() {
   const invalidate = useInvalidateDomains();
   return useMutation({
-    mutationFn: (body: CreateDomainInput) =>
-      apiFetch<CustomDomain>('/domains', { method: 'POST', body }),
+    mutationFn: (body: CreateDomainInput) => api.post('/domains', { body }),
     onSuccess: invalidate,
   });
 }
@@ -73,7 +70,7 @@ export function useUpdateDomain() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateDomainInput & { id: string }) =>
-      apiFetch<CustomDomain>(domainPath(id), { method: 'PATCH', body }),
+      api.patch('/domains/{domainId}', { path: { domainId: id }, body }),
     onMutate: async ({ id, ...patch }) => {
       await queryClient.cancelQueries({ queryKey: domainsQueryKey });
       const previous = queryClient.getQueryData<DomainsList>(domainsQueryKey);
@@ -90,7 +87,7 @@ export function useUpdateDomain() {
 export function useDeleteDomain() {
   const invalidate = useInvalidateDomains();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(domainPath(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => api.delete('/domains/{domainId}', { path: { domainId: id } }),
     onSuccess: invalidate,
   });
 }
@@ -98,8 +95,7 @@ export function useDeleteDomain() {
 export function useCheckDomain() {
   const invalidate = useInvalidateDomains();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<CustomDomain>(`${domainPath(id)}/check`, { method: 'POST' }),
+    mutationFn: (id: string) => api.post('/domains/{domainId}/check', { path: { domainId: id } }),
     onSuccess: invalidate,
   });
 }

@@ -1,10 +1,5 @@
-import type {
-  EnterpriseInvitation,
-  EnterpriseMembership,
-  EnterpriseOverview,
-} from '@livent/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api/typed-api';
 import { session } from '../../../lib/auth/session';
 
 /** The enterprise overview and administration (docs/api.md; ADR 028, "Enterprise"). */
@@ -18,24 +13,21 @@ export interface TablePage {
 export const enterpriseQueryKey = ['enterprise'] as const;
 export const membershipQueryKey = ['account', 'enterprise'] as const;
 
-/** The query string of both tables: each pages and searches on its own. */
-export function enterpriseSearch(events: TablePage, members: TablePage): string {
-  const params = new URLSearchParams({
-    eventsPage: String(events.page),
-    eventsPageSize: String(events.pageSize),
-    membersPage: String(members.page),
-    membersPageSize: String(members.pageSize),
-  });
-  if (events.q.trim()) params.set('eventsQ', events.q.trim());
-  if (members.q.trim()) params.set('membersQ', members.q.trim());
-  return `?${params.toString()}`;
-}
+/** The query of both tables: each pages and searches on its own. */
+export const enterpriseQuery = (events: TablePage, members: TablePage) => ({
+  eventsPage: events.page,
+  eventsPageSize: events.pageSize,
+  membersPage: members.page,
+  membersPageSize: members.pageSize,
+  eventsQ: events.q.trim(),
+  membersQ: members.q.trim(),
+});
 
 export const enterpriseQueryOptions = (events: TablePage, members: TablePage) =>
   queryOptions({
     queryKey: [...enterpriseQueryKey, 'overview', events, members] as const,
     queryFn: ({ signal }) =>
-      apiFetch<EnterpriseOverview>(`/enterprise${enterpriseSearch(events, members)}`, { signal }),
+      api.get('/enterprise', { query: enterpriseQuery(events, members), signal }),
     // The tables keep the last page while the next one loads (no flicker on paging).
     placeholderData: keepPreviousData,
   });
@@ -43,15 +35,14 @@ export const enterpriseQueryOptions = (events: TablePage, members: TablePage) =>
 export const invitationsQueryOptions = (enabled: boolean) =>
   queryOptions({
     queryKey: [...enterpriseQueryKey, 'invitations'] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<{ results: EnterpriseInvitation[] }>('/enterprise/invitations', { signal }),
+    queryFn: ({ signal }) => api.get('/enterprise/invitations', { signal }),
     enabled,
   });
 
 export const membershipQueryOptions = () =>
   queryOptions({
     queryKey: membershipQueryKey,
-    queryFn: ({ signal }) => apiFetch<EnterpriseMembership>('/account/enterprise', { signal }),
+    queryFn: ({ signal }) => api.get('/account/enterprise', { signal }),
   });
 
 /** Membership changes move the plan too: the signed-in user is read again. */
@@ -68,11 +59,7 @@ function useInvalidateAll() {
 export function useInvite() {
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: (email: string) =>
-      apiFetch<EnterpriseInvitation>('/enterprise/invitations', {
-        method: 'POST',
-        body: { email },
-      }),
+    mutationFn: (email: string) => api.post('/enterprise/invitations', { body: { email } }),
     onSuccess: invalidate,
   });
 }
@@ -80,8 +67,7 @@ export function useInvite() {
 export function useWithdrawInvitation() {
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/enterprise/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.delete('/enterprise/invitations/{id}', { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -89,8 +75,7 @@ export function useWithdrawInvitation() {
 export function useRemoveMember() {
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: (id: string) =>
-      apiFetch<void>(`/enterprise/members/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api.delete('/enterprise/members/{id}', { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -99,10 +84,7 @@ export function useAcceptInvitation() {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<EnterpriseMembership>(
-        `/account/enterprise/invitations/${encodeURIComponent(id)}/accept`,
-        { method: 'POST' },
-      ),
+      api.post('/account/enterprise/invitations/{id}/accept', { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -111,9 +93,7 @@ export function useDeclineInvitation() {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<void>(`/account/enterprise/invitations/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
-      }),
+      api.delete('/account/enterprise/invitations/{id}', { path: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -121,7 +101,7 @@ export function useDeclineInvitation() {
 export function useLeaveEnterprise() {
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: () => apiFetch<void>('/account/enterprise', { method: 'DELETE' }),
+    mutationFn: () => api.delete('/account/enterprise'),
     onSuccess: invalidate,
   });
 }

@@ -1,23 +1,22 @@
-import type { SsoSettings, SsoSettingsPatch } from '@livent/shared';
+import type { SsoSettingsPatch } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api/typed-api';
 
 /** An event's single sign-on provider (ADR 026): its own resource, the secret write-only. */
 
-const ssoPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/sso`;
 export const ssoQueryKey = (eventId: string) => ['events', 'sso', eventId] as const;
 
 export const ssoQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: ssoQueryKey(eventId),
-    queryFn: ({ signal }) => apiFetch<SsoSettings>(ssoPath(eventId), { signal }),
+    queryFn: ({ signal }) => api.get('/events/{id}/sso', { path: { id: eventId }, signal }),
   });
 
 export function useUpdateSso(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SsoSettingsPatch) =>
-      apiFetch<SsoSettings>(ssoPath(eventId), { method: 'PATCH', body }),
+      api.patch('/events/{id}/sso', { path: { id: eventId }, body }),
     onSuccess: (saved) => queryClient.setQueryData(ssoQueryKey(eventId), saved),
   });
 }

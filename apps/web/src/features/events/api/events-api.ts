@@ -1,6 +1,6 @@
-import type { EventCreate, EventListItem, EventSummary } from '@livent/shared';
+import type { EventCreate } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api/typed-api';
 import {
   EVENTS_QUERY_KEY,
   eventQueryKey,
@@ -10,20 +10,18 @@ import { session } from '../../../lib/auth/session';
 
 /** The events' calls (spec/api.md, "Events"). */
 
-const path = (id: string) => `/events/${encodeURIComponent(id)}`;
-
 /** `GET /events`: the account's events (docs/product-spec.md section 7), also the header's selector. */
 export const eventsQueryOptions = () =>
   queryOptions({
     queryKey: EVENTS_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch<EventListItem[]>('/events', { signal }),
+    queryFn: ({ signal }) => api.get('/events', { signal }),
   });
 
 /** `GET /events/{id}`: the overview's summary. */
 export const eventQueryOptions = (id: string) =>
   queryOptions({
     queryKey: eventQueryKey(id),
-    queryFn: ({ signal }) => apiFetch<EventSummary>(path(id), { signal }),
+    queryFn: ({ signal }) => api.get('/events/{id}', { path: { id }, signal }),
   });
 
 /**
@@ -36,7 +34,7 @@ const reloadCounts = () => session.reloadUser().catch(() => undefined);
 export function useCreateEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: EventCreate) => apiFetch<EventListItem>('/events', { method: 'POST', body }),
+    mutationFn: (body: EventCreate) => api.post('/events', { body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY, exact: true }),
@@ -49,7 +47,7 @@ export function useCreateEvent() {
 export function useDeleteEvent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(path(id), { method: 'DELETE' }),
+    mutationFn: (id: string) => api.delete('/events/{id}', { path: { id } }),
     onSuccess: async (_answer, id) => {
       queryClient.removeQueries({ queryKey: eventQueryKey(id) });
       queryClient.removeQueries({ queryKey: eventSettingsQueryKey(id) });
@@ -65,7 +63,7 @@ export function useDeleteEvent() {
 export function useRemoteReload() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiFetch<unknown>(`${path(id)}/remote-reload`, { method: 'POST' }),
+    mutationFn: (id: string) => api.post('/events/{id}/remote-reload', { path: { id } }),
     onSuccess: (_answer, id) => queryClient.invalidateQueries({ queryKey: eventQueryKey(id) }),
   });
 }
@@ -73,6 +71,6 @@ export function useRemoteReload() {
 /** The public page shows the latest changes within 30 seconds (docs/product-spec.md section 4). */
 export function useCachePurge() {
   return useMutation({
-    mutationFn: (id: string) => apiFetch<unknown>(`${path(id)}/cache-purge`, { method: 'POST' }),
+    mutationFn: (id: string) => api.post('/events/{id}/cache-purge', { path: { id } }),
   });
 }

@@ -4,7 +4,7 @@ import type {
   InvitationImportReport,
 } from '@livent/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiUpload } from '../../../lib/api-client';
+import { apiPostUpload } from '../../../lib/api/typed-api';
 import { invitationsQueryKey } from './invitations-api';
 
 /** The invitations CSV import (ADR 026, "Import"): one route, previewing or importing. */
@@ -30,7 +30,8 @@ export interface ImportRequest {
   onProgress?: (sent: number) => void;
 }
 
-const importPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/invitations/import`;
+/** One route answers the preview (`preview=true`) or the import's report. */
+const IMPORT_PATH = '/events/{id}/invitations/import';
 
 function formOf(fields: Record<string, string | undefined>, file: File): FormData {
   const body = new FormData();
@@ -44,7 +45,8 @@ function formOf(fields: Record<string, string | undefined>, file: File): FormDat
 export function useImportPreview(eventId: string) {
   return useMutation({
     mutationFn: ({ file, hasHeader, onProgress }: ImportPreviewRequest) =>
-      apiUpload<InvitationImportPreview>(importPath(eventId), {
+      apiPostUpload<typeof IMPORT_PATH, InvitationImportPreview>(IMPORT_PATH, {
+        path: { id: eventId },
         body: formOf(
           { preview: 'true', hasHeader: hasHeader === undefined ? undefined : String(hasHeader) },
           file,
@@ -58,7 +60,8 @@ export function useImportInvitations(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, hasHeader, mapping, onProgress, ...modes }: ImportRequest) =>
-      apiUpload<InvitationImportReport>(importPath(eventId), {
+      apiPostUpload<typeof IMPORT_PATH, InvitationImportReport>(IMPORT_PATH, {
+        path: { id: eventId },
         body: formOf(
           { ...modes, hasHeader: String(hasHeader), mapping: JSON.stringify(mapping) },
           file,

@@ -1,12 +1,6 @@
-import type {
-  Invitation,
-  InvitationCreate,
-  InvitationPatch,
-  InvitationSort,
-  InvitationsPage,
-} from '@livent/shared';
+import type { InvitationCreate, InvitationPatch, InvitationSort } from '@livent/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api/typed-api';
 import { downloadCsv } from '../../../lib/download';
 
 /** An event's invitations (docs/api.md; ADR 026): paged, sorted and searched on the server. */
@@ -19,29 +13,30 @@ export interface InvitationsListQuery {
   q: string;
 }
 
-const invitationsPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/invitations`;
-const invitationPath = (eventId: string, id: string) =>
-  `${invitationsPath(eventId)}/${encodeURIComponent(id)}`;
-
 export const invitationsQueryKey = (eventId: string) => ['events', 'invitations', eventId] as const;
 
-/** The query string of the list (with paging) or the export (without). */
-export function invitationsSearch(
-  query: Omit<InvitationsListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number },
-): string {
-  const params = new URLSearchParams({ sort: query.sort, order: query.order });
-  if (query.page !== undefined) params.set('page', String(query.page));
-  if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
-  const q = query.q.trim();
-  if (q) params.set('q', q);
-  return `?${params.toString()}`;
-}
+/** The query of the list (with paging) or the export (without). */
+export const invitationsQuery = ({
+  sort,
+  order,
+  page,
+  pageSize,
+  q,
+}: Omit<InvitationsListQuery, 'page' | 'pageSize'> & { page?: number; pageSize?: number }) => ({
+  sort,
+  order,
+  page,
+  pageSize,
+  q: q.trim(),
+});
 
 export const invitationsQueryOptions = (eventId: string, query: InvitationsListQuery) =>
   queryOptions({
     queryKey: [...invitationsQueryKey(eventId), query] as const,
     queryFn: ({ signal }) =>
-      apiFetch<InvitationsPage>(`${invitationsPath(eventId)}${invitationsSearch(query)}`, {
+      api.get('/events/{id}/invitations', {
+        path: { id: eventId },
+        query: invitationsQuery(query),
         signal,
       }),
     // The table keeps the last page while the next one loads (no flicker on paging or sorting).
@@ -57,7 +52,7 @@ export function useCreateInvitation(eventId: string) {
   const refresh = useRefreshList(eventId);
   return useMutation({
     mutationFn: (body: InvitationCreate) =>
-      apiFetch<Invitation>(invitationsPath(eventId), { method: 'POST', body }),
+      api.post('/events/{id}/invitations', { path: { id: eventId }, body }),
     onSuccess: refresh,
   });
 }
@@ -66,7 +61,10 @@ export function useUpdateInvitation(eventId: string) {
   const refresh = useRefreshList(eventId);
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: InvitationPatch }) =>
-      apiFetch<Invitation>(invitationPath(eventId, id), { method: 'PATCH', body: patch }),
+      api.patch('/events/{id}/invitations/{invitationId}', {
+        path: { id: eventId, invitationId: id },
+        body: patch,
+      }),
     onSuccess: refresh,
   });
 }
@@ -74,7 +72,10 @@ export function useUpdateInvitation(eventId: string) {
 export function useDeleteInvitation(eventId: string) {
   const refresh = useRefreshList(eventId);
   return useMutation({
-    mutationFn: (id: string) => apiFetch<void>(invitationPath(eventId, id), { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      api.delete('/events/{id}/invitations/{invitationId}', {
+        path: { id: eventId, invitationId: id },
+      }),
     onSuccess: refresh,
   });
 }
@@ -84,7 +85,10 @@ export function useExportInvitations(eventId: string) {
   return useMutation({
     mutationFn: (query: Omit<InvitationsListQuery, 'page' | 'pageSize'>) =>
       downloadCsv(
-        `${invitationsPath(eventId)}/export${invitationsSearch(query)}`,
+        apiPath('/events/{id}/invitations/export', {
+          path: { id: eventId },
+          query: invitationsQuery(query),
+        }),
         'invitations.csv',
       ),
   });

@@ -1,15 +1,15 @@
-import type { InboxMessage, MessageChange, MessagesPage, MessagesQuery } from '@livent/shared';
+import type { InboxMessage, MessageChange, MessagesPage } from '@livent/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import type { InboxApi } from './inbox-api';
+import type { InboxApi, InboxQuery } from './inbox-api';
 
 /** The inbox's lists in the cache: their key ends with the query they were asked with. */
-export const listQueryKey = (api: InboxApi, query: MessagesQuery) =>
+export const listQueryKey = (api: InboxApi, query: InboxQuery) =>
   [...api.queryKey, 'list', query] as const;
 export const detailQueryKey = (api: InboxApi, messageId: string) =>
   [...api.queryKey, 'detail', messageId] as const;
 
 /** Whether a message belongs in a list asked with these filters (as the server filters). */
-export function matchesQuery(message: InboxMessage, query: MessagesQuery): boolean {
+export function matchesQuery(message: InboxMessage, query: InboxQuery): boolean {
   if (query.status !== undefined && message.status !== query.status) return false;
   if (query.kind !== undefined && message.kind !== query.kind) return false;
   // The query holds the URL's form: 'true' or 'false'.
@@ -35,7 +35,7 @@ function lists(queryClient: QueryClient, api: InboxApi): ListEntry[] {
   return queryClient.getQueriesData<MessagesPage>({ queryKey: [...api.queryKey, 'list'] });
 }
 
-const queryOf = (key: readonly unknown[]): MessagesQuery => (key.at(-1) ?? {}) as MessagesQuery;
+const queryOf = (key: readonly unknown[]): InboxQuery => (key.at(-1) ?? {}) as InboxQuery;
 
 /** The message as one of the cached lists holds it, before a change. */
 function cachedMessage(entries: ListEntry[], id: string): InboxMessage | undefined {

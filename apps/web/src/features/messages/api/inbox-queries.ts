@@ -1,4 +1,4 @@
-import type { InboxMessage, MessageChange, MessagePatch, MessagesQuery } from '@livent/shared';
+import type { InboxMessage, MessageChange, MessagePatch } from '@livent/shared';
 import {
   keepPreviousData,
   queryOptions,
@@ -6,11 +6,11 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { InboxApi } from './inbox-api';
+import type { InboxApi, InboxQuery } from './inbox-api';
 import { applyChange, detailQueryKey, listQueryKey } from './inbox-cache';
 import { saveBlob } from '../../../lib/download';
 
-export const inboxListQueryOptions = (api: InboxApi, query: MessagesQuery) =>
+export const inboxListQueryOptions = (api: InboxApi, query: InboxQuery) =>
   queryOptions({
     queryKey: listQueryKey(api, query),
     queryFn: ({ signal }) => api.list(query, signal),
@@ -76,7 +76,7 @@ export function useCreateInternalMessage(api: InboxApi) {
 /** Downloads the filtered list as CSV: fetched with the credentials, saved through a link. */
 export function useExportMessages(api: InboxApi) {
   return useMutation({
-    mutationFn: async (query: MessagesQuery) => {
+    mutationFn: async (query: InboxQuery) => {
       if (!api.exportCsv) throw new Error('This inbox cannot export');
       const { blob, filename } = await api.exportCsv(query);
       saveBlob(blob, filename);

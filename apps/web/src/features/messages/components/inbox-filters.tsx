@@ -1,4 +1,5 @@
 import { MESSAGE_STATUSES, type MessagesQuery } from '@livent/shared';
+import type { InboxQuery } from '../api/inbox-api';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import Box from '@mui/material/Box';
@@ -42,7 +43,7 @@ export const hasFilters = (filters: InboxFilterValues): boolean =>
   );
 
 /** The list's query string values of the filters (only the set ones). */
-export function toQuery(filters: InboxFilterValues, q: string): MessagesQuery {
+export function toQuery(filters: InboxFilterValues, q: string): InboxQuery {
   return {
     sort: filters.sort,
     ...(filters.status ? { status: filters.status } : {}),

@@ -1,13 +1,6 @@
-import type {
-  CreateOwnerChange,
-  CreatePermission,
-  OwnerChange,
-  PendingOwnerChange,
-  Permission,
-  PermissionsList,
-} from '@livent/shared';
+import type { CreateOwnerChange, CreatePermission, OwnerChange, Permission } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api } from '../../../lib/api/typed-api';
 import { session } from '../../../lib/auth/session';
 import {
   EVENTS_QUERY_KEY,
@@ -24,13 +17,11 @@ export const PERMISSIONS_QUERY_KEY = ['permissions'] as const;
 export const ownerChangeQueryKey = (eventId: string) =>
   [...PERMISSIONS_QUERY_KEY, 'owner-change', eventId] as const;
 
-const id = (value: string) => encodeURIComponent(value);
-
 /** `GET /permissions`: shared by me, shared with me, and the pending owner changes both ways. */
 export const permissionsQueryOptions = () =>
   queryOptions({
     queryKey: PERMISSIONS_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch<PermissionsList>('/permissions', { signal }),
+    queryFn: ({ signal }) => api.get('/permissions', { signal }),
   });
 
 /** `GET /events/{id}/owner-change`: the event's pending owner change, or null (owner only). */
@@ -38,7 +29,7 @@ export const ownerChangeQueryOptions = (eventId: string) =>
   queryOptions({
     queryKey: ownerChangeQueryKey(eventId),
     queryFn: ({ signal }) =>
-      apiFetch<PendingOwnerChange>(`/events/${id(eventId)}/owner-change`, { signal }),
+      api.get('/events/{id}/owner-change', { path: { id: eventId }, signal }),
   });
 
 /**
@@ -64,8 +55,7 @@ function forgetEvent(queryClient: QueryClient, eventId: string) {
 export function useSharePermission() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreatePermission) =>
-      apiFetch<Permission>('/permissions', { method: 'POST', body }),
+    mutationFn: (body: CreatePermission) => api.post('/permissions', { body }),
     onSuccess: () => reloadAccess(queryClient, { events: false }),
   });
 }
@@ -78,7 +68,7 @@ export function useRemovePermission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ permission }: { permission: Permission; left: boolean }) =>
-      apiFetch<void>(`/permissions/${id(permission.id)}`, { method: 'DELETE' }),
+      api.delete('/permissions/{permissionId}', { path: { permissionId: permission.id } }),
     onSuccess: async (_answer, { permission, left }) => {
       if (left) forgetEvent(queryClient, permission.eventId);
       await reloadAccess(queryClient, { events: left });
@@ -91,7 +81,7 @@ export function useAcceptPermission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (permission: Permission) =>
-      apiFetch<void>(`/permissions/${id(permission.id)}/accept`, { method: 'POST' }),
+      api.post('/permissions/{permissionId}/accept', { path: { permissionId: permission.id } }),
     onSuccess: () => reloadAccess(queryClient, { events: true }),
   });
 }
@@ -101,7 +91,7 @@ export function useRejectPermission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (permission: Permission) =>
-      apiFetch<void>(`/permissions/${id(permission.id)}/reject`, { method: 'POST' }),
+      api.post('/permissions/{permissionId}/reject', { path: { permissionId: permission.id } }),
     onSuccess: () => reloadAccess(queryClient, { events: false }),
   });
 }
@@ -111,7 +101,7 @@ export function useRequestOwnerChange(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateOwnerChange) =>
-      apiFetch<OwnerChange>(`/events/${id(eventId)}/owner-change`, { method: 'POST', body }),
+      api.post('/events/{id}/owner-change', { path: { id: eventId }, body }),
     onSuccess: (change) => {
       queryClient.setQueryData(ownerChangeQueryKey(eventId), change);
       return reloadAccess(queryClient, { events: false });
@@ -124,7 +114,7 @@ export function useCancelOwnerChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: OwnerChange) =>
-      apiFetch<void>(`/owner-changes/${id(change.id)}`, { method: 'DELETE' }),
+      api.delete('/owner-changes/{changeId}', { path: { changeId: change.id } }),
     onSuccess: (_answer, change) => {
       queryClient.setQueryData(ownerChangeQueryKey(change.eventId), null);
       return reloadAccess(queryClient, { events: false });
@@ -140,7 +130,7 @@ export function useAcceptOwnerChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: OwnerChange) =>
-      apiFetch<void>(`/owner-changes/${id(change.id)}/accept`, { method: 'POST' }),
+      api.post('/owner-changes/{changeId}/accept', { path: { changeId: change.id } }),
     onSuccess: async (_answer, change) => {
       forgetEvent(queryClient, change.eventId);
       await reloadAccess(queryClient, { events: true });
@@ -153,7 +143,7 @@ export function useRejectOwnerChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: OwnerChange) =>
-      apiFetch<void>(`/owner-changes/${id(change.id)}/reject`, { method: 'POST' }),
+      api.post('/owner-changes/{changeId}/reject', { path: { changeId: change.id } }),
     onSuccess: () => reloadAccess(queryClient, { events: false }),
   });
 }

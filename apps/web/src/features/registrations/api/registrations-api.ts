@@ -1,6 +1,6 @@
-import type { RegistrationsPage, REGISTRATION_SORTS } from '@livent/shared';
+import type { REGISTRATION_SORTS } from '@livent/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api/typed-api';
 import { downloadCsv } from '../../../lib/download';
 
 /** An event's registrations (docs/api.md; ADR 026): paged, sorted and searched on the server. */
@@ -12,29 +12,29 @@ export interface RegistrationsListQuery {
   q: string;
 }
 
-const registrationsPath = (eventId: string) =>
-  `/events/${encodeURIComponent(eventId)}/registrations`;
-
 export const registrationsQueryKey = (eventId: string) =>
   ['events', 'registrations', eventId] as const;
 
-/** The query string of the list (with paging, sort and search) or the export (search only). */
-export function registrationsSearch(query: Partial<RegistrationsListQuery>): string {
-  const params = new URLSearchParams();
-  if (query.page !== undefined) params.set('page', String(query.page));
-  if (query.pageSize !== undefined) params.set('pageSize', String(query.pageSize));
-  if (query.sort) params.set('sort', query.sort);
-  const q = query.q?.trim();
-  if (q) params.set('q', q);
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
+/** The query of the list (with paging, sort and search) or the export (search only). */
+export const registrationsQuery = ({
+  page,
+  pageSize,
+  sort,
+  q,
+}: Partial<RegistrationsListQuery>) => ({
+  page,
+  pageSize,
+  sort,
+  q: q?.trim(),
+});
 
 export const registrationsQueryOptions = (eventId: string, query: RegistrationsListQuery) =>
   queryOptions({
     queryKey: [...registrationsQueryKey(eventId), query] as const,
     queryFn: ({ signal }) =>
-      apiFetch<RegistrationsPage>(`${registrationsPath(eventId)}${registrationsSearch(query)}`, {
+      api.get('/events/{id}/registrations', {
+        path: { id: eventId },
+        query: registrationsQuery(query),
         signal,
       }),
     // The table keeps the last page while the next one loads (no flicker on paging or sorting).
@@ -45,8 +45,8 @@ export function useDeleteRegistration(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      apiFetch<void>(`${registrationsPath(eventId)}/${encodeURIComponent(id)}`, {
-        method: 'DELETE',
+      api.delete('/events/{id}/registrations/{registrationId}', {
+        path: { id: eventId, registrationId: id },
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: registrationsQueryKey(eventId) }),
   });
@@ -57,7 +57,10 @@ export function useExportRegistrations(eventId: string) {
   return useMutation({
     mutationFn: (q: string) =>
       downloadCsv(
-        `${registrationsPath(eventId)}/export${registrationsSearch({ q })}`,
+        apiPath('/events/{id}/registrations/export', {
+          path: { id: eventId },
+          query: registrationsQuery({ q }),
+        }),
         'registrations.csv',
       ),
   });

@@ -1,31 +1,14 @@
-import {
-  statsLiveSchema,
-  type Stats,
-  type StatsCsvQuery,
-  type StatsLive,
-  type StatsQuery,
-} from '@livent/shared';
+import { statsLiveSchema, type StatsLive, type StatsQuery } from '@livent/shared';
 import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
-import { API_BASE, apiFetch, apiResponse } from '../../../lib/api-client';
+import { API_BASE, apiResponse } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api/typed-api';
 import { downloadCsv } from '../../../lib/download';
 import type { StreamInit } from '../../../lib/live/use-event-stream';
 import { rangeInstants, type StatsRange } from '../stats-time';
 
 /** An event's live statistics (docs/api.md, "Stats"; ADR 027). */
 
-const statsPath = (eventId: string) => `/events/${encodeURIComponent(eventId)}/stats`;
-
 export const statsQueryKey = (eventId: string) => ['events', 'stats', eventId] as const;
-
-/** The query string of the stats and the CSVs: only what is set. */
-export function statsSearch(query: StatsQuery | StatsCsvQuery): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value) params.set(name, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : '';
-}
 
 /** While a range follows the clock, the charts move along with it. */
 const FOLLOW_CLOCK_MS = 60_000;
@@ -50,7 +33,7 @@ export const statsQueryOptions = (
         to: instants.to.toISOString(),
         channel: channel || undefined,
       };
-      return apiFetch<Stats>(`${statsPath(eventId)}${statsSearch(query)}`, { signal });
+      return api.get('/events/{id}/stats', { path: { id: eventId }, query, signal });
     },
     enabled: !('problem' in rangeInstants(range, timeZone)),
     refetchInterval: range.kind === 'preset' ? FOLLOW_CLOCK_MS : false,
@@ -59,9 +42,10 @@ export const statsQueryOptions = (
   });
 
 /** The "viewers now" stream's address and opener, for the shared stream client. */
-export const liveStreamPath = (eventId: string) => `${API_BASE}${statsPath(eventId)}/live`;
+const livePath = (eventId: string) => apiPath('/events/{id}/stats/live', { path: { id: eventId } });
+export const liveStreamPath = (eventId: string) => `${API_BASE}${livePath(eventId)}`;
 export const openLiveStream = (eventId: string) => (init: StreamInit) =>
-  apiResponse(`${statsPath(eventId)}/live`, init);
+  apiResponse(livePath(eventId), init);
 
 /** A `viewers` event's data, or undefined when it is not one. */
 export function parseLive(data: string): StatsLive | undefined {
@@ -84,7 +68,10 @@ export function useDownloadStatsCsv(eventId: string) {
   return useMutation({
     mutationFn: ({ file, channel }: { file: StatsCsvFile; channel: string }) =>
       downloadCsv(
-        `${statsPath(eventId)}/${file}.csv${statsSearch({ channel: channel || undefined })}`,
+        apiPath(`/events/{id}/stats/${file}.csv`, {
+          path: { id: eventId },
+          query: { channel: channel || undefined },
+        }),
         `${file}.csv`,
       ),
   });
