@@ -17,6 +17,29 @@ interface Document {
   paths: Record<string, Record<string, Operation>>;
 }
 
+/** Redocly's warnings that stay, each explained in ADR 039 ("the warnings that stay"). */
+const EXPLAINED_WARNINGS = [
+  'info-license #/info',
+  'no-server-example.com #/servers/0/url',
+  'no-server-example.com #/servers/1/url',
+  'no-ambiguous-paths #/paths/~1{slug}~1_state',
+  'no-ambiguous-paths #/paths/~1{slug}~1_messages',
+  'operation-4xx-response #/paths/~1api~1health/get/responses',
+  'operation-4xx-response #/paths/~1api~1health~1live/get/responses',
+  'operation-4xx-response #/paths/~1api~1health~1ready/get/responses',
+  'operation-4xx-response #/paths/~1api~1plans/get/responses',
+  'operation-4xx-response #/paths/~1api~1dev~1mails/get/responses',
+  'operation-4xx-response #/paths/~1favicon.ico/get/responses',
+  'operation-4xx-response #/paths/~1_livent~1{file}/get/responses',
+  'operation-2xx-response #/paths/~1api~1billing~1sandbox~1checkout/post/responses',
+  'operation-2xx-response #/paths/~1{slug}~1_access~1code/post/responses',
+  'operation-2xx-response #/paths/~1{slug}~1_access~1invitation/post/responses',
+  'operation-2xx-response #/paths/~1{slug}~1_access~1r~1{token}/get/responses',
+  'operation-2xx-response #/paths/~1{slug}~1_access~1i~1{token}/get/responses',
+  'operation-2xx-response #/paths/~1{slug}~1_access~1sso~1start/get/responses',
+  'operation-2xx-response #/paths/~1{slug}~1_access~1sso~1callback/get/responses',
+];
+
 describe('the OpenAPI document', () => {
   let testApp: TestApp;
   let document: Document;
@@ -31,7 +54,7 @@ describe('the OpenAPI document', () => {
       Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
     );
 
-  it("passes Redocly's recommended lint without an error", async () => {
+  it("passes Redocly's recommended lint without an error, and warns only where ADR 039 says why", async () => {
     const document = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(document.statusCode).toBe(200);
     const problems = await lintFromString({
@@ -43,6 +66,11 @@ describe('the OpenAPI document', () => {
       .filter((problem) => problem.severity === 'error')
       .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}: ${problem.message}`);
     expect(errors).toEqual([]);
+    const warnings = problems
+      .filter((problem) => problem.severity === 'warn')
+      .map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}`);
+    // A new warning is either fixed or explained in ADR 039 and added here.
+    expect(warnings.sort()).toEqual([...EXPLAINED_WARNINGS].sort());
   });
 
   it('names the servers and declares security on every operation', () => {
