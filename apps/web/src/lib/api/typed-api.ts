@@ -74,11 +74,11 @@ export type ApiOptions<M extends Method, P extends ApiPath<M>> = PathOption<
   BodyOption<Operation<M, P>> &
   Omit<ApiRequest, 'body' | 'method'>;
 
-/** The options may be left out when the operation needs none. */
 /** The options' keys that may not be left out. */
 type RequiredKeys<Options> = {
   [Key in keyof Options]-?: undefined extends Options[Key] ? never : Key;
 }[keyof Options];
+/** The options may be left out when the operation needs none. */
 type OptionsArgument<M extends Method, P extends ApiPath<M>> = [
   RequiredKeys<ApiOptions<M, P>>,
 ] extends [never]
