@@ -322,3 +322,30 @@ describe('custom domains', () => {
     expect(configError(() => parseEnv({ [name]: value })).message).toMatch(message);
   });
 });
+
+describe('OUTBOUND_ALLOW', () => {
+  it('admits nothing by default', () => {
+    expect(parseEnv({}).outboundAllow).toEqual({ networks: [], hosts: [] });
+  });
+
+  it('reads networks, single addresses and host names', () => {
+    const { networks, hosts } = parseEnv({
+      OUTBOUND_ALLOW: '10.0.0.0/8, 127.0.0.1,fd00::/8, IdP.Internal',
+    }).outboundAllow;
+    expect(networks.map(([address, bits]) => `${address.toString()}/${bits}`)).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1/32',
+      'fd00::/8',
+    ]);
+    expect(hosts).toEqual(['idp.internal']);
+  });
+
+  it.each(['10.0.0.0/33', 'https://idp.internal', 'idp.internal/8', '10.0.0.0/8,bad host'])(
+    'refuses %j naming the entry it did not understand',
+    (value) => {
+      const message = configError(() => parseEnv({ OUTBOUND_ALLOW: value })).message;
+      expect(message).toMatch(/OUTBOUND_ALLOW: must be a comma-separated list of networks/);
+      expect(message).toContain('not understood');
+    },
+  );
+});

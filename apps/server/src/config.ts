@@ -5,6 +5,11 @@ import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseDatabaseUrl, type Dialect } from './db/database-url.js';
+import {
+  NOTHING_ALLOWED,
+  parseOutboundAllowList,
+  type OutboundAllowList,
+} from './lib/outbound/address-policy.js';
 
 /** Every variable the server reads (README, "Configuration"); all optional. */
 export const CONFIG_VARIABLES = [
@@ -34,6 +39,7 @@ export const CONFIG_VARIABLES = [
   'DNS_TIMEOUT_MS',
   'CUSTOM_DOMAIN_TARGET',
   'CUSTOM_DOMAIN_CAA_ISSUERS',
+  'OUTBOUND_ALLOW',
 ] as const;
 export type ConfigVariable = (typeof CONFIG_VARIABLES)[number];
 export type ConfigEnv = Partial<Record<ConfigVariable, string | undefined>>;
@@ -91,6 +97,11 @@ export interface Config {
   billing: BillingConfig | undefined;
   /** Custom domains' DNS checks and target (docs/decisions/030-custom-domains.md). */
   domains: DomainsConfig;
+  /**
+   * Internal networks and host names that outbound requests (single sign-on) may reach anyway,
+   * such as an identity provider on a private network (docs/decisions/041-outbound-requests.md).
+   */
+  outboundAllow: OutboundAllowList;
 }
 
 export interface DomainsConfig {
@@ -176,6 +187,18 @@ function isAddressOrCidr(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+function parseOutboundAllow(value: string, ctx: z.RefinementCtx): OutboundAllowList {
+  const { allow, invalid } = parseOutboundAllowList(value);
+  if (invalid.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a comma-separated list of networks (CIDR), addresses and host names such as 10.0.0.0/8,idp.internal (not understood: ${invalid.map((entry) => JSON.stringify(entry)).join(', ')})`,
+    });
+    return z.NEVER;
+  }
+  return allow;
 }
 
 function parseTrustProxy(value: string, ctx: z.RefinementCtx): TrustProxy {
@@ -351,6 +374,7 @@ const envSchema = z.object({
       'must be a comma-separated list of CA domain names such as letsencrypt.org,pki.goog',
     )
     .default(['letsencrypt.org']),
+  OUTBOUND_ALLOW: z.string().transform(parseOutboundAllow).default(NOTHING_ALLOWED),
 });
 
 export interface LoadConfigOptions {
@@ -439,6 +463,7 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
       target: values.CUSTOM_DOMAIN_TARGET ?? new URL(eventsUrl).hostname,
       caaIssuers: values.CUSTOM_DOMAIN_CAA_ISSUERS,
     },
+    outboundAllow: values.OUTBOUND_ALLOW,
   };
 }
 
