@@ -26,6 +26,9 @@ process.env.DATABASE_URL = `file:${dir}/livent.db`;
 process.env.LOG_LEVEL ??= 'warn';
 // The test harness is a developer's server: its development aids are on (ADR 019).
 process.env.LIVENT_DEV_TOOLS = '1';
+// The single sign-on tests' provider listens on loopback: admitted like a provider on a private
+// network (ADR 041).
+process.env.OUTBOUND_ALLOW ??= '127.0.0.1';
 // Plain SMTP on loopback: the capture server offers no STARTTLS, so nodemailer sends in clear.
 process.env.SMTP_URL = `smtp://127.0.0.1:${smtpPort}`;
 process.env.MAIL_FROM ??= 'Livent <no-reply@livent.test>';

@@ -8,6 +8,7 @@ import type { Clock } from './lib/clock.js';
 import { Mailer } from './lib/mailer/mailer.js';
 import { createSmtpTransport } from './lib/mailer/transport.js';
 import { MailWorker, type MailWorkerOptions } from './lib/mailer/worker.js';
+import { createOutboundFetch } from './lib/outbound/outbound-fetch.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { AccountService } from './modules/account/account.service.js';
 import {
@@ -151,6 +152,8 @@ export function createServices(options: ServiceOptions): Services {
     appSecret: config.appSecret,
     eventsUrl: config.eventsUrl,
     allowLoopbackHttp: config.devTools,
+    outbound: createOutboundFetch({ allow: config.outboundAllow }),
+    outboundAllow: config.outboundAllow,
   });
   const registrations = new RegistrationsService({
     db,

@@ -25,6 +25,7 @@ export const VALIDATION_KEYS = [
   'time',
   'color',
   'ipOrCidr',
+  'internalAddress',
   'nameInUse',
   'inUse',
   'slugInUse',

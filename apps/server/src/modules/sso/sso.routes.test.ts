@@ -30,7 +30,12 @@ let providerServer: Server;
 let issuer: string;
 
 beforeAll(async () => {
-  test = await buildTestApp({}, { abuseLimits: abuseLimits({ accessCodePerViewer: LIMIT }) });
+  // The provider listens on loopback: the operator's allow-list admits it, as one on a private
+  // network would be (ADR 041).
+  test = await buildTestApp(
+    { OUTBOUND_ALLOW: '127.0.0.1' },
+    { abuseLimits: abuseLimits({ accessCodePerViewer: LIMIT }) },
+  );
   app = test.app;
   owner = await register(app);
   await setPlan(app, owner.user.id, 'enterprise-member');

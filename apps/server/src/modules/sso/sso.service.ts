@@ -14,6 +14,8 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { deriveKey, hmacSha256, safeEqual } from '../../lib/crypto.js';
 import { forbidden, validationFailed } from '../../lib/errors.js';
+import { namesInternalAddress, type OutboundAllowList } from '../../lib/outbound/address-policy.js';
+import type { OutboundFetch } from '../../lib/outbound/outbound-fetch.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
 import { requireEventRole } from '../events/index.js';
@@ -39,6 +41,10 @@ export interface SsoDependencies {
    * (tests, `npm run dev`), so that `npm start` never fetches from the server's own loopback.
    */
   allowLoopbackHttp: boolean;
+  /** Every request to a provider goes through the outbound client (ADR 041). */
+  outbound: OutboundFetch;
+  /** The operator's exceptions (`OUTBOUND_ALLOW`), for refusing an internal issuer when saved. */
+  outboundAllow: OutboundAllowList;
 }
 
 /** What the flow cookie carries between the start and the callback (signed, not encrypted). */
@@ -97,6 +103,7 @@ export class SsoService {
         const config = await oidc.discovery(new URL(issuer), 'discovery', undefined, undefined, {
           timeout: PROVIDER_TIMEOUT_S,
           execute: insecureOnLoopback(issuer),
+          [oidc.customFetch]: deps.outbound,
         });
         return config.serverMetadata();
       },
@@ -137,6 +144,11 @@ export class SsoService {
     }
     if (patch.issuer?.startsWith('http:') && !this.deps.allowLoopbackHttp) {
       throw validationFailed({ issuer: validationMessage('url') });
+    }
+    // An issuer that names an internal address outright is refused at once; names are checked
+    // when the outbound client connects (ADR 041).
+    if (patch.issuer && namesInternalAddress(new URL(patch.issuer), this.deps.outboundAllow)) {
+      throw validationFailed({ issuer: validationMessage('internalAddress') });
     }
     const current = await findEventSso(db, event.id);
     const row: EventSsoRow = {
@@ -183,6 +195,7 @@ export class SsoService {
       secret ? oidc.ClientSecretPost(secret) : oidc.None(),
     );
     config.timeout = PROVIDER_TIMEOUT_S;
+    config[oidc.customFetch] = this.deps.outbound;
     for (const option of insecureOnLoopback(row.issuer)) option(config);
     return config;
   }
@@ -303,6 +316,8 @@ function isNetworkError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const cause = (error as { cause?: unknown }).cause;
   return (
+    // The outbound client refused the provider's address: unreachable from here (ADR 041).
+    error.name === 'OutboundRefusedError' ||
     error.name === 'TimeoutError' ||
     error.name === 'AbortError' ||
     (error instanceof TypeError && error.message === 'fetch failed') ||
