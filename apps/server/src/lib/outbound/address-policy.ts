@@ -123,7 +123,7 @@ export function isAllowedAddress(
 export function namesInternalAddress(url: URL, allow: OutboundAllowList): boolean {
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   if (host === 'localhost' || host.endsWith('.localhost')) {
-    return !allow.hosts.includes(host) && !isAllowedAddress('127.0.0.1', host, allow);
+    return !isAllowedAddress('127.0.0.1', host, allow);
   }
   return parseAddress(host) !== undefined && !isAllowedAddress(host, host, allow);
 }

@@ -157,7 +157,8 @@ async function send(url: URL, options: SendOptions): Promise<Response> {
   try {
     const incoming = await new Promise<IncomingMessage>((resolve, reject) => {
       request.once('response', resolve);
-      request.once('error', reject);
+      // Kept for the whole request: an abort while the body is read errors the request again.
+      request.on('error', reject);
       request.end(options.body);
     });
     const body = await readCapped(incoming, options.maxBytes);
@@ -189,7 +190,7 @@ function readCapped(incoming: IncomingMessage, maxBytes: number): Promise<Buffer
       chunks.push(chunk);
     });
     incoming.once('end', () => resolve(Buffer.concat(chunks)));
-    incoming.once('error', reject);
+    incoming.on('error', reject);
     incoming.once('close', () => {
       if (!incoming.complete) reject(new OutboundRefusedError('The response was cut short'));
     });
