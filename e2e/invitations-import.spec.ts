@@ -88,6 +88,8 @@ test.describe('invitations CSV import', () => {
     await expect(
       dialog.getByRole('radiogroup', { name: 'Passwords' }).getByRole('radio', { name: /^Keep/ }),
     ).toBeChecked();
+    // Before the import: the server counted the rows it would refuse.
+    await expect(dialog.getByRole('note')).toHaveText('No row will be refused.');
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Import 3 rows' }).click();
 

@@ -101,7 +101,12 @@ export const INVITATION_IMPORT_TOKEN_MODES = ['default', 'import', 'generate'] a
 export const INVITATION_IMPORT_COLUMNS = ['name', 'email', 'password', 'token'] as const;
 export type InvitationImportColumn = (typeof INVITATION_IMPORT_COLUMNS)[number];
 export const INVITATION_IMPORT_DELIMITERS = [',', ';', '\t'] as const;
-export const INVITATION_IMPORT_ENCODINGS = ['utf-8', 'windows-1252'] as const;
+export const INVITATION_IMPORT_ENCODINGS = [
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1252',
+] as const;
 
 const flag = () => z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -139,7 +144,7 @@ export const invitationImportFieldsSchema = z.strictObject({
     .optional(),
   /** Whether the first line holds column names; detected when absent. */
   hasHeader: flag().optional(),
-  /** `true`: nothing is written; the answer is the first rows and what was detected. */
+  /** `true`: nothing is written; the answer is the first rows, what was detected and how many rows the import would refuse. */
   preview: flag().optional(),
 });
 export type InvitationImportFields = z.input<typeof invitationImportFieldsSchema>;
@@ -162,6 +167,11 @@ export const invitationImportPreviewSchema = z.object({
   totalRows: z.number().int(),
   /** A mapping guessed from the column names or, without them, from the cells. */
   mapping: invitationImportMappingSchema,
+  /**
+   * Data rows the import would refuse (an invalid or duplicate email, a name too long, …) with
+   * the request's mapping and modes, else the guessed mapping and the default modes.
+   */
+  refused: z.number().int(),
 });
 export type InvitationImportPreview = z.infer<typeof invitationImportPreviewSchema>;
 

@@ -97,10 +97,53 @@ describe('POST /api/events/:id/invitations/import', () => {
       headers: ['Name', 'E-Mail', 'Passwort'],
       totalRows: 12,
       mapping: { 0: 'name', 1: 'email', 2: 'password' },
+      refused: 0,
     });
     expect(preview.rows).toHaveLength(10);
     expect(preview.rows[0]).toEqual(['Guest 0', 'g0@example.com', 'pw0']);
     expect(await rows()).toHaveLength(0);
+  });
+
+  it('previews how many rows the import would refuse with the given mapping and modes, and writes nothing', async () => {
+    const file = [
+      'Name;E-Mail-Adresse;Kennwort',
+      'Ann;ann@example.com;',
+      'Ann again;ANN@example.com;',
+      'No mail;not-an-email;',
+      `Ben;ben@example.com;${'x'.repeat(1000)}`,
+    ].join('\n');
+    const preview = async (fields: Record<string, string>) => {
+      const response = await importRequest(file, { preview: 'true', ...fields });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<InvitationImportPreview>();
+    };
+    // The guessed mapping and the default modes: the duplicate and the invalid email.
+    expect(await preview({})).toMatchObject({ totalRows: 4, refused: 2 });
+    // Passwords from the file: Ben's is too long.
+    expect(await preview({ passwordMode: 'import' })).toMatchObject({ refused: 3 });
+    // Without an email column every row is refused.
+    expect(await preview({ mapping: JSON.stringify({ 0: 'name' }) })).toMatchObject({
+      refused: 4,
+    });
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("imports Excel's Unicode text: UTF-16 with a byte order mark, tab-separated", async () => {
+    const text = 'Name\tE-Mail-Adresse\r\nJürgen „Jo“ Größe\tjuergen@example.com\r\n';
+    const file = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const response = await importRequest(file);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<InvitationImportReport>()).toMatchObject({
+      encoding: 'utf-16le',
+      delimiter: '\t',
+      hasHeader: true,
+      replacedCharacters: false,
+      added: 1,
+    });
+    expect((await rows())[0]).toMatchObject({
+      name: 'Jürgen „Jo“ Größe',
+      email: 'juergen@example.com',
+    });
   });
 
   it('adds new invitations, updates existing ones by email and leaves equal ones unchanged', async () => {

@@ -3,208 +3,28 @@ import {
   fields,
   INVITATION_NAME_MAX,
   INVITATION_PASSWORD_MAX,
-  INVITATIONS_IMPORT_MAX_ROWS,
-  INVITATIONS_IMPORT_PREVIEW_ROWS,
   singleLineText,
   validationMessage,
   type InvitationImportColumn,
   type InvitationImportMapping,
-  type InvitationImportPreview,
   type InvitationImportReport,
   type InvitationImportReportRow,
   type invitationImportFieldsSchema,
 } from '@livent/shared';
-import { CsvError, parse } from 'csv-parse/sync';
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, InvitationsTable } from '../../db/schema.js';
-import { validationFailed } from '../../lib/errors.js';
 import { generatePassword, newPersonalToken } from './invitation-secrets.js';
+import type { ParsedRow, ReadFile } from './invitations-import-file.js';
 
-/** The CSV import of invitations (ADR 026, "Import"): decoding, parsing, the plan and its writing. */
+/** The CSV import of invitations (ADR 026, "Import"): the plan and its writing. */
 
 export type ImportFields = z.output<typeof invitationImportFieldsSchema>;
-type Delimiter = InvitationImportPreview['delimiter'];
-type Encoding = InvitationImportPreview['encoding'];
 
 /** Rows per multi-row statement: 12 columns × 1000 stays far under SQLite's 32766 parameters. */
 export const IMPORT_CHUNK_ROWS = 1000;
 /** The personal link's token as the gate accepts it (invitation-access.ts). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
-
-export interface DecodedCsv {
-  text: string;
-  encoding: Encoding;
-  replacedCharacters: boolean;
-}
-
-/**
- * UTF-8 (with or without BOM) when the bytes are valid UTF-8, else Windows-1252, which every
- * spreadsheet program on Windows still writes. Bytes that are no character (broken UTF-8 after a
- * BOM, the five unassigned Windows-1252 bytes) become U+FFFD and are reported.
- */
-export function decodeCsv(bytes: Uint8Array): DecodedCsv {
-  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-  const body = bom ? bytes.subarray(3) : bytes;
-  try {
-    return {
-      text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body),
-      encoding: 'utf-8',
-      replacedCharacters: false,
-    };
-  } catch {
-    if (bom) {
-      return {
-        text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(body),
-        encoding: 'utf-8',
-        replacedCharacters: true,
-      };
-    }
-  }
-  // WHATWG's windows-1252 maps its unassigned bytes to C1 controls: mark them as replaced.
-  const decoded = new TextDecoder('windows-1252').decode(body);
-  const text = decoded.replace(/[\u0080-\u009f]/g, '\ufffd');
-  return { text, encoding: 'windows-1252', replacedCharacters: text !== decoded };
-}
-
-/** The delimiter that splits the first line (outside quotes) most often; a comma on a tie. */
-export function detectDelimiter(text: string): Delimiter {
-  const counts: Record<Delimiter, number> = { ',': 0, ';': 0, '\t': 0 };
-  let quoted = false;
-  for (const character of text.slice(0, 64 * 1024)) {
-    if (character === '"') quoted = !quoted;
-    else if (!quoted && (character === '\n' || character === '\r')) break;
-    else if (!quoted && character in counts) counts[character as Delimiter] += 1;
-  }
-  const best = (Object.keys(counts) as Delimiter[]).reduce((a, b) =>
-    counts[b] > counts[a] ? b : a,
-  );
-  return counts[best] > 0 ? best : ',';
-}
-
-export interface ParsedRow {
-  /** The row's first line in the file (1-based). */
-  line: number;
-  cells: string[];
-}
-
-/** All records; a file that is no CSV (an unclosed quote…) is a 400 naming the line. */
-export function parseCsv(text: string, delimiter: Delimiter): ParsedRow[] {
-  try {
-    const records = parse(text, {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      info: true,
-      // One more than the cap and a header line: enough to know the file is over it.
-      to: INVITATIONS_IMPORT_MAX_ROWS + 2,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-    let previousEnd = 0;
-    return records.map(({ record, info }) => {
-      // info.lines is the line where the record ended; a quoted cell may span lines.
-      const span = record.reduce((lines, cell) => lines + (cell.match(/\n/g)?.length ?? 0), 0);
-      const line = Math.max(previousEnd + 1, info.lines - span);
-      previousEnd = info.lines;
-      return { line, cells: record };
-    });
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines ?? 1;
-      throw validationFailed({ file: validationMessage('csvInvalid', { line }) });
-    }
-    throw error;
-  }
-}
-
-const HEADER_NAMES: Record<InvitationImportColumn, readonly string[]> = {
-  name: ['name', 'full name', 'fullname', 'vorname nachname', 'nombre', 'nom'],
-  email: ['email', 'e-mail', 'mail', 'email address', 'e-mail-adresse', 'emailadresse', 'correo'],
-  password: ['password', 'passwort', 'kennwort', 'contraseña', 'mot de passe'],
-  token: ['token', 'personal link', 'personallink', 'link'],
-};
-
-function headerColumn(cell: string): InvitationImportColumn | undefined {
-  const normalised = cell.trim().toLowerCase();
-  return (Object.keys(HEADER_NAMES) as InvitationImportColumn[]).find((column) =>
-    HEADER_NAMES[column].includes(normalised),
-  );
-}
-
-const looksLikeEmail = (cell: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(cell.trim());
-
-/** A first line holds column names when one is a known name and none is an email. */
-export function detectHeader(rows: ParsedRow[]): boolean {
-  const first = rows[0]?.cells ?? [];
-  return first.some((cell) => headerColumn(cell)) && !first.some(looksLikeEmail);
-}
-
-/** The mapping the dashboard proposes: from the column names, else the first email-like column. */
-export function guessMapping(rows: ParsedRow[], hasHeader: boolean): InvitationImportMapping {
-  const mapping: InvitationImportMapping = {};
-  if (hasHeader) {
-    const used = new Set<string>();
-    rows[0]?.cells.forEach((cell, index) => {
-      const column = headerColumn(cell);
-      if (column && !used.has(column)) {
-        used.add(column);
-        mapping[String(index)] = column;
-      }
-    });
-    return mapping;
-  }
-  const sample = rows.slice(0, INVITATIONS_IMPORT_PREVIEW_ROWS);
-  const width = Math.max(0, ...sample.map((row) => row.cells.length));
-  const emailIndex = [...Array(width).keys()].find((index) =>
-    sample.some((row) => looksLikeEmail(row.cells[index] ?? '')),
-  );
-  if (emailIndex !== undefined) {
-    mapping[String(emailIndex)] = 'email';
-    // A name commonly stands before the email.
-    if (emailIndex > 0) mapping[String(emailIndex - 1)] = 'name';
-  }
-  return mapping;
-}
-
-export interface ReadFile {
-  rows: ParsedRow[];
-  hasHeader: boolean;
-  delimiter: Delimiter;
-  encoding: Encoding;
-  replacedCharacters: boolean;
-}
-
-export function readCsvFile(bytes: Uint8Array, hasHeader: boolean | undefined): ReadFile {
-  const decoded = decodeCsv(bytes);
-  const delimiter = detectDelimiter(decoded.text);
-  const rows = parseCsv(decoded.text, delimiter);
-  const header = hasHeader ?? detectHeader(rows);
-  if (rows.length - (header ? 1 : 0) > INVITATIONS_IMPORT_MAX_ROWS) {
-    throw validationFailed({
-      file: validationMessage('maxEntries', { max: INVITATIONS_IMPORT_MAX_ROWS }),
-    });
-  }
-  return {
-    rows,
-    hasHeader: header,
-    delimiter,
-    encoding: decoded.encoding,
-    replacedCharacters: decoded.replacedCharacters,
-  };
-}
-
-export function previewOf(file: ReadFile): InvitationImportPreview {
-  const data = file.hasHeader ? file.rows.slice(1) : file.rows;
-  return {
-    delimiter: file.delimiter,
-    encoding: file.encoding,
-    replacedCharacters: file.replacedCharacters,
-    hasHeader: file.hasHeader,
-    headers: file.hasHeader ? (file.rows[0]?.cells ?? []) : null,
-    rows: data.slice(0, INVITATIONS_IMPORT_PREVIEW_ROWS).map((row) => row.cells),
-    totalRows: data.length,
-    mapping: guessMapping(file.rows, file.hasHeader),
-  };
-}
 
 /** What an existing invitation holds that the import compares and may change. */
 export interface ExistingInvitation {

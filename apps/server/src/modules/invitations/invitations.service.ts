@@ -9,6 +9,7 @@ import {
   type Invitation,
   type MailSendMode,
   type MailSendResult,
+  type InvitationImportMapping,
   type InvitationImportPreview,
   type InvitationImportReport,
   type MailStatus,
@@ -46,15 +47,14 @@ import type { InvitationAccess } from './invitation-access.js';
 import { generatePassword, newPersonalToken } from './invitation-secrets.js';
 import {
   applyImport,
-  guessMapping,
   loadExisting,
   planImport,
-  previewOf,
-  readCsvFile,
   summary,
   tokensOfOtherEvents,
   type ImportFields,
+  type ImportPlan,
 } from './invitations-import.js';
+import { guessMapping, previewOf, readCsvFile, type ReadFile } from './invitations-import-file.js';
 import {
   deleteInvitation,
   findClashes,
@@ -250,8 +250,9 @@ export class InvitationsService {
   }
 
   /**
-   * The CSV import (ADR 026, "Import"): with `preview`, the first rows and what was detected;
-   * otherwise the rows are compared with the list and written in one transaction.
+   * The CSV import (ADR 026, "Import"): with `preview`, the first rows, what was detected and
+   * how many rows would be refused, nothing written; otherwise the rows are compared with the
+   * list and written in one transaction.
    */
   async import(
     auth: AuthContext,
@@ -259,12 +260,15 @@ export class InvitationsService {
     bytes: Buffer,
     fields: ImportFields,
   ): Promise<InvitationImportPreview | InvitationImportReport> {
-    const { db, access, now } = this.deps;
+    const { db, access } = this.deps;
     const event = await requireEventRole(db, auth, eventId);
     const file = readCsvFile(bytes, fields.hasHeader);
-    if (fields.preview) return previewOf(file);
     // Without a mapping, the one the preview proposes.
     const mapping = fields.mapping ?? guessMapping(file.rows, file.hasHeader);
+    if (fields.preview) {
+      const plan = await this.importPlan(event.id, file, mapping, fields);
+      return previewOf(file, plan.report.filter((row) => row.result === 'refused').length);
+    }
     const width = Math.max(0, ...file.rows.map((row) => row.cells.length));
     const errors: Record<string, string> = {};
     for (const index of Object.keys(mapping)) {
@@ -274,25 +278,36 @@ export class InvitationsService {
       errors['mapping.email'] = validationMessage('required');
     }
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
+    const plan = await this.importPlan(event.id, file, mapping, fields);
+    await applyImport(db, event.id, plan);
+    // Deleted invitations and new passwords or links end the access they gave at once here.
+    await access.forget(event.id, [...plan.deletes, ...plan.updates.map((update) => update.id)]);
+    return summary(file, plan);
+  }
+
+  /** What the import of the file's data rows would do to the event's list (nothing written). */
+  private async importPlan(
+    eventId: string,
+    file: ReadFile,
+    mapping: InvitationImportMapping,
+    fields: ImportFields,
+  ): Promise<ImportPlan> {
+    const { db, now } = this.deps;
     const rows = file.hasHeader ? file.rows.slice(1) : file.rows;
     const tokenColumn = Object.entries(mapping).find(([, column]) => column === 'token')?.[0];
     const imported =
       fields.tokenMode === 'import' && tokenColumn !== undefined
         ? rows.map((row) => (row.cells[Number(tokenColumn)] ?? '').trim()).filter(Boolean)
         : [];
-    const plan = planImport({
-      eventId: event.id,
+    return planImport({
+      eventId,
       rows,
       mapping,
       fields,
-      existing: await loadExisting(db, event.id),
-      tokensOfOthers: await tokensOfOtherEvents(db, event.id, imported),
+      existing: await loadExisting(db, eventId),
+      tokensOfOthers: await tokensOfOtherEvents(db, eventId, imported),
       now: now().toISOString(),
     });
-    await applyImport(db, event.id, plan);
-    // Deleted invitations and new passwords or links end the access they gave at once here.
-    await access.forget(event.id, [...plan.deletes, ...plan.updates.map((update) => update.id)]);
-    return summary(file, plan);
   }
 
   /** The sorted, searched list as CSV in the user's delimiter (streamed, capped). */

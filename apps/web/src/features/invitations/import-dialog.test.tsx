@@ -28,6 +28,7 @@ const preview = (fields: Partial<InvitationImportPreview> = {}): InvitationImpor
   ],
   totalRows: 2,
   mapping: { '0': 'name', '1': 'email' },
+  refused: 1,
   ...fields,
 });
 
@@ -66,6 +67,9 @@ const fieldsOf = (call: XhrCall | undefined) =>
   Object.fromEntries(
     [...(call?.body.entries() ?? [])].filter(([name]) => name !== 'file'),
   ) as Record<string, string>;
+
+/** The imports sent, without the previews (the options step previews again to count refusals). */
+const importsIn = (calls: XhrCall[]) => calls.filter((call) => fieldsOf(call).preview !== 'true');
 
 // A server's refusal is worded after loading the error texts on demand (lib/forms/report-error.ts),
 // which the first time can take more than the default second on a busy machine.
@@ -130,10 +134,21 @@ describe('invitation import dialog', { timeout: 20_000 }, () => {
     const links = within(dialog).getByRole('radiogroup', { name: 'Personal links' });
     expect(within(passwords).getByRole('radio', { name: /^From the file/ })).toBeChecked();
     expect(within(links).getByRole('radio', { name: /^From the file/ })).toBeDisabled();
+    // Before the import, the rows it would refuse with this mapping and these modes.
+    expect(await within(dialog).findByText(/^1 row will be refused: an invalid/)).toBeVisible();
+    expect(fieldsOf(calls[1])).toEqual({
+      preview: 'true',
+      hasHeader: 'true',
+      mapping: '{"0":"name","1":"email","2":"password"}',
+      importMode: 'add',
+      passwordMode: 'import',
+      tokenMode: 'default',
+    });
     await user.click(within(links).getByRole('radio', { name: /^Generate new/ }));
+    await waitFor(() => expect(fieldsOf(calls[2])).toMatchObject({ tokenMode: 'generate' }));
     await user.click(within(dialog).getByRole('button', { name: 'Import 2 rows' }));
 
-    const upload = calls[1];
+    const upload = importsIn(calls)[0];
     expect(fieldsOf(upload)).toEqual({
       importMode: 'add',
       passwordMode: 'import',
@@ -215,6 +230,33 @@ describe('invitation import dialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('says before the import how many rows it would refuse, counted anew when a mode changes', async () => {
+    let answerCheck: ((refused: number) => void) | undefined;
+    stubXhr((call) => {
+      const fields = fieldsOf(call);
+      if (fields.mapping === undefined) return call.respond(200, preview());
+      // The count for the chosen modes: passwords from the file refuse two rows here.
+      answerCheck = (refused) => call.respond(200, preview({ refused }));
+    });
+    const { dialog } = await open();
+    const user = await choose(csvFile());
+    await user.click(within(dialog).getByRole('combobox', { name: 'Kennwort' }));
+    await user.click(screen.getByRole('option', { name: 'Password' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Next' }));
+
+    expect(await within(dialog).findByText('Checking which rows would be refused…')).toBeVisible();
+    answerCheck?.(2);
+    expect(await within(dialog).findByRole('note')).toHaveTextContent(
+      /^2 rows will be refused: an invalid or duplicate email address/,
+    );
+    const passwords = within(dialog).getByRole('radiogroup', { name: 'Passwords' });
+    await user.click(within(passwords).getByRole('radio', { name: /^Generate new/ }));
+    expect(await within(dialog).findByText('Checking which rows would be refused…')).toBeVisible();
+    answerCheck?.(0);
+    expect(await within(dialog).findByRole('note')).toHaveTextContent('No row will be refused.');
+    expect(within(dialog).getByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
+  });
+
   it('downloads the report as CSV in the user\u2019s delimiter, with formulas neutralised', async () => {
     const blobs: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -233,7 +275,7 @@ describe('invitation import dialog', { timeout: 20_000 }, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Next' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Import 2 rows' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Download report (CSV)' }));
-    expect(calls).toHaveLength(2);
+    expect(importsIn(calls)).toHaveLength(1);
     expect(clicked).toHaveBeenCalledTimes(1);
     expect(await blobs[0]?.text()).toBe(
       '\ufeffLine;Email;Name;Result;Reason\r\n' +
@@ -339,7 +381,7 @@ describe('invitation import dialog', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Replace the invitation list?' })).toBeNull(),
     );
-    expect(calls).toHaveLength(1);
+    expect(importsIn(calls)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'Import 2 rows' }));
     await user.click(
@@ -348,7 +390,7 @@ describe('invitation import dialog', { timeout: 20_000 }, () => {
         { name: 'Replace' },
       ),
     );
-    expect(fieldsOf(calls[1]).importMode).toBe('replace');
+    expect(fieldsOf(importsIn(calls)[0]).importMode).toBe('replace');
     expect(await within(dialog).findByRole('alert', {}, SERVER_ERROR)).toHaveTextContent(
       'Column 2: This value is not valid',
     );

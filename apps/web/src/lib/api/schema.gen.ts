@@ -883,7 +883,7 @@ export interface paths {
         put?: never;
         /**
          * Import invitations from CSV, or preview the file
-         * @description multipart/form-data: the CSV in `file` (UTF-8 with or without BOM, else Windows-1252; delimiter `,` `;` or tab, detected), and the text fields `importMode`, `passwordMode`, `tokenMode`, `mapping` (JSON: column index → name, email, password or token; email required), `hasHeader` and `preview`. With `preview=true` the answer is the first rows and what was detected, and nothing changes. Otherwise all rows are written in one transaction and the answer reports each row (added, updated by email, unchanged, or refused with the field and a validation key); the replace mode deletes the invitations the file does not name. At most 100000 rows (400) and 20 MB (413); a file that is no CSV answers 400 with `errors.file` naming the line.
+         * @description multipart/form-data: the CSV in `file` (UTF-8 or UTF-16 by its byte order mark, UTF-8 without one when valid, else Windows-1252; delimiter `,` `;` or tab, detected), and the text fields `importMode`, `passwordMode`, `tokenMode`, `mapping` (JSON: column index → name, email, password or token; email required), `hasHeader` and `preview`. With `preview=true` the answer is the first rows, what was detected and how many rows the import would refuse with the given mapping and modes, and nothing changes. Otherwise all rows are written in one transaction and the answer reports each row (added, updated by email, unchanged, or refused with the field and a validation key); the replace mode deletes the invitations the file does not name. At most 100000 rows (400) and 20 MB (413); a file that is no CSV answers 400 with `errors.file` naming the line.
          */
         post: operations["importInvitations"];
         delete?: never;
@@ -6647,7 +6647,7 @@ export interface operations {
                         /** @enum {string} */
                         delimiter: "," | ";" | "\t";
                         /** @enum {string} */
-                        encoding: "utf-8" | "windows-1252";
+                        encoding: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
                         replacedCharacters: boolean;
                         hasHeader: boolean;
                         added: number;
@@ -6668,7 +6668,7 @@ export interface operations {
                         /** @enum {string} */
                         delimiter: "," | ";" | "\t";
                         /** @enum {string} */
-                        encoding: "utf-8" | "windows-1252";
+                        encoding: "utf-8" | "utf-16le" | "utf-16be" | "windows-1252";
                         replacedCharacters: boolean;
                         hasHeader: boolean;
                         headers: string[] | null;
@@ -6677,6 +6677,7 @@ export interface operations {
                         mapping: {
                             [key: string]: "name" | "email" | "password" | "token";
                         };
+                        refused: number;
                     };
                 };
             };

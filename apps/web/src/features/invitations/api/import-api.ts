@@ -17,6 +17,11 @@ export interface ImportPreviewRequest {
   file: File;
   /** Undefined: the server detects whether the first line holds column names. */
   hasHeader?: boolean;
+  /** The mapping and modes the preview counts the refused rows with (else its guess, the defaults). */
+  mapping?: InvitationImportMapping;
+  importMode?: ImportMode;
+  passwordMode?: PasswordMode;
+  tokenMode?: TokenMode;
   onProgress?: (sent: number) => void;
 }
 
@@ -44,11 +49,16 @@ function formOf(fields: Record<string, string | undefined>, file: File): FormDat
 
 export function useImportPreview(eventId: string) {
   return useMutation({
-    mutationFn: ({ file, hasHeader, onProgress }: ImportPreviewRequest) =>
+    mutationFn: ({ file, hasHeader, mapping, onProgress, ...modes }: ImportPreviewRequest) =>
       apiPostUpload<typeof IMPORT_PATH, InvitationImportPreview>(IMPORT_PATH, {
         path: { id: eventId },
         body: formOf(
-          { preview: 'true', hasHeader: hasHeader === undefined ? undefined : String(hasHeader) },
+          {
+            preview: 'true',
+            hasHeader: hasHeader === undefined ? undefined : String(hasHeader),
+            mapping: mapping && JSON.stringify(mapping),
+            ...modes,
+          },
           file,
         ),
         onProgress,

@@ -106,10 +106,22 @@ export function ImportDialog({
   const [progress, setProgress] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
   const previewUpload = useImportPreview(eventId);
+  // The same preview, sent again with the chosen mapping and modes: how many rows would be refused.
+  const refusalCheck = useImportPreview(eventId);
+  const checkRefusals = refusalCheck.mutate;
+  // Unknown after a failed check: the import's report still names every refused row.
+  const refused = refusalCheck.isPending ? 'checking' : (refusalCheck.data?.refused ?? null);
   const importUpload = useImportInvitations(eventId);
   const errorText = useErrorText();
   const busy = previewUpload.isPending || importUpload.isPending;
   const stepIndex = STEPS.indexOf(step);
+
+  // The options step counts the refused rows anew whenever the mapping or a mode changes.
+  useEffect(() => {
+    if (step === 'options' && file && preview) {
+      checkRefusals({ file, hasHeader: preview.hasHeader, mapping, ...options });
+    }
+  }, [step, file, preview, mapping, options, checkRefusals]);
 
   // A new step moves the focus to its heading, so that a screen reader reads where it is.
   const shownStep = useRef(step);
@@ -129,6 +141,7 @@ export function ImportDialog({
     setProgress(null);
     shownStep.current = 'file';
     previewUpload.reset();
+    refusalCheck.reset();
     importUpload.reset();
   };
   const close = () => {
@@ -280,6 +293,7 @@ export function ImportDialog({
                 <ImportOptionsStep
                   options={options}
                   rows={preview.totalRows}
+                  refused={refused}
                   hasPasswordColumn={Object.values(mapping).includes('password')}
                   hasTokenColumn={Object.values(mapping).includes('token')}
                   busy={busy}

@@ -93,6 +93,7 @@ function ModeGroup<Mode extends string>({
 export function ImportOptionsStep({
   options,
   rows,
+  refused,
   hasPasswordColumn,
   hasTokenColumn,
   busy,
@@ -100,6 +101,8 @@ export function ImportOptionsStep({
 }: {
   options: ImportOptions;
   rows: number;
+  /** Rows the import would refuse with this mapping and these modes; null: unknown. */
+  refused: number | 'checking' | null;
   hasPasswordColumn: boolean;
   hasTokenColumn: boolean;
   busy: boolean;
@@ -109,6 +112,24 @@ export function ImportOptionsStep({
   return (
     <Stack sx={{ gap: 2.5 }}>
       <Typography variant="body2">{t('import.options.rows', { count: rows })}</Typography>
+      {/* Announced when the count arrives; a note, not a status: the upload's status is the one. */}
+      <div aria-live="polite">
+        {refused === 'checking' && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {t('import.options.checking')}
+          </Typography>
+        )}
+        {refused === 0 && (
+          <Alert severity="success" role="note">
+            {t('import.options.refusedNone')}
+          </Alert>
+        )}
+        {typeof refused === 'number' && refused > 0 && (
+          <Alert severity="warning" role="note">
+            {t('import.options.refused', { count: refused })}
+          </Alert>
+        )}
+      </div>
       <ModeGroup
         label={t('import.options.importMode.label')}
         choices={IMPORT_MODES.map((mode) => ({
