@@ -50,30 +50,35 @@ export async function exchange(
     flags: dnsPacket.RECURSION_DESIRED,
     questions: [{ type, name, class: 'IN' }],
   };
-  const matches = (response: DnsResponse) =>
-    response.id === id &&
-    response.type === 'response' &&
-    response.questions?.length === 1 &&
-    response.questions[0]!.type === type &&
-    response.questions[0]!.name.toLowerCase() === name.toLowerCase();
-  const udp = await overUdp(server, dnsPacket.encode(query), matches, timeoutMs, signal);
-  if (!udp.flag_tc) return udp;
-  return overTcp(server, dnsPacket.streamEncode(query), matches, timeoutMs, signal);
-}
-
-type Matches = (response: DnsResponse) => boolean;
-
-function overUdp(
-  server: DnsServer,
-  message: Buffer,
-  matches: Matches,
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<DnsResponse> {
-  const socket = createSocket(isIPv6(server.address) ? 'udp6' : 'udp4');
-  return settle(
+  const attempt: Attempt = {
+    server,
     timeoutMs,
     signal,
+    matches: (response) =>
+      response.id === id &&
+      response.type === 'response' &&
+      response.questions?.length === 1 &&
+      response.questions[0]!.type === type &&
+      response.questions[0]!.name.toLowerCase() === name.toLowerCase(),
+  };
+  const udp = await overUdp(attempt, dnsPacket.encode(query));
+  if (!udp.flag_tc) return udp;
+  return overTcp(attempt, dnsPacket.streamEncode(query));
+}
+
+/** One exchange: where to, which reply counts, and how long to wait for it. */
+interface Attempt {
+  server: DnsServer;
+  matches: (response: DnsResponse) => boolean;
+  timeoutMs: number;
+  signal: AbortSignal;
+}
+
+function overUdp(attempt: Attempt, message: Buffer): Promise<DnsResponse> {
+  const { server, matches } = attempt;
+  const socket = createSocket(isIPv6(server.address) ? 'udp6' : 'udp4');
+  return settle(
+    attempt,
     () => socket.close(),
     (resolve, reject) => {
       socket.on('error', reject);
@@ -87,17 +92,11 @@ function overUdp(
   );
 }
 
-function overTcp(
-  server: DnsServer,
-  message: Buffer,
-  matches: Matches,
-  timeoutMs: number,
-  signal: AbortSignal,
-): Promise<DnsResponse> {
+function overTcp(attempt: Attempt, message: Buffer): Promise<DnsResponse> {
+  const { server, matches } = attempt;
   const socket = connect({ host: server.address, port: server.port });
   return settle(
-    timeoutMs,
-    signal,
+    attempt,
     () => socket.destroy(),
     (resolve, reject) => {
       let received = Buffer.alloc(0);
@@ -123,10 +122,9 @@ function decode(message: Buffer): DnsResponse | undefined {
   }
 }
 
-/** Runs `start` until it settles, the time is up or the signal aborts; then `cleanup`. */
+/** Runs `start` until it settles, the attempt's time is up or its signal aborts; then `cleanup`. */
 function settle<T>(
-  timeoutMs: number,
-  signal: AbortSignal,
+  { timeoutMs, signal }: Attempt,
   cleanup: () => void,
   start: (resolve: (value: T) => void, reject: (error: unknown) => void) => void,
 ): Promise<T> {
