@@ -129,7 +129,12 @@ function settle<T>(
   start: (resolve: (value: T) => void, reject: (error: unknown) => void) => void,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => finish(new DnsExchangeError('ETIMEOUT')), timeoutMs);
+    // The timeout waits for the next poll phase: when the event loop was busy past it, a reply
+    // that arrived meanwhile is read first instead of counting as no reply.
+    const timer = setTimeout(
+      () => setImmediate(() => finish(new DnsExchangeError('ETIMEOUT'))),
+      timeoutMs,
+    );
     const onAbort = () => finish(new DnsExchangeError('ECANCELLED'));
     let done = false;
     function finish(error: unknown, value?: T): void {
