@@ -3,8 +3,9 @@ import { chmodSync, closeSync, existsSync, fchmodSync, mkdirSync, openSync } fro
 /**
  * Owner-only modes for what the server keeps on disk: the data folder, the SQLite database with
  * its -wal and -shm, the generated secret and every backup. Set with chmod rather than left to
- * the creating call, because a create mode is reduced by the process's umask and an existing
- * file keeps whatever mode it had. Windows has no such modes: there nothing is changed.
+ * the creating call: SQLite creates its files 0644 less the umask, whatever the caller wants, and
+ * an existing file keeps whatever mode it had. Windows has no such modes: there nothing is changed
+ * (docs/decisions/042-private-files-and-dns-answers-by-owner.md).
  */
 export const PRIVATE_DIRECTORY_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;

@@ -24,7 +24,7 @@ export class DnsLookupError extends Error {
 }
 
 /**
- * The one DNS resolver of the server (docs/decisions/030-custom-domains.md): it asks the
+ * The one DNS resolver of the server (docs/decisions/030-custom-domains.md, 042): it asks the
  * configured servers, or the system's, itself, each `tries` times with a timeout, so that it sees
  * the owner name of every record. Only records of the name asked or of a name its CNAME chain
  * leads to count (see {@link recordsFor}): node's resolver (c-ares) takes every record of the
