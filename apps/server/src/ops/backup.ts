@@ -196,7 +196,7 @@ const LIVENT_TABLES = ['kysely_migration', 'app_meta', 'users', 'events'];
  * It must have Livent's tables and list only migrations this build knows; fewer (an older
  * backup) are fine, the server runs the rest when it starts.
  */
-export function checkSchema(path: string): string | undefined {
+function checkSchema(path: string): string | undefined {
   const database = new SqliteDatabase(path, { fileMustExist: true, timeout: 5000 });
   try {
     const tables = new Set(
