@@ -1,11 +1,11 @@
 // `npm run backup [-- <path>]` and `npm run restore -- <file>`: the operator's SQLite backup and
 // restore (docs/decisions/032-operations.md). The backup is safe while the server runs; the
 // restore refuses while any process has the database open.
-import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDatabaseUrl } from './db/database-url.js';
 import { redactDatabaseUrl } from './db/database.js';
+import { createPrivateDirectoryIfMissing } from './lib/private-files.js';
 import { BackupError, backupSqlite, restoreSqlite } from './ops/backup.js';
 
 const DEFAULT_DATABASE_URL = 'file:data/livent.db';
@@ -41,7 +41,7 @@ try {
     const destination = resolve(
       argument ?? join(dirname(location.filename), 'backups', `livent-${stamp}.db`),
     );
-    mkdirSync(dirname(destination), { recursive: true });
+    createPrivateDirectoryIfMissing(dirname(destination));
     const result = await backupSqlite(location.filename, destination);
     process.stdout.write(
       `Backup written to ${result.path} (${String(result.bytes)} bytes, ${String(result.pages)} pages)\nintegrity_check: ${result.integrity}\n`,

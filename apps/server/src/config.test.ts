@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -246,6 +246,28 @@ describe('ensureAppSecret', () => {
       rmSync(other, { recursive: true, force: true });
     }
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'makes the data folder 0700 and the secret 0600 whatever the umask, existing ones too',
+    () => {
+      const data = join(dir, 'data');
+      const umask = process.umask(0o000);
+      try {
+        ensureAppSecret(data);
+      } finally {
+        process.umask(umask);
+      }
+      expect(statSync(data).mode & 0o777).toBe(0o700);
+      expect(statSync(join(data, 'app-secret')).mode & 0o777).toBe(0o600);
+
+      // Left open by an earlier version or by hand: closed again on the next start.
+      chmodSync(data, 0o755);
+      chmodSync(join(data, 'app-secret'), 0o644);
+      ensureAppSecret(data);
+      expect(statSync(data).mode & 0o777).toBe(0o700);
+      expect(statSync(join(data, 'app-secret')).mode & 0o777).toBe(0o600);
+    },
+  );
 
   it('refuses a damaged secret file instead of replacing it', () => {
     writeFileSync(join(dir, 'app-secret'), 'too short\n');

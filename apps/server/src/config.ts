@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
@@ -10,6 +10,11 @@ import {
   parseOutboundAllowList,
   type OutboundAllowList,
 } from './lib/outbound/address-policy.js';
+import {
+  ensurePrivateDirectory,
+  makeFilesPrivate,
+  PRIVATE_FILE_MODE,
+} from './lib/private-files.js';
 
 /** Every variable the server reads (README, "Configuration"); all optional. */
 export const CONFIG_VARIABLES = [
@@ -515,14 +520,18 @@ function billingConfig(values: z.infer<typeof envSchema>): BillingConfig | undef
  */
 export function ensureAppSecret(dataDir: string): string {
   const file = join(dataDir, APP_SECRET_FILE);
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ensurePrivateDirectory(dataDir);
   const existing = readSecret(file);
-  if (existing !== undefined) return existing;
+  if (existing !== undefined) {
+    makeFilesPrivate(file);
+    return existing;
+  }
   const secret = randomBytes(48).toString('base64url');
   try {
     // `wx` refuses to overwrite: when two processes start at once, the second one reads the
     // first one's secret instead of replacing it.
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE_MODE, flag: 'wx' });
+    makeFilesPrivate(file);
     return secret;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createDomainSchema, normalizeHostname, updateDomainSchema } from './domains.js';
+import {
+  createDomainSchema,
+  normalizeHostname,
+  normalizeRedirectUrl,
+  updateDomainSchema,
+} from './domains.js';
 
 describe('normalizeHostname', () => {
   it.each([
@@ -53,5 +58,39 @@ describe('domain requests', () => {
     const http = updateDomainSchema.safeParse({ redirectUrl: 'http://example.com' });
     expect(http.error?.issues[0]?.message).toBe('validation.url');
     expect(updateDomainSchema.safeParse({ status: 'active' }).success).toBe(false);
+  });
+
+  it('refuses control characters and white space in a redirect URL and stores it normalised', () => {
+    const C0_C1_AND_SPACES = [
+      '\r',
+      '\n',
+      '\t',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+      '\u0085',
+      '\u009b',
+      ' ',
+      '\u00a0',
+      '\u2028',
+    ];
+    for (const character of C0_C1_AND_SPACES) {
+      const result = updateDomainSchema.safeParse({
+        redirectUrl: `https://example.com/a${character}b`,
+      });
+      expect(result.error?.issues[0]?.message, JSON.stringify(character)).toBe(
+        'validation.urlCharacters',
+      );
+      expect(normalizeRedirectUrl(`https://example.com/a${character}b`)).toBeUndefined();
+    }
+    // Pasted with a line break at the end: trimmed like every text field.
+    expect(updateDomainSchema.parse({ redirectUrl: ' https://Example.COM\n' })).toEqual({
+      redirectUrl: 'https://example.com/',
+    });
+    expect(normalizeRedirectUrl('https://bücher.example/ä')).toBe(
+      'https://xn--bcher-kva.example/%C3%A4',
+    );
+    for (const bad of ['//example.com/x', 'https://', 'data:text/html,x', 'http://example.com'])
+      expect(normalizeRedirectUrl(bad), bad).toBeUndefined();
   });
 });

@@ -145,24 +145,50 @@ export type DomainsList = z.infer<typeof domainsListSchema>;
 export const createDomainSchema = z.strictObject({ name: domainNameSchema });
 export type CreateDomainInput = z.input<typeof createDomainSchema>;
 
-function isHttpsUrl(value: string): boolean {
+/**
+ * Control characters (C0, DEL, C1) and white space. The URL parser would drop tabs and line breaks
+ * inside and strip the rest at either end without a word, so a text with them is refused rather
+ * than silently changed; in a stored `Location` header a line break made `/` answer 500.
+ */
+const NOT_IN_REDIRECT_URL = /[\p{Cc}\p{White_Space}]/u;
+
+/**
+ * A redirect URL's stored form: an absolute https URL as the URL parser writes it
+ * (`new URL(value).href`: scheme and host lower-cased, the host in punycode, other characters
+ * percent-encoded), or `undefined` when `value` is not one. The server applies it again to what it
+ * reads from the database, so a value stored before this check never reaches a response.
+ */
+export function normalizeRedirectUrl(value: string): string | undefined {
+  if (NOT_IN_REDIRECT_URL.test(value)) return undefined;
+  let url: URL;
   try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.length > 0;
+    url = new URL(value);
   } catch {
-    return false;
+    return undefined;
   }
+  return url.protocol === 'https:' && url.hostname.length > 0 ? url.href : undefined;
 }
 
 export const updateDomainSchema = z.strictObject({
   isDefault: z.boolean().optional(),
-  /** An https URL, or null (or the empty text) for none. */
+  /** An absolute https URL, stored normalised (see normalizeRedirectUrl); null (or the empty text) for none. */
   redirectUrl: z
     .string()
     .trim()
     .max(2048)
-    .refine((value) => value === '' || isHttpsUrl(value), { error: validationMessage('url') })
-    .transform((value) => (value === '' ? null : value))
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      if (NOT_IN_REDIRECT_URL.test(value)) {
+        ctx.addIssue({ code: 'custom', message: validationMessage('urlCharacters') });
+        return z.NEVER;
+      }
+      const url = normalizeRedirectUrl(value);
+      if (url === undefined) {
+        ctx.addIssue({ code: 'custom', message: validationMessage('url') });
+        return z.NEVER;
+      }
+      return url;
+    })
     .nullable()
     .optional(),
   shared: z.boolean().optional(),

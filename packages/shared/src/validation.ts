@@ -18,6 +18,7 @@ export const VALIDATION_KEYS = [
   'email',
   'number',
   'url',
+  'urlCharacters',
   'hostname',
   'identifier',
   'slug',

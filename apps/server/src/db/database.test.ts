@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -63,6 +63,37 @@ describe('createDatabase on SQLite', () => {
       await database.close();
     }
   });
+
+  it.skipIf(process.platform === 'win32')(
+    'keeps the database, its -wal and -shm and a folder it creates owner-only, whatever the umask',
+    async () => {
+      const folder = join(dir, 'data');
+      const filename = join(folder, 'livent.db');
+      const modes = () =>
+        ['', '-wal', '-shm'].map((suffix) => statSync(`${filename}${suffix}`).mode & 0o777);
+      const umask = process.umask(0o000);
+      try {
+        const database = createDatabase(`file:${filename}`);
+        await sql`create table t (x integer)`.execute(database.db);
+        await sql`insert into t values (1)`.execute(database.db);
+        expect(statSync(folder).mode & 0o777).toBe(0o700);
+        expect(modes()).toEqual([0o600, 0o600, 0o600]);
+        await database.close();
+
+        // Files an earlier run left readable are closed again when the server opens them.
+        for (const suffix of ['', '-wal', '-shm']) {
+          writeFileSync(`${filename}${suffix}`, '', { flag: 'a' });
+          chmodSync(`${filename}${suffix}`, 0o644);
+        }
+        const again = createDatabase(`file:${filename}`);
+        await pingDatabase(again.db);
+        expect(modes()).toEqual([0o600, 0o600, 0o600]);
+        await again.close();
+      } finally {
+        process.umask(umask);
+      }
+    },
+  );
 
   it('closes once, however often asked, and then fails to answer', async () => {
     const database = createDatabase(`file:${join(dir, 'livent.db')}`);

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import {
@@ -10,6 +9,11 @@ import {
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
+import {
+  createPrivateDirectoryIfMissing,
+  makeFilesPrivate,
+  sqliteFiles,
+} from '../lib/private-files.js';
 import { parseDatabaseUrl, type Dialect } from './database-url.js';
 import type { Database } from './schema.js';
 
@@ -66,10 +70,14 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
 
   let db: Kysely<Database>;
   if (location.dialect === 'sqlite') {
-    if (location.filename !== ':memory:') {
-      mkdirSync(dirname(location.filename), { recursive: true });
-    }
+    const onDisk = location.filename !== ':memory:';
+    // A folder Livent creates is owner-only; one the operator made keeps the mode they chose.
+    if (onDisk) createPrivateDirectoryIfMissing(dirname(location.filename));
     const sqlite = new SqliteDatabase(location.filename);
+    // SQLite creates the file with 0644 less the umask and gives the -wal and -shm it creates
+    // later the database's mode: owner-only before WAL mode opens them, and again for those an
+    // earlier run left.
+    if (onDisk) makeFilesPrivate(location.filename);
     // WAL with synchronous=NORMAL keeps every committed transaction across a crash or `kill -9`
     // of the process (the WAL is in the OS page cache already); only a power loss or OS crash
     // can lose the last transactions. That is the durability contract of docs/architecture.md.
@@ -79,6 +87,7 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     // Another process (a second instance, a CLI) may hold the write lock briefly; wait for it
     // instead of failing with SQLITE_BUSY.
     sqlite.pragma('busy_timeout = 5000');
+    if (onDisk) makeFilesPrivate(...sqliteFiles(location.filename));
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });

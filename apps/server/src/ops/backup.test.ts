@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import {
+  chmodSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
@@ -155,4 +159,71 @@ describe('backup and restore of the SQLite database', () => {
     expect(emails).toContain(owner.email);
     expect(emails).not.toContain(later.email);
   }, 30_000);
+
+  it.skipIf(process.platform === 'win32')(
+    'writes backups and restored databases owner-only (0600), whatever the umask',
+    async () => {
+      dir = mkdtempSync(join(tmpdir(), 'livent-backup-'));
+      const live = join(dir, 'livent.db');
+      const app = await startApp(live);
+      await register(app);
+      const umask = process.umask(0o000);
+      try {
+        await backupSqlite(live, join(dir, 'backup.db'));
+        expect(modeOf(join(dir, 'backup.db'))).toBe(0o600);
+        for (const closing of apps.splice(0)) await closing.close();
+
+        // A backup copied around with a readable mode still restores owner-only.
+        chmodSync(join(dir, 'backup.db'), 0o644);
+        const result = restoreSqlite(join(dir, 'backup.db'), live);
+        expect(modeOf(live)).toBe(0o600);
+        expect(modeOf(result.previous ?? '')).toBe(0o600);
+      } finally {
+        process.umask(umask);
+      }
+    },
+  );
+
+  it("refuses a file without Livent's schema or with a migration this build does not know, changing nothing", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'livent-backup-'));
+    const live = join(dir, 'livent.db');
+    const app = await startApp(live);
+    const owner = await register(app);
+    await backupSqlite(live, join(dir, 'backup.db'));
+    for (const closing of apps.splice(0)) await closing.close();
+    const liveBytes = readFileSync(live);
+
+    // A sound SQLite file that is someone else's database.
+    const foreign = join(dir, 'foreign.db');
+    const other = new SqliteDatabase(foreign);
+    other.exec('create table notes (id integer primary key, text text)');
+    other.close();
+    expect(checkIntegrity(foreign)).toBe('ok');
+    expect(() => restoreSqlite(foreign, live)).toThrow(
+      /is not a Livent database \(it has no kysely_migration, app_meta, users, events table\), nothing was changed/,
+    );
+
+    // A backup from a newer version: a migration this build has never heard of.
+    const newer = join(dir, 'newer.db');
+    copyFileSync(join(dir, 'backup.db'), newer);
+    const edit = new SqliteDatabase(newer);
+    edit
+      .prepare('insert into kysely_migration (name, timestamp) values (?, ?)')
+      .run('9999_from_the_future', new Date().toISOString());
+    edit.close();
+    expect(() => restoreSqlite(newer, live)).toThrow(
+      /migrations this version does not know: 9999_from_the_future/,
+    );
+
+    // Nothing moved: the live database is byte for byte the same and nothing was set aside.
+    expect(readFileSync(live).equals(liveBytes)).toBe(true);
+    expect(readdirSync(dir).filter((name) => name.includes('replaced'))).toEqual([]);
+    const restarted = await startApp(live);
+    const emails = (await restarted.db.selectFrom('users').select('email').execute()).map(
+      (u) => u.email,
+    );
+    expect(emails).toContain(owner.email);
+  }, 30_000);
 });
+
+const modeOf = (path: string) => statSync(path).mode & 0o777;

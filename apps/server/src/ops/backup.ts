@@ -10,6 +10,8 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { migrations } from '../db/migrations/index.js';
+import { createPrivateFile, makeFilesPrivate, sqliteFiles } from '../lib/private-files.js';
 
 /**
  * Online backup and offline restore of the SQLite database (docs/decisions/032-operations.md).
@@ -40,6 +42,8 @@ export async function backupSqlite(source: string, destination: string): Promise
     `.${basename(destination)}.${String(process.pid)}.partial`,
   );
   removeDatabaseFiles(temporary);
+  // Owner-only from the start: the backup API writes into the existing file and keeps its mode.
+  createPrivateFile(temporary);
   // Not read-only: a WAL database is read through its -shm file, which a read-only connection
   // may not be able to create. The backup API itself only reads.
   const database = new SqliteDatabase(source, { fileMustExist: true, timeout: 5000 });
@@ -133,7 +137,8 @@ export interface RestoreResult {
 
 /**
  * Puts a backup in place of the database at `target`. Refuses a backup that fails its integrity
- * check and a database some process still has open (the server must be stopped). The replaced
+ * check, one that is not a Livent database this build can run (see {@link checkSchema}), and a
+ * database some process still has open (the server must be stopped). The replaced
  * database is kept beside it as `<target>.replaced-<time>`; its -wal and -shm go with it, since
  * an old write-ahead log beside a restored file would be replayed into it.
  */
@@ -148,6 +153,10 @@ export function restoreSqlite(
       `${backup} failed its integrity check, nothing was changed: ${integrity}`,
     );
   }
+  const schemaProblem = checkSchema(backup);
+  if (schemaProblem !== undefined) {
+    throw new BackupError(`${backup} ${schemaProblem}, nothing was changed.`);
+  }
   if (isDatabaseInUse(target)) {
     throw new BackupError(
       `${target} is open in another process (a running server?): stop it first, nothing was changed.`,
@@ -155,7 +164,9 @@ export function restoreSqlite(
   }
   const temporary = join(dirname(target), `.${basename(target)}.${String(process.pid)}.restoring`);
   removeDatabaseFiles(temporary);
+  // copyFile gives the copy the backup's mode: owner-only before anything else is done with it.
   copyFileSync(backup, temporary);
+  makeFilesPrivate(temporary);
   const copied = finishCopy(temporary);
   if (copied !== 'ok') {
     removeDatabaseFiles(temporary);
@@ -169,10 +180,47 @@ export function restoreSqlite(
         renameSync(`${target}${suffix}`, `${previous}${suffix}`);
     }
     renameSync(target, previous);
+    makeFilesPrivate(...sqliteFiles(previous));
   }
   renameSync(temporary, target);
   syncDirectory(dirname(target));
   return { path: target, previous };
+}
+
+/** Tables every Livent database has had since its first migrations. */
+const LIVENT_TABLES = ['kysely_migration', 'app_meta', 'users', 'events'];
+
+/**
+ * Why `path` is not a database this build can run, or undefined when it is: a restored file the
+ * server cannot use would only fail at its next start, with the database it replaced moved aside.
+ * It must have Livent's tables and list only migrations this build knows; fewer (an older
+ * backup) are fine, the server runs the rest when it starts.
+ */
+function checkSchema(path: string): string | undefined {
+  const database = new SqliteDatabase(path, { fileMustExist: true, timeout: 5000 });
+  try {
+    const tables = new Set(
+      (
+        database.prepare(`select name from sqlite_master where type = 'table'`).all() as {
+          name: string;
+        }[]
+      ).map((row) => row.name),
+    );
+    const missing = LIVENT_TABLES.filter((table) => !tables.has(table));
+    if (missing.length > 0)
+      return `is not a Livent database (it has no ${missing.join(', ')} table)`;
+    const applied = (
+      database.prepare('select name from kysely_migration order by name').all() as {
+        name: string;
+      }[]
+    ).map((row) => row.name);
+    const unknown = applied.filter((name) => !Object.hasOwn(migrations, name));
+    if (unknown.length > 0)
+      return `was written by a newer Livent (migrations this version does not know: ${unknown.join(', ')}); restore it with that version or a later one`;
+    return undefined;
+  } finally {
+    database.close();
+  }
 }
 
 function removeDatabaseFiles(path: string): void {

@@ -22,6 +22,7 @@ export class TestDnsServer {
   private records: TestRecord[] = [];
   private readonly silent = new Set<string>();
   private readonly failing = new Set<string>();
+  private readonly strays = new Map<string, TestRecord[]>();
   /** Every question received, as `TYPE name` (tests assert what was, or was not, asked). */
   readonly questions: string[] = [];
 
@@ -58,8 +59,17 @@ export class TestDnsServer {
     this.failing.add(name.toLowerCase());
   }
 
+  /**
+   * Every answer about `name` also carries these records of other names, as a misbehaving server
+   * (or a forged reply) might send them.
+   */
+  addStrayRecords(name: string, records: TestRecord[]): void {
+    this.strays.set(name.toLowerCase(), records);
+  }
+
   clear(): void {
     this.records = [];
+    this.strays.clear();
     this.silent.clear();
     this.failing.clear();
     this.questions.length = 0;
@@ -85,7 +95,7 @@ export class TestDnsServer {
       id: query.id,
       flags: RESPONSE_FLAGS | rcode,
       questions: [question],
-      answers,
+      answers: [...answers, ...(this.strays.get(name) ?? []).map(toAnswer)],
     });
     this.socket.send(response, remote.port, remote.address);
   }

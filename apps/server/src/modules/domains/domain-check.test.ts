@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DnsLookup } from '../../lib/dns/resolver.js';
-import { TestDnsServer } from '../../lib/dns/test-dns-server.js';
+import { TestDnsServer, type TestRecord } from '../../lib/dns/test-dns-server.js';
 import { blockingIssuers, checkDomain, type CheckInput } from './domain-check.js';
 
 // The DNS checks against a real DNS server on loopback (ADR 030): each status from the records.
@@ -116,6 +116,56 @@ describe('checkDomain', () => {
     expect(await checkDomain(dns, input('live.example.com', { requireTxt: false }))).toMatchObject({
       status: 'active',
     });
+  });
+
+  it('counts only records of the name asked and its CNAME chain, whatever else the answer holds', async () => {
+    // Each answer about the name also carries records of other names that would pass every
+    // check: a CNAME and addresses of ours, the ownership token and a CAA set that allows us.
+    const strays = (owner: string): TestRecord[] => [
+      { name: owner, type: 'CNAME', data: TARGET },
+      { name: owner, type: 'A', data: '192.0.2.10' },
+      { name: owner, type: 'AAAA', data: '2001:db8::10' },
+      { name: owner, type: 'TXT', data: 'livent-verify=abc' },
+      { name: owner, type: 'CAA', data: { tag: 'issue', value: 'letsencrypt.org' } },
+    ];
+    for (const asked of ['live.example.com', '_livent-challenge.live.example.com', 'example.com'])
+      server.addStrayRecords(asked, strays('attacker.example.net'));
+    expect(await checkDomain(dns, input('live.example.com'))).toMatchObject({ status: 'pending' });
+
+    // Pointing elsewhere, with our target's CNAME for another name beside it.
+    server.set('live.example.com', [{ type: 'CNAME', data: 'elsewhere.example.net' }]);
+    server.set('elsewhere.example.net', [{ type: 'A', data: '198.51.100.7' }]);
+    expect(await checkDomain(dns, input('live.example.com'))).toMatchObject({
+      status: 'wrong_target',
+      detail: 'elsewhere.example.net',
+    });
+
+    // Pointing at us, the token only in a record of another name.
+    server.set('live.example.com', [{ type: 'CNAME', data: TARGET }]);
+    expect(await checkDomain(dns, input('live.example.com'))).toMatchObject({
+      status: 'txt_missing',
+      detail: null,
+    });
+
+    // A CAA set of the parent that blocks, and one that allows us under another name.
+    proven('live.example.com');
+    server.set('example.com', [{ type: 'CAA', data: { tag: 'issue', value: 'pki.goog' } }]);
+    expect(await checkDomain(dns, input('live.example.com'))).toMatchObject({
+      status: 'caa_blocked',
+      detail: 'pki.goog',
+    });
+  });
+
+  it('follows the CNAME chain: records of the names it leads to count', async () => {
+    server.set('live.example.com', [{ type: 'CNAME', data: TARGET }]);
+    server.set('_livent-challenge.live.example.com', [
+      { type: 'CNAME', data: 'tokens.example.net' },
+    ]);
+    server.set('tokens.example.net', [{ type: 'TXT', data: 'livent-verify=abc' }]);
+    expect(await checkDomain(dns, input('live.example.com'))).toMatchObject({ status: 'active' });
+    server.set('www.example.org', [{ type: 'CNAME', data: 'hop.example.net' }]);
+    server.set('hop.example.net', [{ type: 'CNAME', data: TARGET }]);
+    expect(await dns.addresses('www.example.org')).toEqual(['192.0.2.10', '2001:db8::10']);
   });
 
   it('decides nothing when the server does not answer in time or fails', async () => {

@@ -1,4 +1,4 @@
-import { hasFeature } from '@livent/shared';
+import { hasFeature, normalizeRedirectUrl } from '@livent/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
@@ -15,6 +15,7 @@ export interface ServedDomain {
   id: string;
   name: string;
   userId: string;
+  /** Null when none is set, or when the stored text is not a URL a `Location` header can carry. */
   redirectUrl: string | null;
   /** `shared` is on and the owner is an enterprise admin: its members' events are served too. */
   servesMembers: boolean;
@@ -143,7 +144,9 @@ export class DomainTable {
         id: row.id,
         name: row.name,
         userId: row.user_id,
-        redirectUrl: row.redirect_url,
+        // Checked again here: a value saved before the API validated it must not reach a header.
+        redirectUrl:
+          row.redirect_url === null ? null : (normalizeRedirectUrl(row.redirect_url) ?? null),
         servesMembers: row.shared === 1 && isAdmin,
       });
       if (row.is_default === 1) defaults.set(row.user_id, row.name);

@@ -337,6 +337,58 @@ describe('serving', () => {
     expect((await page(domain.name, `/${event.slug}`)).body).not.toContain('Domain launch');
   });
 
+  it('takes only an absolute https redirect without control characters, stored normalised', async () => {
+    const owner = await account('professional');
+    const domain = await activeDomain(owner, uniqueName());
+    const patch = (redirectUrl: string) =>
+      callAs(test.app, owner, 'PATCH', `/domains/${domain.id}`, { redirectUrl });
+
+    for (const bad of [
+      'https://www.example.com/\r\nSet-Cookie: a=b',
+      'https://www.example.com/a\nb',
+      'https://www.example.com/\u0000',
+      'https://www.example.com/\u0085',
+      'https://www.example.com/a b',
+      'https://www.example.com/\ta',
+    ]) {
+      const refused = await patch(bad);
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(refused.json()).toMatchObject({ errors: { redirectUrl: 'validation.urlCharacters' } });
+    }
+    for (const bad of ['/live', 'www.example.com', 'javascript:alert(1)', 'http://example.com']) {
+      const refused = await patch(bad);
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json()).toMatchObject({ errors: { redirectUrl: 'validation.url' } });
+    }
+    expect((await page(domain.name, '/')).statusCode).toBe(404);
+
+    const saved = await patch('HTTPS://Bücher.Example/Live Stream?x=ä'.replace(' ', '%20'));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<CustomDomain>().redirectUrl).toBe(
+      'https://xn--bcher-kva.example/Live%20Stream?x=%C3%A4',
+    );
+    expect((await page(domain.name, '/')).headers.location).toBe(
+      'https://xn--bcher-kva.example/Live%20Stream?x=%C3%A4',
+    );
+  });
+
+  it('treats a stored redirect URL with a line break as none instead of answering 500', async () => {
+    const owner = await account('professional');
+    const domain = await activeDomain(owner, uniqueName());
+    // As a version without the check could have stored it.
+    await test.app.db
+      .updateTable('custom_domains')
+      .set({ redirect_url: 'https://www.example.com/\r\nSet-Cookie: a=b' })
+      .where('id', '=', domain.id)
+      .execute();
+    await test.app.services.domains.table.refresh();
+
+    const root = await page(domain.name, '/');
+    expect(root.statusCode).toBe(404);
+    expect(root.headers['content-type']).toContain('text/html');
+    expect(root.headers.location).toBeUndefined();
+  });
+
   it('serves an enterprise admin’s members’ events when shared', async () => {
     const admin = await account('enterprise-admin');
     const member = await account();
