@@ -147,7 +147,13 @@ export class HighlightsService {
   }
 }
 
-function toHighlight(row: HighlightRow): Highlight {
+/** A highlight as the API and the public page show it; the columns it reads, no more. */
+export function toHighlight(
+  row: Pick<
+    HighlightRow,
+    'id' | 'position' | 'group_name' | 'title' | 'description' | 'link' | 'image'
+  >,
+): Highlight {
   return {
     id: row.id,
     position: row.position,

@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import type { RoutableEvent } from '../channels/index.js';
 import { readChannelOverrides, readEventSettings, readHighlightIds } from '../events/index.js';
+import { toHighlight } from '../highlights/index.js';
 import type { SsoService } from '../sso/index.js';
 import {
   findEventContent,
@@ -161,15 +162,7 @@ export class PublicEvents {
       stamp: stampOf(head),
       slug: content.slug,
       settings,
-      highlights: highlights.map((row) => ({
-        id: row.id,
-        position: row.position,
-        group: row.group_name,
-        title: row.title,
-        description: row.description,
-        link: row.link,
-        image: row.image,
-      })),
+      highlights: highlights.map(toHighlight),
       channels: channels.map((row) => ({
         id: row.id,
         slug: row.slug,
