@@ -117,8 +117,9 @@ describe('backup and restore of the SQLite database', () => {
       payload: { email: owner.email, password: owner.password },
     });
     expect(login.statusCode).toBe(200);
-    // Hundreds of requests and two app starts: more than the default on a busy machine.
-  }, 30_000);
+    // Hundreds of requests and two app starts: more than the default on a busy machine. Alone it
+    // takes 2–3 s; beside another tier's tests writing to the same disk, once over 30 s.
+  }, 60_000);
 
   it('refuses to restore over a database a server has open, and a damaged backup, changing nothing', async () => {
     dir = mkdtempSync(join(tmpdir(), 'livent-backup-'));
