@@ -43,6 +43,13 @@ export const DEFAULT_ABUSE_LIMITS = {
   /** Mails with the personal link to one registered address: registering again resends it. */
   registrationMailPerEmail: { name: 'registration-mail:email', max: 3, windowMs: HOUR },
   /**
+   * The gate's mails are sent to whatever address a stranger typed (ADR 047): to one recipient
+   * across all events, from one address (its /64 for IPv6) to one event, and from one event.
+   */
+  registrationMailPerRecipient: { name: 'registration-mail:recipient', max: 10, windowMs: HOUR },
+  registrationMailPerClient: { name: 'registration-mail:ip', max: 100, windowMs: HOUR },
+  registrationMailPerEvent: { name: 'registration-mail:event', max: 1000, windowMs: HOUR },
+  /**
    * Sends of an event's invitation or registration mails (unsent or all) per event and list:
    * a send of all to 100,000 guests is a lot of mail, so a slip or a script cannot repeat it
    * often (ADR 026, "Invitation and registration emails").

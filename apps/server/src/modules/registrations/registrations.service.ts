@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   ERROR_MESSAGES,
   REGISTRATION_MAIL_PLACEHOLDERS,
+  textProblem,
   type MailSendMode,
   type MailSendResult,
   type MailStatus,
@@ -31,7 +32,8 @@ import {
   recordListMails,
 } from '../../lib/mailer/access-mail-send.js';
 import type { Mailer, QueuedMail } from '../../lib/mailer/mailer.js';
-import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { linkLikeText } from '../../lib/mailer/link-like-text.js';
+import { clientAddressKey, type LimitCheck, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
 import { readEventSettings, requireEventRole } from '../events/index.js';
@@ -64,7 +66,8 @@ export const REGISTRATION_NAME_MAX = 100;
 export const REGISTRATION_FIELD_VALUE_MAX = 500;
 
 /** Why a registration form came back; the gate words each in the viewer's language. */
-export type RegistrationFieldError = 'required' | 'email' | 'emailNotAllowed' | 'tooLong';
+export type RegistrationFieldError =
+  'required' | 'email' | 'emailNotAllowed' | 'tooLong' | 'invalidCharacters' | 'link';
 
 export interface RegistrationForm {
   name: string;
@@ -108,6 +111,15 @@ const emailSchema = z.email();
 /** The host part of an address, lowercased. */
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
+/** The gate's texts are one line each, as the JSON API's one-line texts (no control characters). */
+const SINGLE_LINE = { singleLine: true, required: false };
+
+/**
+ * The viewer's name as mails show it: the gate refuses one that reads as a link, and one stored
+ * before it did is left out rather than linked by the reader's mail client (ADR 047).
+ */
+const nameForMail = (name: string) => (linkLikeText(name) ? '' : name);
+
 /**
  * Viewers' registrations for events in the registration access mode (ADR 026): the gate's form
  * and personal link, and the organisers' list, export and deletion.
@@ -139,7 +151,7 @@ export class RegistrationsService {
     row: Pick<RegistrationRow, 'name' | 'email' | 'token'>,
   ): Record<string, string> {
     return {
-      Name: row.name,
+      Name: nameForMail(row.name),
       Email: row.email,
       PersonalLink: this.personalLink(event.slug, row.token),
       EventName: event.title,
@@ -230,6 +242,9 @@ export class RegistrationsService {
     const email = text(raw.email).toLowerCase();
     if (!name) errors.name = 'required';
     else if (name.length > REGISTRATION_NAME_MAX) errors.name = 'tooLong';
+    else if (textProblem(name, SINGLE_LINE)) errors.name = 'invalidCharacters';
+    // The name goes into the mails to an address nobody has verified yet (ADR 047).
+    else if (linkLikeText(name)) errors.name = 'link';
     if (!email) errors.email = 'required';
     else if (email.length > 254 || !emailSchema.safeParse(email).success) errors.email = 'email';
     else if (
@@ -250,6 +265,8 @@ export class RegistrationsService {
         errors[key] = 'required';
       } else if (value.length > REGISTRATION_FIELD_VALUE_MAX) {
         errors[key] = 'tooLong';
+      } else if (textProblem(value, SINGLE_LINE)) {
+        errors[key] = 'invalidCharacters';
       }
     }
     return { form: { name, email, fields }, errors };
@@ -283,7 +300,6 @@ export class RegistrationsService {
 
     const mode = settings.registrationEmailMode;
     let registration = await findRegistrationByEmail(db, event.id, form.email);
-    let created = false;
     if (!registration) {
       const at = now().toISOString();
       const row: RegistrationRow = {
@@ -300,7 +316,6 @@ export class RegistrationsService {
       try {
         await insertRegistration(db, row);
         registration = row;
-        created = true;
       } catch (error) {
         // The same address registered at the same moment: carry on with that registration.
         if (!isUniqueViolation(error)) throw error;
@@ -308,29 +323,49 @@ export class RegistrationsService {
         if (!registration) throw error;
       }
     }
-    if (mode !== 'default') await this.sendLink(event, registration, created);
+    if (mode !== 'default') await this.sendLink(event, registration, viewer.ip);
     if (mode === 'verify') return { outcome: 'checkInbox' };
     this.known.set(registration.id, true);
     return { outcome: 'granted', registrationId: registration.id };
   }
 
-  /** The personal link by mail; a resend counts against the address's limit and is skipped past it. */
+  /**
+   * Whether the gate may mail one more personal link (ADR 047): at most so many to an address per
+   * event and across events, from one client to one event, and from one event. Counted one after
+   * the other up to the first refusal, so that mails refused to one recipient or client do not use
+   * up the event's. Past a cap no mail goes and the viewer's answer stays the same.
+   */
+  private async mayMail(eventId: string, email: string, ip: string): Promise<boolean> {
+    const { limiter, limits } = this.deps;
+    const caps: LimitCheck[] = [
+      [limits.registrationMailPerEmail, `${eventId}:${email}`],
+      [limits.registrationMailPerRecipient, email],
+      [limits.registrationMailPerClient, `${eventId}:${clientAddressKey(ip)}`],
+      [limits.registrationMailPerEvent, eventId],
+    ];
+    for (const [rule, subject] of caps) {
+      if (!(await limiter.hit(rule, subject)).allowed) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The personal link by mail, registering again sends it again, both within the caps of
+   * {@link mayMail}. A registration left without a mail shows so in the organiser's list, whose
+   * send to the unsent ones reaches it.
+   */
   private async sendLink(
     event: GateEvent,
     registration: RegistrationRow,
-    first: boolean,
+    ip: string,
   ): Promise<void> {
-    const { db, limiter, limits, mailer } = this.deps;
-    const state = await limiter.hit(
-      limits.registrationMailPerEmail,
-      `${event.id}:${registration.email}`,
-    );
-    if (!state.allowed && !first) return;
+    const { db, mailer } = this.deps;
+    if (!(await this.mayMail(event.id, registration.email, ip))) return;
     const { settings } = event;
     const verify = settings.registrationEmailMode === 'verify';
     const language: Language = event.language === 'de' ? 'de' : 'en';
     const data = {
-      name: registration.name,
+      name: nameForMail(registration.name),
       eventName: event.title,
       eventLink: this.eventLink(event.slug),
       link: this.personalLink(event.slug, registration.token),
