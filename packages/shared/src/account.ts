@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './constants.js';
 import { FEATURES, LIMITS, PLAN_NAMES } from './plans.js';
+import { linkLikeText } from './link-like-text.js';
 import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
 
 /** Account settings (docs/product-spec.md section 3, "Settings"). */
@@ -70,7 +71,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-const name = () => singleLineText({ min: 1, max: 100, trim: true });
+/**
+ * A person's name goes into mails to addresses nobody has verified yet (sign-up, email change,
+ * sharing), where mail clients would link a URL in it (ADR 047).
+ */
+const name = () =>
+  singleLineText({ min: 1, max: 100, trim: true }).refine((value) => !linkLikeText(value), {
+    error: validationMessage('noLink'),
+  });
 const company = () => singleLineText({ max: 100, trim: true });
 
 export const profilePatchSchema = z

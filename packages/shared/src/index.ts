@@ -11,6 +11,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './health.js';
 export * from './invitations.js';
+export * from './link-like-text.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './plans.js';

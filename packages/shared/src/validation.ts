@@ -38,6 +38,7 @@ export const VALIDATION_KEYS = [
   'invalidCharacters',
   'singleLine',
   'visibleText',
+  'noLink',
   'csvInvalid',
   'duplicateInFile',
   'unknownPlaceholder',

@@ -144,6 +144,18 @@ describe('auth', () => {
       });
     });
 
+    it('refuses a name that reads as a link and mails nothing (ADR 047)', async () => {
+      const app = await build();
+      const response = await postRegistration(
+        app,
+        registration({ name: 'Win at evil.example/x', email: 'victim@example.com' }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ name: 'validation.noLink' });
+      const mails = await app.db.selectFrom('mails').select('id').execute();
+      expect(mails).toEqual([]);
+    });
+
     it('refuses fields a client may not set', async () => {
       const app = await build();
       const response = await postRegistration(app, registration({ plan: 'tester', id: 'mine' }));

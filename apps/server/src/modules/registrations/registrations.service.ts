@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   ERROR_MESSAGES,
   REGISTRATION_MAIL_PLACEHOLDERS,
+  linkLikeText,
   textProblem,
   type MailSendMode,
   type MailSendResult,
@@ -32,7 +33,6 @@ import {
   recordListMails,
 } from '../../lib/mailer/access-mail-send.js';
 import type { Mailer, QueuedMail } from '../../lib/mailer/mailer.js';
-import { linkLikeText } from '../../lib/mailer/link-like-text.js';
 import { clientAddressKey, type LimitCheck, type RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { accountFields } from './account.js';
 import { linkLikeText } from './link-like-text.js';
 
 describe('linkLikeText', () => {
@@ -34,5 +35,13 @@ describe('linkLikeText', () => {
     'A. B.',
   ])('leaves %j plain', (text) => {
     expect(linkLikeText(text)).toBe(false);
+  });
+});
+
+describe("an account's name", () => {
+  it('refuses one that reads as a link, as it goes into mails to unverified addresses', () => {
+    const result = accountFields.name().safeParse('Win at evil.example/x');
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['validation.noLink']);
+    expect(accountFields.name().safeParse('Dr. Ada Lovelace').success).toBe(true);
   });
 });
