@@ -142,14 +142,16 @@ describe('the client authentication at the token endpoint', () => {
   });
 });
 
+const parRequired = {
+  features: {
+    pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: true },
+  },
+};
+
 describe('a provider that requires pushed authorization requests', () => {
   it('gets the parameters pushed and signs in with the request URI alone', async () => {
     const { event, provider } = await eventAt({
-      configuration: {
-        features: {
-          pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: true },
-        },
-      },
+      configuration: parRequired,
     });
     const { response } = await startSignIn(app, event);
     expect(response.statusCode).toBe(302);
@@ -162,13 +164,27 @@ describe('a provider that requires pushed authorization requests', () => {
 
   it('says misconfigured when the provider refuses the pushed request (unknown client)', async () => {
     const { event } = await eventAt({
-      configuration: {
-        features: {
-          pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: true },
-        },
-      },
+      configuration: parRequired,
     });
     expect((await saveSso(event, { clientId: 'not-registered' })).statusCode).toBe(200);
+    const { response } = await startSignIn(app, event);
+    expect(response.statusCode).toBe(502);
+    expect(response.body).toContain(MISCONFIGURED);
+  });
+
+  it('says misconfigured when the redirect URI is not registered there', async () => {
+    const event = await protectedEvent();
+    const provider = await startProvider({
+      configuration: parRequired,
+      redirectUris: [callbackUrl(app, 'another-event')],
+    });
+    running.push(provider);
+    const saved = await saveSso(event, {
+      issuer: provider.issuer,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+    });
+    expect(saved.statusCode).toBe(200);
     const { response } = await startSignIn(app, event);
     expect(response.statusCode).toBe(502);
     expect(response.body).toContain(MISCONFIGURED);
