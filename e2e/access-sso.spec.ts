@@ -30,7 +30,8 @@ async function startProvider(redirectUri: string): Promise<string> {
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
         redirect_uris: [redirectUri],
-        token_endpoint_auth_method: 'client_secret_post',
+        // Livent authenticates with client_secret_basic where discovery lists it (ADR 048).
+        token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
     pkce: { required: () => true },

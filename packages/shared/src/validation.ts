@@ -27,6 +27,7 @@ export const VALIDATION_KEYS = [
   'color',
   'ipOrCidr',
   'internalAddress',
+  'issuerMismatch',
   'nameInUse',
   'inUse',
   'slugInUse',

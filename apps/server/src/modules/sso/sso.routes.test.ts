@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ERROR_MESSAGES } from '@livent/shared';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import Provider from 'oidc-provider';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abuseLimits } from '../../lib/abuse-limits.js';
 import { register, type SignedInUser } from '../../test/accounts.js';
@@ -10,14 +9,23 @@ import { setPlan } from '../../test/events.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { insertEvent, onEventsHost, type TestEvent } from '../public/public.fixtures.js';
 import { ACCESS_COOKIE } from '../public/viewer-access.js';
+import {
+  callbackUrl,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  finishSignIn,
+  setCookies,
+  signInAtProvider,
+  startProvider,
+  startSignIn,
+  type TestProvider,
+} from '../../test/oidc-provider.js';
 import { SSO_FLOW_COOKIE } from './sso.service.js';
 
 // Single sign-on of viewers (ADR 026) against a real OpenID provider (oidc-provider) on loopback:
 // the client is registered with the events' redirect URIs, PKCE required, and signed in through
 // the provider's own development login and consent forms.
 
-const CLIENT_ID = 'livent-viewers';
-const CLIENT_SECRET = 'provider-client-secret-0123456789';
 /** Tries per viewer and event in this test's app. */
 const LIMIT = 20;
 const CONTENT = 'Backstage notes only for signed-in staff';
@@ -26,7 +34,7 @@ const SLUGS = ['sso-full', 'sso-state', 'sso-replay', 'sso-down', 'sso-denied', 
 let test: TestApp;
 let app: FastifyInstance;
 let owner: SignedInUser;
-let providerServer: Server;
+let provider: TestProvider;
 let issuer: string;
 
 beforeAll(async () => {
@@ -39,34 +47,11 @@ beforeAll(async () => {
   app = test.app;
   owner = await register(app);
   await setPlan(app, owner.user.id, 'enterprise-member');
-  // The provider's issuer holds its port, so the server listens before the provider exists.
-  let handle: ReturnType<Provider['callback']> | undefined = undefined;
-  providerServer = createServer((request, response) => handle?.(request, response));
-  await new Promise<void>((resolve) => providerServer.listen(0, '127.0.0.1', resolve));
-  issuer = `http://127.0.0.1:${String((providerServer.address() as AddressInfo).port)}`;
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        redirect_uris: SLUGS.map(
-          (slug) => new URL(`/${slug}/_access/sso/callback`, app.config.eventsUrl).href,
-        ),
-        token_endpoint_auth_method: 'client_secret_post',
-      },
-    ],
-    pkce: { required: () => true },
-    cookies: { keys: ['provider-cookie-key'] },
-    features: { devInteractions: { enabled: true } },
-    findAccount: (_ctx, sub) => ({
-      accountId: sub,
-      claims: () => ({ sub, email: `${sub}@example.com`, name: 'Ada Lovelace' }),
-    }),
-  });
-  handle = provider.callback();
+  provider = await startProvider({ redirectUris: SLUGS.map((slug) => callbackUrl(app, slug)) });
+  issuer = provider.issuer;
 });
 afterAll(async () => {
-  await new Promise((resolve) => providerServer.close(resolve));
+  await provider.close();
   await test.cleanup();
 });
 
@@ -95,84 +80,8 @@ async function ssoEvent(slug: string, issuerUrl = issuer): Promise<TestEvent> {
   return event;
 }
 
-/** The answer's cookies by name, as `name=value`. */
-function setCookies(response: { headers: Record<string, unknown> }): Map<string, string> {
-  const header = response.headers['set-cookie'];
-  const list = (header === undefined ? [] : Array.isArray(header) ? header : [header]) as string[];
-  return new Map(list.map((cookie) => [cookie.split('=')[0] ?? '', cookie.split(';')[0] ?? '']));
-}
-
-/** Cookies for the provider, kept across its redirects as a browser would. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response) {
-    for (const cookie of response.headers.getSetCookie()) {
-      const pair = cookie.split(';')[0] ?? '';
-      this.cookies.set(pair.split('=')[0] ?? '', pair);
-    }
-  }
-  header = () => [...this.cookies.values()].join('; ');
-}
-
-/** The fields of the first form on a provider page, with `fill` over them. */
-function formOf(html: string, base: string, fill: Record<string, string>) {
-  const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1] ?? '';
-  const fields = new URLSearchParams();
-  for (const [tag] of html.matchAll(/<input[^>]*>/g)) {
-    const name = /name="([^"]+)"/.exec(tag)?.[1];
-    if (name) fields.set(name, /value="([^"]*)"/.exec(tag)?.[1] ?? '');
-  }
-  for (const [name, value] of Object.entries(fill)) fields.set(name, value);
-  return { url: new URL(action, base).href, body: fields.toString() };
-}
-
-/**
- * Walks the provider's pages like a browser from the authorization URL: the login form as
- * `account`, then the consent, until it redirects back to the events origin; answers that URL.
- */
-async function signInAtProvider(authorizationUrl: string, account: string): Promise<URL> {
-  const jar = new Jar();
-  let next: { url: string; method: 'GET' | 'POST'; body?: string } = {
-    url: authorizationUrl,
-    method: 'GET',
-  };
-  for (let step = 0; step < 12; step += 1) {
-    const response = await fetch(next.url, {
-      method: next.method,
-      redirect: 'manual',
-      headers: {
-        cookie: jar.header(),
-        ...(next.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      body: next.body,
-    });
-    jar.take(response);
-    const location = response.headers.get('location');
-    if (location) {
-      const target = new URL(location, next.url);
-      if (target.origin !== issuer) return target;
-      next = { url: target.href, method: 'GET' };
-      continue;
-    }
-    const html = await response.text();
-    const fill: Record<string, string> = html.includes('name="login"')
-      ? { login: account, password: 'any' }
-      : {};
-    next = { ...formOf(html, next.url, fill), method: 'POST' };
-  }
-  throw new Error('The provider never redirected back');
-}
-
-/** The start on the events origin: the provider's authorization URL and the flow cookie. */
-async function start(event: TestEvent, viewerCookie = '') {
-  const response = await onEventsHost(app, `/${event.slug}/_access/sso/start`, {
-    headers: viewerCookie ? { cookie: viewerCookie } : {},
-  });
-  return { response, flow: setCookies(response).get(SSO_FLOW_COOKIE) ?? '' };
-}
-
-const callback = (url: URL, cookie: string): Promise<LightMyRequestResponse> =>
-  onEventsHost(app, `${url.pathname}${url.search}`, { headers: cookie ? { cookie } : {} });
+const start = (event: TestEvent, viewerCookie = '') => startSignIn(app, event, viewerCookie);
+const callback = (url: URL, cookie: string) => finishSignIn(app, url, cookie);
 
 describe('the single sign-on settings', () => {
   it('never answer the client secret, only whether one is set; null removes it', async () => {

@@ -39,7 +39,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Changes the event's OpenID provider for single sign-on",
         description:
-          'Omitted fields stay. `clientSecret` is write-only: a string replaces it (stored encrypted), `null` removes it. Needs the plan feature CUSTOM_ACCESS (403 otherwise). The issuer is an https URL (http only on a loopback host).',
+          'Omitted fields stay. `clientSecret` is write-only: a string replaces it (stored encrypted), `null` removes it. Needs the plan feature CUSTOM_ACCESS (403 otherwise). The issuer is an https URL (http only on a loopback host) and must be exactly the issuer its discovery document announces (400 naming that one otherwise); a provider that cannot be reached when saved is saved all the same.',
         security: bearerAuth,
         params: eventParamsSchema,
         body: ssoSettingsPatchSchema,

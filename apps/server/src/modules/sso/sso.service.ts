@@ -20,6 +20,19 @@ import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
 import { requireEventRole } from '../events/index.js';
 import { SecretBox } from './secret-box.js';
+import {
+  announcedIssuerOf,
+  CLOCK_TOLERANCE_S,
+  clientAuthentication,
+  contactOf,
+  failureOf,
+  isNetworkError,
+  requiresPar,
+  SsoFailedError,
+  type ServerMetadata,
+  type SsoFailure,
+  type SsoIdentity,
+} from './sso-provider.js';
 import { findEventSso, saveEventSso, type EventSsoRow } from './sso.repository.js';
 
 /** The cookie that carries one sign-in from its start to the provider's callback. */
@@ -58,15 +71,7 @@ interface FlowClaims {
   expiresAt: number;
 }
 
-/** Who signed in, as the provider's ID token says. */
-export interface SsoIdentity {
-  subject: string;
-  email: string | null;
-  name: string | null;
-}
-
-/** Why a sign-in failed: the provider did not answer, or the answer was refused. */
-export type SsoFailure = 'unavailable' | 'refused';
+export type { SsoFailure, SsoIdentity } from './sso-provider.js';
 
 const isFlow = (value: unknown): value is FlowClaims => {
   if (value === null || typeof value !== 'object') return false;
@@ -87,7 +92,7 @@ export class SsoService {
   private readonly box: SecretBox;
   private readonly flowKey: Uint8Array;
   /** Discovery per issuer; concurrent sign-ins share one request. */
-  private readonly discovered: LRUCache<string, ReturnType<oidc.Configuration['serverMetadata']>>;
+  private readonly discovered: LRUCache<string, ServerMetadata>;
   /** States already used once on this instance: a replayed callback is refused at once. */
   private readonly usedStates: LRUCache<string, true>;
 
@@ -99,16 +104,50 @@ export class SsoService {
       max: 1_000,
       ttl: DISCOVERY_TTL_MS,
       perf,
-      fetchMethod: async (issuer) => {
-        const config = await oidc.discovery(new URL(issuer), 'discovery', undefined, undefined, {
-          timeout: PROVIDER_TIMEOUT_S,
-          execute: insecureOnLoopback(issuer),
-          [oidc.customFetch]: deps.outbound,
-        });
-        return config.serverMetadata();
-      },
+      fetchMethod: (issuer) => this.discover(issuer),
     });
     this.usedStates = new LRUCache({ max: 100_000, ttl: SSO_FLOW_MAX_AGE_S * 1000, perf });
+  }
+
+  /**
+   * The provider's discovery document. One that answers but is no usable document (another
+   * issuer, not found, not JSON) is a misconfiguration, apart from one that cannot be reached.
+   */
+  private async discover(issuer: string): Promise<ServerMetadata> {
+    try {
+      const config = await oidc.discovery(new URL(issuer), 'discovery', undefined, undefined, {
+        timeout: PROVIDER_TIMEOUT_S,
+        execute: insecureOnLoopback(issuer),
+        [oidc.customFetch]: this.deps.outbound,
+      });
+      return config.serverMetadata();
+    } catch (error) {
+      throw isNetworkError(error) ? error : new SsoFailedError('misconfigured', { cause: error });
+    }
+  }
+
+  /**
+   * The issuer must be exactly the one its discovery document announces (OpenID Connect
+   * Discovery section 4.3): a mismatch, a trailing slash too, answers 400 naming the announced
+   * one. A provider that cannot be reached now is saved all the same; the gate says so (ADR 048).
+   */
+  private async checkIssuer(issuer: string): Promise<void> {
+    let announced: string | undefined;
+    try {
+      const server = await this.discover(issuer);
+      if (server.issuer === issuer) {
+        this.discovered.set(issuer, server);
+        return;
+      }
+      announced = server.issuer;
+    } catch (error) {
+      announced = announcedIssuerOf(error instanceof SsoFailedError ? error.cause : error);
+    }
+    if (announced !== undefined) {
+      throw validationFailed({
+        issuer: validationMessage('issuerMismatch', { issuer: announced }),
+      });
+    }
   }
 
   redirectUri(slug: string): string {
@@ -150,6 +189,7 @@ export class SsoService {
     if (patch.issuer && namesInternalAddress(new URL(patch.issuer), this.deps.outboundAllow)) {
       throw validationFailed({ issuer: validationMessage('internalAddress') });
     }
+    if (patch.issuer) await this.checkIssuer(patch.issuer);
     const current = await findEventSso(db, event.id);
     const row: EventSsoRow = {
       event_id: event.id,
@@ -181,18 +221,28 @@ export class SsoService {
     };
   }
 
-  /** The event's client at its provider; undefined when the provider is not configured. */
-  private async client(eventId: string): Promise<oidc.Configuration | undefined> {
+  /**
+   * The event's client at its provider, with the client authentication the provider announces.
+   * Throws what `failureOf` classifies, e.g. when the provider is not configured or cannot be
+   * reached.
+   */
+  private async client(eventId: string): Promise<oidc.Configuration> {
     const row = await findEventSso(this.deps.db, eventId);
-    if (!row?.issuer || !row.client_id) return undefined;
+    if (!row?.issuer || !row.client_id) throw new SsoFailedError('misconfigured');
     const server = await this.discovered.fetch(row.issuer);
-    if (!server) return undefined;
+    if (!server) throw new SsoFailedError('unavailable');
     const secret = row.client_secret ? this.box.open(row.client_secret, eventId) : undefined;
+    const authentication = clientAuthentication(server, secret);
+    if (!authentication) throw new SsoFailedError('misconfigured');
     const config = new oidc.Configuration(
       server,
       row.client_id,
-      undefined,
-      secret ? oidc.ClientSecretPost(secret) : oidc.None(),
+      {
+        // The ID token's times are judged by the server's clock, with an explicit tolerance.
+        [oidc.clockSkew]: (this.deps.now().getTime() - Date.now()) / 1000,
+        [oidc.clockTolerance]: CLOCK_TOLERANCE_S,
+      },
+      authentication,
     );
     config.timeout = PROVIDER_TIMEOUT_S;
     config[oidc.customFetch] = this.deps.outbound;
@@ -213,13 +263,6 @@ export class SsoService {
     location: string,
   ): Promise<{ url: string; cookie: string } | SsoFailure | 'notConfigured'> {
     if (!(await this.gate(eventId)).configured) return 'notConfigured';
-    let config: oidc.Configuration | undefined;
-    try {
-      config = await this.client(eventId);
-    } catch {
-      return 'unavailable';
-    }
-    if (!config) return 'unavailable';
     const verifier = oidc.randomPKCECodeVerifier();
     const flow: FlowClaims = {
       eventId,
@@ -229,15 +272,24 @@ export class SsoService {
       location,
       expiresAt: Math.floor(this.deps.now().getTime() / 1000) + SSO_FLOW_MAX_AGE_S,
     };
-    const url = oidc.buildAuthorizationUrl(config, {
+    const parameters = {
       redirect_uri: this.redirectUri(slug),
       scope: await this.scopesOf(eventId),
       code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
       state: flow.state,
       nonce: flow.nonce,
-    });
-    return { url: url.href, cookie: this.signFlow(flow) };
+    };
+    try {
+      const config = await this.client(eventId);
+      // A provider that requires it gets the parameters pushed first (RFC 9126, ADR 048).
+      const url = requiresPar(config.serverMetadata())
+        ? await oidc.buildAuthorizationUrlWithPAR(config, parameters)
+        : oidc.buildAuthorizationUrl(config, parameters);
+      return { url: url.href, cookie: this.signFlow(flow) };
+    } catch (error) {
+      return settingsFailure(error);
+    }
   }
 
   /**
@@ -254,13 +306,12 @@ export class SsoService {
     if (!flow || flow.eventId !== eventId) return 'refused';
     if (this.usedStates.has(flow.state)) return 'refused';
     this.usedStates.set(flow.state, true);
-    let config: oidc.Configuration | undefined;
+    let config: oidc.Configuration;
     try {
       config = await this.client(eventId);
-    } catch {
-      return 'unavailable';
+    } catch (error) {
+      return settingsFailure(error);
     }
-    if (!config) return 'unavailable';
     const callback = new URL(this.redirectUri(slug));
     callback.search = query;
     try {
@@ -272,18 +323,35 @@ export class SsoService {
       });
       const claims = tokens.claims();
       if (!claims?.sub) return 'refused';
+      // openid-client checks `exp` and `nbf` but not whether `iat` lies in the future (ADR 048).
+      if (claims.iat > this.deps.now().getTime() / 1000 + CLOCK_TOLERANCE_S) return 'refused';
       return {
-        identity: {
-          subject: claims.sub,
-          email: typeof claims.email === 'string' ? claims.email : null,
-          name: typeof claims.name === 'string' ? claims.name : null,
-        },
+        identity: await this.identityOf(config, tokens.access_token, claims),
         location: flow.location,
       };
     } catch (error) {
-      // A provider that cannot be reached differs from a refused answer (denied, bad code).
-      return isNetworkError(error) ? 'unavailable' : 'refused';
+      // A provider that cannot be reached or refuses the client differs from a refused answer
+      // (denied, bad code).
+      return failureOf(error);
     }
+  }
+
+  /**
+   * Who signed in: the ID token's claims, completed from the userinfo endpoint when they lack the
+   * email or the name (many providers put them only there; ADR 048).
+   */
+  private async identityOf(
+    config: oidc.Configuration,
+    accessToken: string,
+    claims: oidc.IDToken,
+  ): Promise<SsoIdentity> {
+    let contact = contactOf(claims);
+    if ((!contact.email || !contact.name) && config.serverMetadata().userinfo_endpoint) {
+      // openid-client refuses an answer about another subject (OpenID Connect Core 5.3.2).
+      const more = contactOf(await oidc.fetchUserInfo(config, accessToken, claims.sub));
+      contact = { email: contact.email ?? more.email, name: contact.name ?? more.name };
+    }
+    return { subject: claims.sub, ...contact };
   }
 
   private signFlow(flow: FlowClaims): string {
@@ -312,15 +380,11 @@ function insecureOnLoopback(issuer: string): ((config: oidc.Configuration) => vo
   return new URL(issuer).protocol === 'http:' ? [oidc.allowInsecureRequests] : [];
 }
 
-function isNetworkError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const cause = (error as { cause?: unknown }).cause;
-  return (
-    // The outbound client refused the provider's address: unreachable from here (ADR 041).
-    error.name === 'OutboundRefusedError' ||
-    error.name === 'TimeoutError' ||
-    error.name === 'AbortError' ||
-    (error instanceof TypeError && error.message === 'fetch failed') ||
-    (cause instanceof Error && isNetworkError(cause))
-  );
+/**
+ * A failure before the viewer's answer: nothing in it is the viewer's, so what the provider
+ * refuses is the settings.
+ */
+function settingsFailure(error: unknown): SsoFailure {
+  const failure = failureOf(error);
+  return failure === 'refused' ? 'misconfigured' : failure;
 }

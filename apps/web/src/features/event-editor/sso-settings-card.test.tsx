@@ -90,6 +90,31 @@ describe('single sign-on settings (ADR 026)', () => {
     expect(issuer).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('names the issuer the provider announces when the entered one differs (ADR 048)', async () => {
+    setSignedIn(testUser(), 'sso-1');
+    const user = userEvent.setup();
+    const announced = 'https://login.example.com/realms/staff';
+    ssoServer(() =>
+      json(400, {
+        code: 400,
+        message: 'Validation failed',
+        errors: { issuer: `validation.issuerMismatch?issuer=${encodeURIComponent(announced)}` },
+      }),
+    );
+    renderCard();
+    const issuer = await screen.findByLabelText(/^Issuer URL/);
+    await waitFor(() => expect(issuer).toHaveValue(stored.issuer));
+    await user.clear(issuer);
+    await user.type(issuer, `${announced}/`);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(
+      await screen.findByText(
+        `The provider announces its issuer as ${announced}: enter exactly that`,
+      ),
+    ).toBeInTheDocument();
+    expect(issuer).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('offers no saving without the plan feature', async () => {
     setSignedIn(testUser(), 'sso-1');
     ssoServer();

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requestCookie } from '../../../lib/cookies.js';
 import { EVENTS_BASE_HEADERS, PUBLIC_CONSTRAINTS } from '../../../lib/events-origin.js';
 import { noContent, publicAccess } from '../../../lib/openapi.js';
-import { SSO_FLOW_COOKIE, SSO_FLOW_MAX_AGE_S } from '../../sso/index.js';
+import { SSO_FLOW_COOKIE, SSO_FLOW_MAX_AGE_S, type SsoFailure } from '../../sso/index.js';
 import { NO_STORE } from '../page/page-answers.js';
 import type { GateError } from '../page/page-data.js';
 import { channelQuery, HTML, pageParams, tags } from '../public-schemas.js';
@@ -11,9 +11,12 @@ import { viewerOf } from '../viewer-cookie.js';
 import { gateAnswers } from './gate-answers.js';
 
 const ssoCookiePath = (slug: string) => `/${slug}/_access/sso`;
-const ssoFailed = (failure: 'unavailable' | 'refused'): GateError => ({
-  kind: failure === 'unavailable' ? 'ssoUnavailable' : 'ssoFailed',
-});
+/** The gate's error and status for each failure: unreachable and misconfigured apart (ADR 048). */
+const SSO_FAILURES: Record<SsoFailure, { status: 403 | 502; error: GateError }> = {
+  refused: { status: 403, error: { kind: 'ssoFailed' } },
+  unavailable: { status: 502, error: { kind: 'ssoUnavailable' } },
+  misconfigured: { status: 502, error: { kind: 'ssoMisconfigured' } },
+};
 
 /**
  * Single sign-on at the gate (ADR 026): the start sends the viewer to the provider, the callback
@@ -36,7 +39,7 @@ export const ssoGateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The start of a viewer's single sign-on (OpenID Connect)",
         description:
-          'Answers 302 to the provider with state, nonce and a PKCE challenge, and sets a signed short-lived cookie (`Path=/{slug}/_access/sso`) that carries them to the callback. A provider that is not set up answers the gate, which says so (503); one that cannot be reached answers the gate with an error (502). Limited like the code form (429). An event without the single sign-on mode answers 303 to its page.',
+          'Answers 302 to the provider with state, nonce and a PKCE challenge, and sets a signed short-lived cookie (`Path=/{slug}/_access/sso`) that carries them to the callback. A provider that is not set up answers the gate, which says so (503); one that cannot be reached, or that does not work with the settings (misconfigured), answers the gate with an error that says which (502). Limited like the code form (429). An event without the single sign-on mode answers 303 to its page.',
         params: pageParams,
         querystring: channelQuery,
         response: {
@@ -67,8 +70,9 @@ export const ssoGateRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendGate(request, reply, slug, channel, 503, undefined);
       }
       if (typeof started === 'string') {
+        const { status, error } = SSO_FAILURES[started];
         reply.headers(EVENTS_BASE_HEADERS);
-        return sendGate(request, reply, slug, channel, 502, ssoFailed(started));
+        return sendGate(request, reply, slug, channel, status, error);
       }
       reply.setCookie(SSO_FLOW_COOKIE, started.cookie, {
         path: ssoCookiePath(target.model.slug),
@@ -96,7 +100,7 @@ export const ssoGateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "The provider's answer to a viewer's single sign-on",
         description:
-          "Checks the state against the start's cookie (once only), exchanges the code with the PKCE verifier and validates the ID token (issuer, audience, nonce, expiry). Success answers 303 to the page with the access cookie (way `cip`, subject the provider's `sub`); a denied, forged, replayed or expired answer the gate with an error (403), a provider that cannot be reached 502; nothing is granted. Limited like the code form (429).",
+          "Checks the state against the start's cookie (once only), exchanges the code with the PKCE verifier and validates the ID token (issuer, audience, nonce, expiry). Success answers 303 to the page with the access cookie (way `cip`, subject the provider's `sub`); a denied, forged, replayed or expired answer the gate with an error (403), a provider that cannot be reached or that refuses the client (misconfigured) 502; nothing is granted. Limited like the code form (429).",
         params: pageParams,
         // The provider's parameters (RFC 6749 section 4.1.2, RFC 9207 `iss`); others pass on to
         // openid-client, which checks the answer as a whole.
@@ -138,15 +142,9 @@ export const ssoGateRoutes: FastifyPluginAsyncZod = async (app) => {
         if (limited) {
           return answerAttempt(request, reply, slug, undefined, limited, { kind: 'ssoFailed' });
         }
+        const { status, error } = SSO_FAILURES[result];
         reply.headers(EVENTS_BASE_HEADERS);
-        return sendGate(
-          request,
-          reply,
-          slug,
-          undefined,
-          result === 'unavailable' ? 502 : 403,
-          ssoFailed(result),
-        );
+        return sendGate(request, reply, slug, undefined, status, error);
       }
       const granted = await gates.grantSso(target, result.identity, result.location);
       return answerAttempt(request, reply, slug, undefined, granted, { kind: 'ssoFailed' });

@@ -68,9 +68,13 @@ export type GateError =
     }
   /** Not an error: registered in the verify mode, the personal link is on its way. */
   | { kind: 'checkInbox' }
-  /** Single sign-on failed: the provider refused (denied, bad or used answer) or is down. */
+  /**
+   * Single sign-on failed: the provider refused (denied, bad or used answer), is down, or does not
+   * work with the organiser's settings (ADR 048).
+   */
   | { kind: 'ssoFailed' }
-  | { kind: 'ssoUnavailable' };
+  | { kind: 'ssoUnavailable' }
+  | { kind: 'ssoMisconfigured' };
 
 /** Each layout's own order of the blocks (a custom order replaces it where the plan allows). */
 const LAYOUT_ORDERS: Record<EventSettings['layout'], readonly LayoutItem[]> = {

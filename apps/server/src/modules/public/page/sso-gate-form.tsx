@@ -15,9 +15,11 @@ export function SsoGateForm() {
       ? t('access.ssoFailed')
       : error?.kind === 'ssoUnavailable'
         ? t('access.ssoUnavailable')
-        : error?.kind === 'tooMany'
-          ? t('access.tooMany', { count: minutes(error.retryAfterSeconds) })
-          : '';
+        : error?.kind === 'ssoMisconfigured'
+          ? t('access.ssoMisconfigured')
+          : error?.kind === 'tooMany'
+            ? t('access.tooMany', { count: minutes(error.retryAfterSeconds) })
+            : '';
   const start = `/${data.eventSlug}/_access/sso/start${
     data.channelSlug ? `?channel=${encodeURIComponent(data.channelSlug)}` : ''
   }`;
