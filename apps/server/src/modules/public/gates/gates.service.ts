@@ -253,7 +253,7 @@ export class ViewerGatesService {
   }
 
   private wrongCodeSubject({ head, model }: AccessTarget): string {
-    return `${head.id}:${this.deps.cookies.generation(head.id, model.settings)}`;
+    return `${head.id}:${this.deps.cookies.generation(model)}`;
   }
 
   /** Records the login (ADR 026) and issues the access cookie of a way in that succeeded. */
@@ -279,7 +279,7 @@ export class ViewerGatesService {
       eventId,
       way,
       subject: grant.id,
-      generation: cookies.generation(eventId, target.model.settings),
+      generation: cookies.generation(target.model),
       ...(grant.version === undefined ? {} : { version: grant.version }),
       issuedAt,
       expiresAt: issuedAt + ACCESS_MAX_AGE_S,
