@@ -4,6 +4,7 @@ import {
   ERROR_MESSAGES,
   EVENT_SETTING_FEATURES,
   EVENT_SETTING_VALUE_FEATURES,
+  accessCodeWeakness,
   accessSettingsErrors,
   hasFeature,
   validationMessage,
@@ -200,7 +201,10 @@ export class EventsService {
         }
         const { messagesGuestToken, ...settingsPatch } = patch;
         const { title, slug, ...rest } = { ...current, ...settingsPatch };
-        const accessErrors = accessSettingsErrors(rest);
+        const accessErrors = {
+          ...accessSettingsErrors(rest),
+          ...newAccessCodeErrors(current.accessCode, settingsPatch.accessCode),
+        };
         if (Object.keys(accessErrors).length > 0) throw validationFailed(accessErrors);
         const endAccess = endsViewerAccess(current, rest);
         const row = await updateEvent(
@@ -332,4 +336,14 @@ function endsViewerAccess(
 ): boolean {
   if (before.accessMode !== after.accessMode) return true;
   return after.accessMode === 'code' && before.accessCode !== after.accessCode;
+}
+
+/**
+ * A new access code must not be easy to guess (ADR 044); the stored one, and clearing it, are
+ * never refused, so that no save loses what was saved before a minimum strength existed.
+ */
+function newAccessCodeErrors(stored: string, patched: string | undefined): Record<string, string> {
+  if (patched === undefined || patched === '' || patched === stored) return {};
+  const weakness = accessCodeWeakness(patched);
+  return weakness ? { accessCode: weakness } : {};
 }
