@@ -154,6 +154,8 @@ export function createServices(options: ServiceOptions): Services {
     allowLoopbackHttp: config.devTools,
     outbound: createOutboundFetch({ allow: config.outboundAllow }),
     outboundAllow: config.outboundAllow,
+    // The public pages are made below; a provider can only be saved once both exist.
+    accessEnded: (eventId) => publicPages.events.forget(eventId),
   });
   const registrations = new RegistrationsService({
     db,
@@ -184,6 +186,18 @@ export function createServices(options: ServiceOptions): Services {
   changeNotices.on('invitation', (key) => invitationAccess.changedElsewhere(key));
   changeNotices.on('registration', (id) => registrations.changedElsewhere(id));
   changeNotices.on('domains', () => domains.table.refreshInBackground());
+  const publicPages = createPublicPages({
+    db,
+    now,
+    limiter,
+    limits,
+    appSecret: config.appSecret,
+    invitations: invitationAccess,
+    registrations,
+    sso,
+    viewerMessages: new ViewerMessagesService({ db, now, limiter, limits, messageFeed }),
+  });
+  changeNotices.on('access', (eventId) => publicPages.events.forget(eventId));
   return {
     passwords,
     accessTokens,
@@ -211,20 +225,11 @@ export function createServices(options: ServiceOptions): Services {
       now,
       eventsUrl: config.eventsUrl,
       publicOriginOf: (ownerId) => domains.table.defaultOrigin(ownerId),
+      accessEnded: (eventId) => publicPages.events.forget(eventId),
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
-    publicPages: createPublicPages({
-      db,
-      now,
-      limiter,
-      limits,
-      appSecret: config.appSecret,
-      invitations: invitationAccess,
-      registrations,
-      sso,
-      viewerMessages: new ViewerMessagesService({ db, now, limiter, limits, messageFeed }),
-    }),
+    publicPages,
     messageFeed,
     changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),

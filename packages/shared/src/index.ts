@@ -1,4 +1,5 @@
 export * from './access.js';
+export * from './access-code.js';
 export * from './access-mails.js';
 export * from './account.js';
 export * from './auth.js';

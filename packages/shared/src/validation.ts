@@ -33,6 +33,7 @@ export const VALIDATION_KEYS = [
   'slugInUse',
   'fileTooLarge',
   'passwordComplexity',
+  'accessCodeWeak',
   'passwordsMismatch',
   'passwordSameAsOld',
   'mustAccept',

@@ -182,6 +182,11 @@ export interface EventsTable {
   messages_guest_token: Generated<string | null>;
   /** SHA-256 (base64url, `sha256()`) of the token the last renewal or removal replaced: "Token expired". */
   messages_guest_token_replaced: Generated<string | null>;
+  /**
+   * Raised when the access mode, the code or the single sign-on provider changes; part of the
+   * viewers' access cookies, so that access under an old setting ends (ADR 044).
+   */
+  access_generation: Generated<number>;
 }
 
 export interface HighlightsTable {

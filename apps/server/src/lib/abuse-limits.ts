@@ -37,6 +37,21 @@ export const DEFAULT_ABUSE_LIMITS = {
   accessCodePerViewer: { name: 'access-code:viewer', max: 10, windowMs: 15 * MINUTE },
   /** …and of one address at one event: generous, a company's NAT holds thousands of viewers. */
   accessCodePerAddress: { name: 'access-code:ip', max: 1000, windowMs: 15 * MINUTE },
+  /**
+   * Wrong codes at one event from anyone, whatever the addresses: a burst allowance for an
+   * audience arriving at the start, and a daily one that keeps guessing a code of the minimum
+   * strength slower than is practical (ADR 044).
+   */
+  accessCodeFailuresPerEvent: {
+    name: 'access-code-failures:event',
+    max: 300,
+    windowMs: 15 * MINUTE,
+  },
+  accessCodeFailuresPerEventDaily: {
+    name: 'access-code-failures:event-day',
+    max: 1000,
+    windowMs: 24 * HOUR,
+  },
   /** Registration form posts of one viewer (a cookie id) at one event, and of one address (ADR 026). */
   registrationPerViewer: { name: 'registration:viewer', max: 20, windowMs: 15 * MINUTE },
   registrationPerAddress: { name: 'registration:ip', max: 1000, windowMs: 15 * MINUTE },

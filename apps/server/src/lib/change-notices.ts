@@ -11,9 +11,11 @@ export const CHANGES_CHANNEL = 'livent_changes';
  * - `auth`: users and sessions (the session cache, ADR 020); no key;
  * - `invitation`: an invitation's access check, key `<eventId>|<invitationId>`;
  * - `registration`: that a registration exists, key its id;
- * - `domains`: the table of active custom domains (ADR 030); no key.
+ * - `domains`: the table of active custom domains (ADR 030); no key;
+ * - `access`: an event's access settings, whose pages no instance may serve as before (ADR 044),
+ *   key the event's id.
  */
-export type ChangeTopic = 'auth' | 'invitation' | 'registration' | 'domains';
+export type ChangeTopic = 'auth' | 'invitation' | 'registration' | 'domains' | 'access';
 
 /**
  * Called with the changed key, or with undefined when anything of the topic may have changed

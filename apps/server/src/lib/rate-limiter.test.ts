@@ -92,6 +92,22 @@ describe('RateLimiter', () => {
     expect((await limiter.hit(other, '192.0.2.1')).count).toBe(5);
   });
 
+  it('peeks at whether one more fits without counting it', async () => {
+    expect(await limiter.peek(rule, 'ada')).toMatchObject({ allowed: true, count: 1 });
+    for (let i = 0; i < 3; i += 1) await limiter.hit(rule, 'ada');
+    // Three counted at 10:00 and none more by peeking: one more waits until 3 x (1 - f) <= 2.
+    expect(await limiter.peek(rule, 'ada')).toMatchObject({
+      allowed: false,
+      count: 4,
+      retryAfterSeconds: 20 * 60,
+    });
+    expect((await limiter.hit(rule, 'ada')).count).toBe(4);
+    clock.advance(20 * MINUTE);
+    expect(await limiter.peek(rule, 'ada')).toMatchObject({ allowed: false });
+    clock.advance(2.5 * MINUTE);
+    expect(await limiter.peek(rule, 'ada')).toMatchObject({ allowed: true });
+  });
+
   it('shares its counters between limiters of one database (several instances)', async () => {
     const second = new RateLimiter(database.db, clock.now);
     await limiter.hit(rule, 'ada');

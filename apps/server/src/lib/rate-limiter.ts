@@ -102,25 +102,39 @@ export class RateLimiter {
       )
       .returning('count')
       .executeTakeFirstOrThrow();
-    const previous = await this.db
+    const previousCount = await this.count(rule, subject, window - 1);
+    return limitState(rule, previousCount, row.count, nowMs - windowStartMs);
+  }
+
+  /**
+   * Whether one more attempt would be within the limit, without counting one: for budgets that
+   * count failures only, checked before the attempt and hit when it failed.
+   */
+  async peek(rule: LimitRule, subject: string): Promise<LimitState> {
+    const nowMs = this.now().getTime();
+    const window = Math.floor(nowMs / rule.windowMs);
+    const [previousCount, currentCount] = await Promise.all([
+      this.count(rule, subject, window - 1),
+      this.count(rule, subject, window),
+    ]);
+    const elapsedMs = nowMs - window * rule.windowMs;
+    return {
+      // As if the attempt were counted: what `hit` would answer for it…
+      ...limitState(rule, previousCount, currentCount + 1, elapsedMs),
+      // …but the wait is until the one not counted fits.
+      retryAfterSeconds: retrySeconds(rule, previousCount, currentCount, elapsedMs),
+    };
+  }
+
+  /** The count of a subject's window, 0 when its row holds another window or none. */
+  private async count(rule: LimitRule, subject: string, window: number): Promise<number> {
+    const row = await this.db
       .selectFrom('rate_limits')
       .select('count')
-      .where('key', '=', this.key(rule, subject, window - 1))
-      .where('window_start', '=', new Date(windowStartMs - rule.windowMs).toISOString())
+      .where('key', '=', this.key(rule, subject, window))
+      .where('window_start', '=', new Date(window * rule.windowMs).toISOString())
       .executeTakeFirst();
-    const elapsedMs = nowMs - windowStartMs;
-    const previousCount = previous?.count ?? 0;
-    // In whole milliseconds, so that "exactly at the limit" is not lost to rounding.
-    const weighted = previousCount * (rule.windowMs - elapsedMs) + row.count * rule.windowMs;
-    return {
-      count: row.count,
-      estimate: weighted / rule.windowMs,
-      allowed: weighted <= rule.max * rule.windowMs,
-      retryAfterSeconds: Math.max(
-        1,
-        Math.ceil(Math.round(waitMs(rule, previousCount, row.count, elapsedMs)) / 1000),
-      ),
-    };
+    return row?.count ?? 0;
   }
 
   /** Forgets a subject's attempts, e.g. an account's failed logins after a successful one. */
@@ -140,6 +154,29 @@ export class RateLimiter {
     this.lastCleanup = now.getTime();
     await this.db.deleteFrom('rate_limits').where('expires_at', '<=', now.toISOString()).execute();
   }
+}
+
+/** The state after `current` attempts in the window, `elapsedMs` into it, and `previous` before. */
+function limitState(
+  rule: LimitRule,
+  previous: number,
+  current: number,
+  elapsedMs: number,
+): LimitState {
+  const { windowMs } = rule;
+  // In whole milliseconds, so that "exactly at the limit" is not lost to rounding.
+  const weighted = previous * (windowMs - elapsedMs) + current * windowMs;
+  return {
+    count: current,
+    estimate: weighted / windowMs,
+    allowed: weighted <= rule.max * windowMs,
+    retryAfterSeconds: retrySeconds(rule, previous, current, elapsedMs),
+  };
+}
+
+/** {@link waitMs} in whole seconds, at least 1 (Retry-After). */
+function retrySeconds(rule: LimitRule, previous: number, current: number, elapsedMs: number) {
+  return Math.max(1, Math.ceil(Math.round(waitMs(rule, previous, current, elapsedMs)) / 1000));
 }
 
 /**

@@ -443,6 +443,28 @@ describe('event settings API', () => {
     expect((await patch({ accessMode: 'none', accessCode: '' })).statusCode).toBe(200);
   });
 
+  it('refuses a new access code that is easy to guess, and keeps a stored weak one (ADR 044)', async () => {
+    const before = await eventRow(app, event.id);
+    for (const accessCode of ['4711', '123456', '000000', 'abcabc', 'password']) {
+      const response = await patch({ accessMode: 'code', accessCode });
+      expect(response.statusCode, accessCode).toBe(400);
+      expect(response.json().errors).toEqual({ accessCode: 'validation.accessCodeWeak?min=6' });
+    }
+    expect(await eventRow(app, event.id)).toEqual(before);
+
+    // A weak code saved before the minimum strength existed: other saves keep it.
+    await app.db
+      .updateTable('events')
+      .set({ settings: JSON.stringify({ accessMode: 'code', accessCode: '4711' }) })
+      .where('id', '=', event.id)
+      .execute();
+    const kept = await patch({ accessText: 'Enter the code from your ticket', accessCode: '4711' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ accessMode: 'code', accessCode: '4711' });
+    expect((await patch({ accessCode: '482913' })).statusCode).toBe(200);
+    expect((await patch({ accessMode: 'none', accessCode: '' })).statusCode).toBe(200);
+  });
+
   it('keeps values saved on a better plan after a downgrade until they change', async () => {
     await setPlan(app, owner.user.id, 'professional');
     expect((await patch({ contactName: 'Ada', hideFooterLogo: true })).statusCode).toBe(200);

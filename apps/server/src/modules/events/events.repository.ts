@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { Database, EventsTable } from '../../db/schema.js';
+import { announceChange } from '../../lib/change-notices.js';
 import { OWNER_PLAN_COLUMNS, type OwnerPlanColumns } from '../plans/index.js';
 import { eventsChanged } from './events-list-cache.js';
 
@@ -154,23 +155,39 @@ export interface EventChanges {
 
 /**
  * Applies the changes and bumps `version` (the public page's cache key, ADR 015) and
- * `updated_at` in one statement; answers the row as it is now.
+ * `updated_at` in one statement; answers the row as it is now. With `endAccess` it also raises
+ * the access generation (ADR 044) and tells every instance.
  */
 export async function updateEvent(
   db: Kysely<Database>,
   eventId: string,
   updatedAt: string,
   changes: EventChanges = {},
+  options: EndAccessOption = {},
 ): Promise<EventRow> {
   eventsChanged();
   const row = await db
     .updateTable('events')
-    .set((eb) => ({ ...changes, version: eb('version', '+', 1), updated_at: updatedAt }))
+    .set((eb) => ({
+      ...changes,
+      version: eb('version', '+', 1),
+      updated_at: updatedAt,
+      ...(options.endAccess ? { access_generation: eb('access_generation', '+', 1) } : {}),
+    }))
     .where('id', '=', eventId)
     .returningAll()
     .executeTakeFirstOrThrow();
   eventsChanged();
+  if (options.endAccess) await announceChange(db, 'access', eventId);
   return row;
+}
+
+export interface EndAccessOption {
+  /**
+   * The change ends the viewers' access granted before (a new access mode, code or single
+   * sign-on provider): the access generation goes up (ADR 044).
+   */
+  endAccess?: boolean;
 }
 
 /**
@@ -182,14 +199,20 @@ export async function bumpEventVersion(
   db: Kysely<Database>,
   eventId: string,
   changes: { updated_at?: string; settings?: string } = {},
+  options: EndAccessOption = {},
 ): Promise<void> {
   eventsChanged();
   await db
     .updateTable('events')
-    .set((eb) => ({ ...changes, version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      ...changes,
+      version: eb('version', '+', 1),
+      ...(options.endAccess ? { access_generation: eb('access_generation', '+', 1) } : {}),
+    }))
     .where('id', '=', eventId)
     .execute();
   eventsChanged();
+  if (options.endAccess) await announceChange(db, 'access', eventId);
 }
 
 /** Deletes the event; its highlights and channels go with it (foreign-key cascade). */

@@ -4,6 +4,7 @@ import {
   ERROR_MESSAGES,
   EVENT_SETTING_FEATURES,
   EVENT_SETTING_VALUE_FEATURES,
+  accessCodeWeakness,
   accessSettingsErrors,
   hasFeature,
   validationMessage,
@@ -51,6 +52,11 @@ export interface EventsDependencies {
   eventsUrl: string;
   /** The owner's default active custom domain's origin, which then replaces EVENTS_URL (ADR 030). */
   publicOriginOf?: (ownerId: string) => string | undefined;
+  /**
+   * After a save that ended the viewers' access (ADR 044): this instance's public pages forget
+   * the event at once (other instances hear of it through the change notices).
+   */
+  accessEnded?: (eventId: string) => void;
 }
 
 /** "slug already in use" at the slug field (docs/product-spec.md section 5), with 409 (ADR 016). */
@@ -174,7 +180,7 @@ export class EventsService {
   ): Promise<EventSettingsResponse> {
     const { db, dialect, now } = this.deps;
     try {
-      return await db.transaction().execute(async (trx) => {
+      const saved = await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
         const current = readEventSettings(event);
         checkPlanFeatures(ownerPlanOf(event, now()).allowance, current, patch);
@@ -195,18 +201,30 @@ export class EventsService {
         }
         const { messagesGuestToken, ...settingsPatch } = patch;
         const { title, slug, ...rest } = { ...current, ...settingsPatch };
-        const accessErrors = accessSettingsErrors(rest);
+        const accessErrors = {
+          ...accessSettingsErrors(rest),
+          ...newAccessCodeErrors(current.accessCode, settingsPatch.accessCode),
+        };
         if (Object.keys(accessErrors).length > 0) throw validationFailed(accessErrors);
-        const row = await updateEvent(trx, event.id, now().toISOString(), {
-          title,
-          slug,
-          settings: JSON.stringify(rest),
-          ...(messagesGuestToken === undefined
-            ? {}
-            : guestTokenChange(event.messages_guest_token, messagesGuestToken)),
-        });
-        return this.toSettingsResponse(row);
+        const endAccess = endsViewerAccess(current, rest);
+        const row = await updateEvent(
+          trx,
+          event.id,
+          now().toISOString(),
+          {
+            title,
+            slug,
+            settings: JSON.stringify(rest),
+            ...(messagesGuestToken === undefined
+              ? {}
+              : guestTokenChange(event.messages_guest_token, messagesGuestToken)),
+          },
+          { endAccess },
+        );
+        return { endAccess, response: this.toSettingsResponse(row) };
       });
+      if (saved.endAccess) this.deps.accessEnded?.(eventId);
+      return saved.response;
     } catch (error) {
       // Two saves with one new slug at once: the unique index decides.
       if (isUniqueViolation(error)) throw slugInUse();
@@ -306,4 +324,26 @@ function checkPlanFeatures(
       throw forbidden(ERROR_MESSAGES.featureNotAvailable);
     }
   }
+}
+
+/**
+ * Whether a save ends the access viewers were granted (ADR 044): a new access mode, or a new code
+ * in the code mode. A code changed while another mode is on concerns nobody who got in by it.
+ */
+function endsViewerAccess(
+  before: Pick<EventSettings, 'accessMode' | 'accessCode'>,
+  after: Pick<EventSettings, 'accessMode' | 'accessCode'>,
+): boolean {
+  if (before.accessMode !== after.accessMode) return true;
+  return after.accessMode === 'code' && before.accessCode !== after.accessCode;
+}
+
+/**
+ * A new access code must not be easy to guess (ADR 044); the stored one, and clearing it, are
+ * never refused, so that no save loses what was saved before a minimum strength existed.
+ */
+function newAccessCodeErrors(stored: string, patched: string | undefined): Record<string, string> {
+  if (patched === undefined || patched === '' || patched === stored) return {};
+  const weakness = accessCodeWeakness(patched);
+  return weakness ? { accessCode: weakness } : {};
 }

@@ -5,5 +5,10 @@
  */
 export { requireEventRole, type AccessibleEvent } from './event-access.js';
 export { eventsChanged } from './events-list-cache.js';
-export { bumpEventVersion, changeEventOwner, updateEvent } from './events.repository.js';
+export {
+  bumpEventVersion,
+  changeEventOwner,
+  updateEvent,
+  type EndAccessOption,
+} from './events.repository.js';
 export { readChannelOverrides, readEventSettings, readHighlightIds } from './settings-reader.js';

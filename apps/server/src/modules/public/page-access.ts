@@ -75,7 +75,7 @@ export class PageAccessCheck {
 
   private claims(model: EventModel, cookie: string | undefined): AccessClaims | undefined {
     const { cookies, now } = this.deps;
-    const generation = cookies.generation(model.id, model.settings);
+    const generation = cookies.generation(model);
     return cookies.verify(cookie, model.id, generation, now().getTime());
   }
 }

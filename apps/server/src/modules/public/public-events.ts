@@ -53,6 +53,8 @@ export interface EventModel {
   stamp: string;
   slug: string;
   settings: EventSettings;
+  /** Raised when access granted before ends (ADR 044): part of every access cookie. */
+  accessGeneration: number;
   highlights: Highlight[];
   channels: ChannelModel[];
   plan: PlanName;
@@ -115,6 +117,16 @@ export class PublicEvents {
     return findEventHead(this.deps.db, slug, this.deps.now());
   }
 
+  /**
+   * Forgets what is known about the event `eventId` (every event when undefined), so that the
+   * next request reads it again: its access changed, here or on another instance (ADR 044).
+   */
+  forget(eventId: string | undefined): void {
+    for (const [slug, entry] of this.heads.entries()) {
+      if (eventId === undefined || entry.head?.id === eventId) this.heads.delete(slug);
+    }
+  }
+
   /** The model of `head`'s stamp, loaded once for concurrent callers. */
   async model(head: EventHead): Promise<EventModel> {
     const model = await this.models.fetch(`${head.id}|${stampOf(head)}`, { context: head });
@@ -162,6 +174,7 @@ export class PublicEvents {
       stamp: stampOf(head),
       slug: content.slug,
       settings,
+      accessGeneration: content.access_generation,
       highlights: highlights.map(toHighlight),
       channels: channels.map((row) => ({
         id: row.id,

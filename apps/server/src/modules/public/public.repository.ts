@@ -41,6 +41,7 @@ export interface EventContent {
   title: string;
   settings: string;
   version: number;
+  access_generation: number;
 }
 
 export async function findEventContent(
@@ -49,7 +50,7 @@ export async function findEventContent(
 ): Promise<EventContent | undefined> {
   return db
     .selectFrom('events')
-    .select(['slug', 'title', 'settings', 'version'])
+    .select(['slug', 'title', 'settings', 'version', 'access_generation'])
     .where('id', '=', eventId)
     .executeTakeFirst();
 }

@@ -27,6 +27,13 @@ export interface AccessClaims {
   expiresAt: number;
 }
 
+/** What of an event its access generation depends on (an `EventModel` has it). */
+export interface AccessGenerationOf {
+  id: string;
+  settings: Pick<EventSettings, 'accessMode' | 'accessCode'>;
+  accessGeneration: number;
+}
+
 const WAYS: readonly string[] = ['code', 'registration', 'invitation', 'cip'];
 
 function isClaims(value: unknown): value is AccessClaims {
@@ -52,13 +59,16 @@ export class ViewerAccess {
   }
 
   /**
-   * What a cookie must match to stay valid: the mode and, for the code mode, the code itself
-   * (keyed, so the cookie never reveals it). Changing the mode or the code thus ends every
-   * access granted before.
+   * What a cookie must match to stay valid: the event's stored access generation, which a new
+   * mode, code or single sign-on provider raises (ADR 044), and the mode and, for the code mode,
+   * the code itself (keyed, so the cookie never reveals it). Generation 0 is every event's before
+   * it was stored, hashed as then, so that the upgrade ends nobody's access.
    */
-  generation(eventId: string, settings: Pick<EventSettings, 'accessMode' | 'accessCode'>): string {
-    const code = settings.accessMode === 'code' ? settings.accessCode : '';
-    return hmacSha256(this.key, `generation\n${eventId}\n${settings.accessMode}\n${code}`).slice(
+  generation(event: AccessGenerationOf): string {
+    const { accessMode, accessCode } = event.settings;
+    const code = accessMode === 'code' ? accessCode : '';
+    const stored = event.accessGeneration === 0 ? '' : `\n${String(event.accessGeneration)}`;
+    return hmacSha256(this.key, `generation\n${event.id}\n${accessMode}\n${code}${stored}`).slice(
       0,
       22,
     );

@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, EventSsoTable } from '../../db/schema.js';
-import { bumpEventVersion } from '../events/index.js';
+import { bumpEventVersion, type EndAccessOption } from '../events/index.js';
 
 export type EventSsoRow = Selectable<EventSsoTable>;
 
@@ -13,9 +13,13 @@ export async function findEventSso(
 
 /**
  * Stores an event's provider and raises the event's version, so that cached pages (the gate's
- * button label) are rendered again (ADR 017).
+ * button label) are rendered again (ADR 017); with `endAccess` its access generation too.
  */
-export async function saveEventSso(db: Kysely<Database>, row: EventSsoRow): Promise<void> {
+export async function saveEventSso(
+  db: Kysely<Database>,
+  row: EventSsoRow,
+  options: EndAccessOption = {},
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const { event_id: _eventId, ...changes } = row;
     await trx
@@ -23,6 +27,6 @@ export async function saveEventSso(db: Kysely<Database>, row: EventSsoRow): Prom
       .values(row)
       .onConflict((conflict) => conflict.column('event_id').doUpdateSet(changes))
       .execute();
-    await bumpEventVersion(trx, row.event_id);
+    await bumpEventVersion(trx, row.event_id, {}, options);
   });
 }

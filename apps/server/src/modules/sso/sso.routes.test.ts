@@ -29,7 +29,15 @@ import { SSO_FLOW_COOKIE } from './sso.service.js';
 /** Tries per viewer and event in this test's app. */
 const LIMIT = 20;
 const CONTENT = 'Backstage notes only for signed-in staff';
-const SLUGS = ['sso-full', 'sso-state', 'sso-replay', 'sso-down', 'sso-denied', 'sso-limit'];
+const SLUGS = [
+  'sso-full',
+  'sso-state',
+  'sso-replay',
+  'sso-down',
+  'sso-denied',
+  'sso-limit',
+  'sso-generation',
+];
 
 let test: TestApp;
 let app: FastifyInstance;
@@ -200,6 +208,25 @@ describe('the single sign-on gate', () => {
     const page = await onEventsHost(app, `/${event.slug}`, { headers: { cookie: access } });
     expect(page.body).toContain(CONTENT);
     expect(page.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('ends the access a provider gave when another provider is set up, not for a new label (ADR 044)', async () => {
+    const event = await ssoEvent('sso-generation');
+    const { flow, response } = await start(event);
+    const answer = await callback(
+      await signInAtProvider(response.headers.location as string, 'ada'),
+      flow,
+    );
+    const access = setCookies(answer).get(ACCESS_COOKIE) ?? '';
+    const opens = async () =>
+      (await onEventsHost(app, `/${event.slug}`, { headers: { cookie: access } })).body.includes(
+        CONTENT,
+      );
+    expect(await opens()).toBe(true);
+    await api('PATCH', `/api/events/${event.id}/sso`, { buttonLabel: 'Company account' });
+    expect(await opens()).toBe(true);
+    await api('PATCH', `/api/events/${event.id}/sso`, { clientId: 'another-client' });
+    expect(await opens()).toBe(false);
   });
 
   it('refuses a callback whose state is not the one started (no cookie, the gate with the error)', async () => {

@@ -18,7 +18,7 @@ import { namesInternalAddress, type OutboundAllowList } from '../../lib/outbound
 import type { OutboundFetch } from '../../lib/outbound/outbound-fetch.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
-import { requireEventRole } from '../events/index.js';
+import { readEventSettings, requireEventRole } from '../events/index.js';
 import { SecretBox } from './secret-box.js';
 import {
   announcedIssuerOf,
@@ -58,6 +58,8 @@ export interface SsoDependencies {
   outbound: OutboundFetch;
   /** The operator's exceptions (`OUTBOUND_ALLOW`), for refusing an internal issuer when saved. */
   outboundAllow: OutboundAllowList;
+  /** After a new provider ended the viewers' access (ADR 044), as the events' settings save. */
+  accessEnded?: (eventId: string) => void;
 }
 
 /** What the flow cookie carries between the start and the callback (signed, not encrypted). */
@@ -205,7 +207,12 @@ export class SsoService {
       button_label: patch.buttonLabel ?? current?.button_label ?? '',
       updated_at: now().toISOString(),
     };
-    await saveEventSso(db, row);
+    // Another provider's subjects are other people: what the old one let in ends (ADR 044).
+    const endAccess =
+      readEventSettings(event).accessMode === 'cip' &&
+      (row.issuer !== (current?.issuer ?? '') || row.client_id !== (current?.client_id ?? ''));
+    await saveEventSso(db, row, { endAccess });
+    if (endAccess) this.deps.accessEnded?.(event.id);
     return this.view(event.slug, row);
   }
 

@@ -2,6 +2,7 @@ import {
   Agent,
   createServer,
   request as httpRequest,
+  type IncomingHttpHeaders,
   type IncomingMessage,
   type Server,
 } from 'node:http';
@@ -38,6 +39,7 @@ export async function stopOwnHosts(): Promise<void> {
 
 export interface Answer {
   status: number;
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
@@ -64,7 +66,9 @@ export function call(
       let text = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }),
+      );
     });
     request.end(body);
   });

@@ -63,6 +63,37 @@ describe('access settings (ADR 026)', () => {
     expect(patches(fetch)).toEqual([{ accessMode: 'code', accessCode: generated }]);
   });
 
+  it('says at the field that a typed code is too easy to guess, until a generated one replaces it (ADR 044)', async () => {
+    setSignedIn(testUser(), 'access-1');
+    const user = userEvent.setup();
+    patchServer();
+    renderSection();
+    await user.selectOptions(await screen.findByLabelText(/Access mode/), 'code');
+    const code = screen.getByLabelText(/^Access code/);
+    await user.type(code, '123456');
+    expect(
+      screen.getByText(
+        'Too easy to guess: use at least 6 characters, not one repeated, in sequence or a common word — or generate a code',
+      ),
+    ).toBeInTheDocument();
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Generate code' }));
+    expect(screen.queryByText(/Too easy to guess/)).not.toBeInTheDocument();
+    expect(code).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('warns about a weak code saved before, which keeps working', async () => {
+    setSignedIn(testUser(), 'access-1');
+    renderSection({ ...saved, accessMode: 'code', accessCode: '4711' });
+    const code = await screen.findByLabelText(/^Access code/);
+    expect(
+      screen.getByText(
+        'This code is easy to guess. It keeps working, but a generated code is safer.',
+      ),
+    ).toBeInTheDocument();
+    expect(code).not.toHaveAttribute('aria-invalid');
+  });
+
   it("shows the server's refusal of a missing code at the code field", async () => {
     setSignedIn(testUser(), 'access-1');
     const user = userEvent.setup();

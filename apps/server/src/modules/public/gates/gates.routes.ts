@@ -50,7 +50,7 @@ export const viewerGateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A viewer's access code for a protected event (the gate's form)",
         description:
-          'Form fields `code` and, from a channel page, `channel`. The right code answers 303 back to the page with a signed access cookie for the event (`Path=/{slug}`, HttpOnly, SameSite=Lax, 30 days); a wrong one the gate again with an error (403), sets nothing. Limited per viewer (a cookie) and event, and generously per address and event: 429 with `Retry-After` and the gate saying when to retry. An event without the code mode answers 303 to its page.',
+          'Form fields `code` and, from a channel page, `channel`. The right code answers 303 back to the page with a signed access cookie for the event (`Path=/{slug}`, HttpOnly, SameSite=Lax, 30 days); a wrong one the gate again with an error (403), sets nothing. Limited per viewer (a cookie) and event, generously per address and event, and per event for wrong codes from anyone (ADR 044): 429 with `Retry-After` and the gate saying when to retry. An event without the code mode answers 303 to its page.',
         params: pageParams,
         consumes: [FORM_CONTENT_TYPE],
         body: codeForm,

@@ -68,9 +68,14 @@ export class ViewerGatesService {
   ): Promise<CodeAttempt | undefined> {
     const target = await this.accessTarget(slug, input.channel, 'code');
     if (!target || 'outcome' in target) return target;
-    const limited = await this.consumeAccessTry(target.head.id, viewer);
+    const limited =
+      (await this.consumeAccessTry(target.head.id, viewer)) ??
+      (await this.wrongCodeBudgetSpent(target));
     if (limited) return limited;
-    if (!codeMatches(input.code, target.model.settings.accessCode)) return { outcome: 'wrong' };
+    if (!codeMatches(input.code, target.model.settings.accessCode)) {
+      await this.countWrongCode(target);
+      return { outcome: 'wrong' };
+    }
     return await this.granted(target, target.location, { id: viewer.id }, 'code');
   }
 
@@ -220,6 +225,37 @@ export class ViewerGatesService {
     }
   }
 
+  /**
+   * The refusal when the event's wrong codes, from every viewer and address together, used up
+   * its budget (ADR 044): past it no code is checked, so guessing stays bounded however many
+   * addresses guess. The budget belongs to the code: a new one starts afresh.
+   */
+  private async wrongCodeBudgetSpent(target: AccessTarget): Promise<CodeAttempt | undefined> {
+    const { limiter, limits } = this.deps;
+    const subject = this.wrongCodeSubject(target);
+    const states = await Promise.all([
+      limiter.peek(limits.accessCodeFailuresPerEvent, subject),
+      limiter.peek(limits.accessCodeFailuresPerEventDaily, subject),
+    ]);
+    const spent = states.filter((state) => !state.allowed);
+    if (spent.length === 0) return undefined;
+    return {
+      outcome: 'limited',
+      retryAfterSeconds: Math.max(...spent.map((state) => state.retryAfterSeconds)),
+    };
+  }
+
+  private async countWrongCode(target: AccessTarget): Promise<void> {
+    const { limiter, limits } = this.deps;
+    const subject = this.wrongCodeSubject(target);
+    await limiter.hit(limits.accessCodeFailuresPerEvent, subject);
+    await limiter.hit(limits.accessCodeFailuresPerEventDaily, subject);
+  }
+
+  private wrongCodeSubject({ head, model }: AccessTarget): string {
+    return `${head.id}:${this.deps.cookies.generation(model)}`;
+  }
+
   /** Records the login (ADR 026) and issues the access cookie of a way in that succeeded. */
   private async granted(
     target: AccessTarget,
@@ -243,7 +279,7 @@ export class ViewerGatesService {
       eventId,
       way,
       subject: grant.id,
-      generation: cookies.generation(eventId, target.model.settings),
+      generation: cookies.generation(target.model),
       ...(grant.version === undefined ? {} : { version: grant.version }),
       issuedAt,
       expiresAt: issuedAt + ACCESS_MAX_AGE_S,

@@ -6,6 +6,11 @@ import { type EventPageService, PAGE_CACHE_CONTROL, type RenderedPage } from './
 export const NO_STORE = 'no-store';
 /** A page with what is behind a gate: for this viewer's browser only, never a shared cache. */
 export const GRANTED_CACHE_CONTROL = 'private, no-store';
+/**
+ * The gate: no shared cache either (ADR 044), so that a CDN never answers for a protected event
+ * (nor keeps serving the gate once access was granted); the browser revalidates it by its ETag.
+ */
+export const GATE_CACHE_CONTROL = 'private, no-cache';
 
 /**
  * The headers of every HTML page of the events origin, instead of the dashboard's
@@ -23,9 +28,9 @@ export function pageHeaders(eventsUrl: string): Record<string, string> {
 
 /**
  * The headers of a page's answer: `base` ({@link pageHeaders}) with the caching ones by what the
- * page shows (ADR 026). An open page and a gate may be kept by shared caches, the page behind a
- * gate only by this viewer's browser; anything about a protected event varies by Cookie, so
- * that no CDN hands one answer to the other. The route and the fast path (ADR 035) both use it.
+ * page shows (ADR 026, ADR 044). Only an open page may be kept by shared caches; the gate only by
+ * this viewer's browser, revalidated, the page behind a gate not even there; anything about a
+ * protected event varies by Cookie. The route and the fast path (ADR 035) both use it.
  */
 export function pageAnswerHeaders(
   base: Record<string, string>,
@@ -38,6 +43,7 @@ export function pageAnswerHeaders(
   if (vary) headers.vary = vary;
   if (page.access === 'granted') headers['cache-control'] = GRANTED_CACHE_CONTROL;
   else headers.etag = page.etag;
+  if (page.access === 'gate') headers['cache-control'] = GATE_CACHE_CONTROL;
   return headers;
 }
 

@@ -154,6 +154,7 @@ describe('the cached page before Fastify', () => {
     const gate = await expectSameAnswer(`/${event.slug}`, {}, { early: true });
     expect(gate.body).toContain('id="lv-access-code"');
     expect(gate.headers.vary).toContain('Cookie');
+    expect(gate.headers['cache-control']).toBe('private, no-cache');
     const entered = await onEventsHost(app, `/${event.slug}/_access/code`, {
       method: 'POST',
       payload: new URLSearchParams({ code: 'Open sesame' }).toString(),

@@ -1,4 +1,5 @@
 import {
+  accessCodeWeakness,
   ACCESS_CODE_MAX_LENGTH,
   ACCESS_IMAGE_PLACEMENTS,
   ACCESS_MODES,
@@ -59,6 +60,11 @@ export function AccessSection({ eventId }: { eventId: string }) {
   const { control, setValue } = form;
   const { errors } = form.formState;
   const mode = useWatch({ control, name: 'accessMode' });
+  const code = useWatch({ control, name: 'accessCode' });
+  // A new code must be strong (ADR 044; the server refuses a weak one with the same message);
+  // a weak one saved before keeps working, with a warning.
+  const weakness = code.trim() === '' ? undefined : accessCodeWeakness(code);
+  const codeChanged = code.trim() !== settings.accessCode;
   const allowance = usePlanAllowance();
   const ssoFeature = EVENT_SETTING_VALUE_FEATURES.accessMode?.cip;
   const ssoAllowed = ssoFeature ? hasFeature(allowance, ssoFeature) : true;
@@ -93,11 +99,13 @@ export function AccessSection({ eventId }: { eventId: string }) {
               >
                 <TextInputField
                   label={t('access.fields.code')}
-                  helperText={t('access.fields.codeHint')}
+                  helperText={t(
+                    weakness && !codeChanged ? 'access.fields.codeWeak' : 'access.fields.codeHint',
+                  )}
                   autoComplete="off"
                   spellCheck={false}
                   maxLength={ACCESS_CODE_MAX_LENGTH}
-                  error={errors.accessCode?.message}
+                  error={errors.accessCode?.message ?? (codeChanged ? weakness : undefined)}
                   {...fields.accessCode}
                 />
                 <Button
