@@ -1,9 +1,8 @@
-import { DEFAULT_EVENT_SETTINGS, type ViewerLanguage } from '@livent/shared';
+import type { ViewerLanguage } from '@livent/shared';
 import { renderDocument } from '../../../lib/html/render-document.js';
 import { translator } from '../../../lib/i18n/i18n.js';
-import { ProductMark, ProductName } from '../page/footer.js';
+import { PlainPage } from '../page/not-found-page.js';
 import type { PageAssets } from '../page/page-data.js';
-import { themeCss } from '../page/theme.js';
 
 export interface UnsubscribePageData {
   language: ViewerLanguage;
@@ -23,43 +22,26 @@ function UnsubscribePage({ language, assets, eventTitle, email, step }: Unsubscr
   const t = translator(language, 'viewer');
   const title = t(step === 'ask' ? 'unsubscribe.askTitle' : 'unsubscribe.doneTitle');
   return (
-    <html lang={language}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>{title}</title>
-        <link rel="icon" href={assets.favicon} />
-        <link rel="stylesheet" href={assets.stylesheet} />
-        <style dangerouslySetInnerHTML={{ __html: themeCss(DEFAULT_EVENT_SETTINGS) }}></style>
-      </head>
-      <body className="lv-not-found-page">
-        <main className="lv-not-found">
-          <h1>{title}</h1>
-          {step === 'ask' ? (
-            <>
-              <p>{t('unsubscribe.askText', { email, eventTitle })}</p>
-              {/* No action: the form posts to the address it was loaded from, token and all. */}
-              <form method="post">
-                <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-                <button type="submit" className="lv-button">
-                  {t('unsubscribe.action')}
-                </button>
-              </form>
-            </>
-          ) : (
-            <>
-              <p>{t('unsubscribe.doneText', { email, eventTitle })}</p>
-              <p>{t('unsubscribe.stillSent')}</p>
-            </>
-          )}
-          <p className="lv-powered">
-            <ProductMark />
-            <ProductName />
-          </p>
-        </main>
-      </body>
-    </html>
+    <PlainPage language={language} assets={assets} title={title}>
+      <h1>{title}</h1>
+      {step === 'ask' ? (
+        <>
+          <p>{t('unsubscribe.askText', { email, eventTitle })}</p>
+          {/* No action: the form posts to the address it was loaded from, token and all. */}
+          <form method="post">
+            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+            <button type="submit" className="lv-button">
+              {t('unsubscribe.action')}
+            </button>
+          </form>
+        </>
+      ) : (
+        <>
+          <p>{t('unsubscribe.doneText', { email, eventTitle })}</p>
+          <p>{t('unsubscribe.stillSent')}</p>
+        </>
+      )}
+    </PlainPage>
   );
 }
 
