@@ -7,6 +7,7 @@ import { ChangeNotices } from './lib/change-notices.js';
 import type { Clock } from './lib/clock.js';
 import { Mailer } from './lib/mailer/mailer.js';
 import { createSmtpTransport } from './lib/mailer/transport.js';
+import { UnsubscribeLinks } from './lib/mailer/unsubscribe.js';
 import { MailWorker, type MailWorkerOptions } from './lib/mailer/worker.js';
 import { createOutboundFetch } from './lib/outbound/outbound-fetch.js';
 import { RateLimiter } from './lib/rate-limiter.js';
@@ -126,7 +127,13 @@ export function createServices(options: ServiceOptions): Services {
         options.mailWorker,
       )
     : undefined;
-  const mailer = new Mailer({ now, log, worker, logLinks: config.devTools });
+  const mailer = new Mailer({
+    now,
+    log,
+    worker,
+    logLinks: config.devTools,
+    unsubscribeLinks: new UnsubscribeLinks(config.appSecret, config.eventsUrl),
+  });
   const messageFeed = new MessageFeed({
     db,
     log,

@@ -113,8 +113,14 @@ export type MailSendMode = (typeof MAIL_SEND_MODES)[number];
 export const mailSendRequestSchema = z.strictObject({ mode: z.enum(MAIL_SEND_MODES) });
 export type MailSendRequest = z.infer<typeof mailSendRequestSchema>;
 
-/** How many mails went to the outbox (0 when there was nothing to send). */
-export const mailSendResultSchema = z.object({ queued: z.number().int() });
+/**
+ * How many mails went to the outbox (0 when there was nothing to send), and how many recipients
+ * got none because they unsubscribed from the event's mails (ADR 049).
+ */
+export const mailSendResultSchema = z.object({
+  queued: z.number().int(),
+  skipped: z.number().int(),
+});
 export type MailSendResult = z.infer<typeof mailSendResultSchema>;
 
 /** The languages the default texts exist in; an event in another language gets English. */

@@ -37,6 +37,7 @@ export interface Database {
   enterprise_members: EnterpriseMembersTable;
   custom_domains: CustomDomainsTable;
   permissions: PermissionsTable;
+  mail_unsubscribes: MailUnsubscribesTable;
   owner_changes: OwnerChangesTable;
 }
 
@@ -142,6 +143,8 @@ export interface MailsTable {
   message_id: string | null;
   created_at: string;
   sent_at: string | null;
+  /** A bulk mail's one-click unsubscribe link (`List-Unsubscribe`, ADR 049); null for others. */
+  unsubscribe_url: Generated<string | null>;
 }
 
 export interface RateLimitsTable {
@@ -523,5 +526,12 @@ export interface CustomDomainsTable {
   activated_at: string | null;
   /** When the owner's plan was first seen not to allow the domain (the grace period's start). */
   plan_lapsed_at: string | null;
+  created_at: string;
+}
+
+/** Who unsubscribed from an event's bulk mails (ADR 049): the address lower-case. */
+export interface MailUnsubscribesTable {
+  event_id: string;
+  email: string;
   created_at: string;
 }

@@ -544,6 +544,23 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       headers: eventsHost(),
     }),
   },
+  // A bulk mail's unsubscribe link (ADR 049): the signed token alone decides, whoever asks.
+  'GET /_unsubscribe': {
+    expected: everyone(404),
+    request: () => ({
+      url: `/_unsubscribe?t=${'a'.repeat(60)}.${'b'.repeat(43)}`,
+      headers: eventsHost(),
+    }),
+  },
+  'POST /_unsubscribe': {
+    expected: everyone(404),
+    request: () => ({
+      method: 'POST',
+      url: `/_unsubscribe?t=${'a'.repeat(60)}.${'b'.repeat(43)}`,
+      headers: { ...eventsHost(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+  },
   'GET /_livent/:file': {
     expected: everyone(200),
     request: () => ({ url: '/_livent/video.min.js', headers: eventsHost() }),

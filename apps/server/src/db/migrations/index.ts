@@ -17,6 +17,7 @@ import * as m0015CustomDomains from './0015-custom-domains.js';
 import * as m0016Permissions from './0016-permissions.js';
 import * as m0017ApiRateLimits from './0017-api-rate-limits.js';
 import * as m0018AccessGeneration from './0018-access-generation.js';
+import * as m0019MailUnsubscribes from './0019-mail-unsubscribes.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0016_permissions': m0016Permissions,
   '0017_api_rate_limits': m0017ApiRateLimits,
   '0018_access_generation': m0018AccessGeneration,
+  '0019_mail_unsubscribes': m0019MailUnsubscribes,
 };

@@ -13,6 +13,7 @@ import type { RateLimiter } from '../rate-limiter.js';
 import type { Mailer } from './mailer.js';
 import { deleteMails } from './outbox.js';
 import { prepareAccessMail, type AccessMailTemplate } from './templates.js';
+import { normaliseAddress, unsubscribedAmong } from './unsubscribe.js';
 
 /**
  * Sending the organiser's invitation and registration mails (ADR 026, "Invitation and
@@ -66,6 +67,8 @@ export interface AccessMailRecipient {
 export interface BatchSend {
   db: Kysely<Database>;
   mailer: Mailer;
+  /** The event whose list it is: its unsubscribed addresses are skipped (ADR 049). */
+  eventId: string;
   template: AccessMailTemplate;
   language: AccessMailLanguage;
   /** The organiser's subject and body (empty: the defaults). */
@@ -88,14 +91,21 @@ export interface BatchSend {
   ) => Promise<Set<string>>;
 }
 
+/** What a send to a list did: mails queued, and recipients skipped as unsubscribed (ADR 049). */
+export interface BatchSendResult {
+  queued: number;
+  skipped: number;
+}
+
 /**
  * Queues one mail per recipient, batch by batch: each batch's mails and the recipients' mail ids
  * in one transaction, so that a mail exists exactly when its recipient points at it; mails a
  * recipient no longer takes are taken back in the same transaction. Batches keep every
  * transaction short (other writers wait on SQLite) and the memory flat; a failure midway keeps
- * the batches before it, which a send of the unsent ones then completes. Answers the count.
+ * the batches before it, which a send of the unsent ones then completes. Recipients who
+ * unsubscribed from the event's mails get none; each mail carries its own unsubscribe link.
  */
-export async function sendInBatches(send: BatchSend): Promise<number> {
+export async function sendInBatches(send: BatchSend): Promise<BatchSendResult> {
   const fill = prepareAccessMail(
     send.template,
     send.language,
@@ -104,16 +114,27 @@ export async function sendInBatches(send: BatchSend): Promise<number> {
     LINK_PLACEHOLDERS,
   );
   let queued = 0;
+  let skipped = 0;
   let after: AccessMailRecipient | undefined;
   for (;;) {
-    const recipients = await send.nextBatch(after, ACCESS_MAIL_BATCH);
-    if (recipients.length === 0) break;
-    after = recipients.at(-1);
+    const batch = await send.nextBatch(after, ACCESS_MAIL_BATCH);
+    if (batch.length === 0) break;
+    after = batch.at(-1);
+    const unsubscribed = await unsubscribedAmong(
+      send.db,
+      send.eventId,
+      batch.map((recipient) => recipient.email),
+    );
+    const recipients = batch.filter(
+      (recipient) => !unsubscribed.has(normaliseAddress(recipient.email)),
+    );
+    skipped += batch.length - recipients.length;
     const mails = recipients.map((recipient) => ({
       userId: send.userId,
       to: recipient.email,
       template: send.template,
       language: send.language,
+      unsubscribeUrl: send.mailer.unsubscribeUrl(send.eventId, recipient.email),
       ...fill(recipient.values),
     }));
     queued += await send.db.transaction().execute(async (trx) => {
@@ -127,10 +148,10 @@ export async function sendInBatches(send: BatchSend): Promise<number> {
       await deleteMails(trx, unused);
       return recorded.size;
     });
-    if (recipients.length < ACCESS_MAIL_BATCH) break;
+    if (batch.length < ACCESS_MAIL_BATCH) break;
   }
   send.mailer.afterBulkCommit(queued, send.template);
-  return queued;
+  return { queued, skipped };
 }
 
 /**

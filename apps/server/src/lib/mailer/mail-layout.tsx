@@ -28,6 +28,15 @@ const paragraphStyle: CSSProperties = {
   color: INK,
 };
 
+/**
+ * Long words may break anywhere, so that a mail fits a phone's 375 px (ADR 049): personal links
+ * carry 43-character tokens and slugs of many words, and a link that the mail's text or a
+ * value turned into one (Linkify) has no other place to break. `overflow-wrap: anywhere` also
+ * lets the table cells shrink (it counts for their minimum width, `break-word` does not);
+ * `word-break: break-word` is the same for clients that know only the older name.
+ */
+const wrapAnywhere: CSSProperties = { overflowWrap: 'anywhere', wordBreak: 'break-word' };
+
 const presentation = {
   role: 'presentation',
   cellPadding: 0,
@@ -172,11 +181,12 @@ export function MailLayout({
                       </td>
                     </tr>
                     <tr>
-                      <td style={{ padding: '32px 32px 16px' }}>{children}</td>
+                      <td style={{ ...wrapAnywhere, padding: '32px 32px 16px' }}>{children}</td>
                     </tr>
                     <tr>
                       <td
                         style={{
+                          ...wrapAnywhere,
                           padding: '16px 32px 24px',
                           borderTop: `1px solid ${BORDER}`,
                           fontFamily: FONT,

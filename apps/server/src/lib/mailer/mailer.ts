@@ -6,6 +6,7 @@ import type { Clock } from '../clock.js';
 import { linksIn } from '../html/linkify.js';
 import { insertMail, insertMails, type NewMail } from './outbox.js';
 import { renderMail, type MailTemplateName, type MailTemplates } from './templates.js';
+import type { UnsubscribeLinks } from './unsubscribe.js';
 import type { MailWorker } from './worker.js';
 
 export interface MailRequest<T extends MailTemplateName> {
@@ -33,6 +34,8 @@ export interface MailerDependencies {
   worker: MailWorker | undefined;
   /** Only with the development tools (ADR 019): mails that cannot go out are logged with links. */
   logLinks: boolean;
+  /** Signs the one-click unsubscribe links of bulk mails (ADR 049). */
+  unsubscribeLinks: UnsubscribeLinks;
 }
 
 /**
@@ -81,6 +84,16 @@ export class Mailer {
    */
   async enqueueRendered(db: Kysely<Database>, mails: readonly NewMail[]): Promise<string[]> {
     return insertMails(db, mails, this.deps.now());
+  }
+
+  /** Makes and checks the links that unsubscribe from an event's bulk mails (ADR 049). */
+  get unsubscribeLinks(): UnsubscribeLinks {
+    return this.deps.unsubscribeLinks;
+  }
+
+  /** The link that unsubscribes `email` from the event's bulk mails (ADR 049). */
+  unsubscribeUrl(eventId: string, email: string): string {
+    return this.deps.unsubscribeLinks.url(eventId, email);
   }
 
   /** After a bulk send committed: wakes the worker, or logs one line for the lot (no links). */

@@ -14,6 +14,8 @@ export interface NewMail {
   subject: string;
   text: string;
   html: string;
+  /** A bulk mail's one-click unsubscribe link (ADR 049). */
+  unsubscribeUrl?: string | null;
 }
 
 /** Statuses the worker picks up when they are due. */
@@ -45,13 +47,14 @@ export async function insertMail(db: Kysely<Database>, mail: NewMail, now: Date)
       message_id: null,
       created_at: createdAt,
       sent_at: null,
+      unsubscribe_url: mail.unsubscribeUrl ?? null,
     })
     .execute();
   return id;
 }
 
 /**
- * Rows per multi-row insert: 16 columns each stay under SQLite's 32,766 and PostgreSQL's 65,535
+ * Rows per multi-row insert: 17 columns each stay under SQLite's 32,766 and PostgreSQL's 65,535
  * parameters.
  */
 export const INSERT_MAILS_CHUNK = 500;
@@ -83,6 +86,7 @@ export async function insertMails(
     message_id: null,
     created_at: createdAt,
     sent_at: null,
+    unsubscribe_url: mail.unsubscribeUrl ?? null,
   }));
   for (let start = 0; start < rows.length; start += INSERT_MAILS_CHUNK) {
     await db

@@ -4,7 +4,7 @@ import type { MailRow } from './outbox.js';
 export interface MailTransport {
   /** Resolves with the message id the server accepted the mail under; rejects as nodemailer does. */
   send(
-    mail: Pick<MailRow, 'to' | 'reply_to' | 'subject' | 'text' | 'html' | 'id'>,
+    mail: Pick<MailRow, 'to' | 'reply_to' | 'subject' | 'text' | 'html' | 'id' | 'unsubscribe_url'>,
   ): Promise<string>;
   close(): void;
 }
@@ -27,12 +27,30 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        // The outbox id makes resends after a crash recognisable as one mail.
-        headers: { 'X-Livent-Mail-Id': mail.id },
+        headers: mailHeaders(mail),
       });
       return info.messageId;
     },
     close: () => transporter.close(),
+  };
+}
+
+/**
+ * The headers Livent adds to a mail. The outbox id makes resends after a crash recognisable as
+ * one mail. Every mail is `Auto-Submitted: auto-generated` (RFC 3834): a machine sends it, so
+ * vacation replies and other automatic answers stay away. A bulk mail from an organiser also
+ * carries its one-click unsubscribe link (RFC 2369, RFC 8058; ADR 049).
+ */
+export function mailHeaders(mail: Pick<MailRow, 'id' | 'unsubscribe_url'>): Record<string, string> {
+  return {
+    'X-Livent-Mail-Id': mail.id,
+    'Auto-Submitted': 'auto-generated',
+    ...(mail.unsubscribe_url
+      ? {
+          'List-Unsubscribe': `<${mail.unsubscribe_url}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : {}),
   };
 }
 

@@ -254,7 +254,7 @@ describe('sending', () => {
 
   it('sends a test only to the signed-in user, with the first invitation’s values', async () => {
     const response = await send('test');
-    expect(response.json()).toEqual({ queued: 1 });
+    expect(response.json()).toEqual({ queued: 1, skipped: 0 });
     const [empty] = await mailsTo(owner.user.email);
     expect(empty?.subject).toBe('[Test] Your invitation to Gala');
     expect(empty?.text).toContain('Hello Olivia Owner,');
@@ -302,7 +302,7 @@ describe('sending', () => {
       `/events/${event.id}/registrations/send`,
       { mode: 'all' },
     );
-    expect(registrations.json()).toEqual({ queued: 0 });
+    expect(registrations.json()).toEqual({ queued: 0, skipped: 0 });
   });
 
   it('sends to more invitations than one batch holds, each once', async () => {
@@ -391,8 +391,8 @@ describe('over SMTP', () => {
     const registrations = callAs(sending, user, 'POST', `/events/${eventId}/registrations/send`, {
       mode: 'unsent',
     });
-    expect((await invitations).json()).toEqual({ queued: 1 });
-    expect((await registrations).json()).toEqual({ queued: 1 });
+    expect((await invitations).json()).toEqual({ queued: 1, skipped: 0 });
+    expect((await registrations).json()).toEqual({ queued: 1, skipped: 0 });
 
     const recipients = () => smtp?.received.flatMap((mail) => mail.to) ?? [];
     await vi.waitFor(
@@ -431,7 +431,7 @@ describe('over SMTP', () => {
     const response = await callAs(sending, user, 'POST', `/events/${eventId}/invitations/send`, {
       mode: 'all',
     });
-    expect(response.json()).toEqual({ queued: 1 });
+    expect(response.json()).toEqual({ queued: 1, skipped: 0 });
     await vi.waitFor(
       async () =>
         expect(

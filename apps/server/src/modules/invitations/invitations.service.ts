@@ -418,12 +418,13 @@ export class InvitationsService {
         }),
       );
       mailer.afterCommit(mail);
-      return { queued: 1 };
+      return { queued: 1, skipped: 0 };
     }
     const unsentOnly = mode === 'unsent';
-    const queued = await sendInBatches({
+    return sendInBatches({
       db,
       mailer,
+      eventId: event.id,
       template: 'invitation',
       language,
       text,
@@ -439,6 +440,5 @@ export class InvitationsService {
         })),
       record: (trx, mails) => recordListMails(trx, 'invitations', event.id, mails, unsentOnly),
     });
-    return { queued };
   }
 }

@@ -386,7 +386,7 @@ describe('accounts and sharing', () => {
     const sent = await callAs(test.app, colleague, 'POST', `/events/${event}/invitations/send`, {
       mode: 'unsent',
     });
-    expect(sent.json()).toEqual({ queued: 1 });
+    expect(sent.json()).toEqual({ queued: 1, skipped: 0 });
     expect(await mailsTo(guest, 'invitation')).toEqual([
       expect.objectContaining({ user_id: owner.user.id }),
     ]);

@@ -56,6 +56,8 @@ describe("the events origin's routes in the OpenAPI document", () => {
       'POST /{slug}/_messages/{messageId}/vote': 'voteForQuestion',
       'POST /{slug}/_stats/view': 'sendPageview',
       'POST /{slug}/_stats/beat': 'sendHeartbeat',
+      'GET /_unsubscribe': 'getMailUnsubscribe',
+      'POST /_unsubscribe': 'postMailUnsubscribe',
     });
   });
 
@@ -86,6 +88,11 @@ describe("the events origin's routes in the OpenAPI document", () => {
     expect(body('POST /{slug}/_stats/view')).toEqual(['text/plain']);
     expect(body('POST /{slug}/_stats/beat')).toEqual(['text/plain']);
     expect(body('POST /{slug}/_messages')).toEqual(['application/json']);
+    // RFC 8058: a mail client posts the one-click body in either form encoding.
+    expect(body('POST /_unsubscribe')).toEqual([
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ]);
   });
 
   it("keeps the events origin's root out of the document", () => {

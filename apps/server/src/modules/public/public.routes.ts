@@ -4,11 +4,12 @@ import { registerFormParser } from './gates/gate-answers.js';
 import { viewerGateRoutes } from './gates/gates.routes.js';
 import { eventsNotFoundHandler } from './page/page-answers.js';
 import { eventPageRoutes } from './page/page.routes.js';
+import { unsubscribeRoutes } from './unsubscribe/unsubscribe.routes.js';
 import { viewerApiRoutes } from './viewer-api/viewer-api.routes.js';
 
 /**
- * The events origin (ADR 017) and its three rooms (ADR 036): the page, the gates and the viewer
- * API, each its own plugin. Every route is constrained to the events origin's host and the
+ * The events origin (ADR 017) and its rooms (ADR 036): the page, the gates, the viewer API and
+ * the bulk mails' unsubscribe links (ADR 049), each its own plugin. Every route is constrained to the events origin's host and the
  * active custom domains (lib/events-origin.ts); on the dashboard's host the same paths stay the
  * dashboard's.
  */
@@ -37,4 +38,5 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(eventPageRoutes);
   await app.register(viewerGateRoutes);
   await app.register(viewerApiRoutes);
+  await app.register(unsubscribeRoutes);
 };

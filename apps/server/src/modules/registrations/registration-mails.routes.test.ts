@@ -65,12 +65,12 @@ const mailsTo = (to: string) =>
 describe('sending from the list', () => {
   it('sends the unsent ones, all, and a test to the user alone', async () => {
     const event = await registrationEvent();
-    expect((await send(event, 'unsent')).json()).toEqual({ queued: 0 });
+    expect((await send(event, 'unsent')).json()).toEqual({ queued: 0, skipped: 0 });
     await register(event, 'Ada', 'ada@example.com');
     await register(event, 'Bob', 'bob@example.com');
     expect((await list(event)).map((row) => row.mailStatus)).toEqual([null, null]);
 
-    expect((await send(event, 'unsent')).json()).toEqual({ queued: 2 });
+    expect((await send(event, 'unsent')).json()).toEqual({ queued: 2, skipped: 0 });
     const rows = await list(event);
     expect(rows.map((row) => row.mailStatus)).toEqual(['queued', 'queued']);
     const [ada] = await mailsTo('ada@example.com');
@@ -79,11 +79,11 @@ describe('sending from the list', () => {
     expect(ada?.text).toContain('with ada@example.com.');
     expect(ada?.text).toContain(rows[0]?.personalLink ?? '-');
     expect(ada?.html).toContain(`<a href="${rows[0]?.personalLink ?? '-'}"`);
-    expect((await send(event, 'unsent')).json()).toEqual({ queued: 0 });
-    expect((await send(event, 'all')).json()).toEqual({ queued: 2 });
+    expect((await send(event, 'unsent')).json()).toEqual({ queued: 0, skipped: 0 });
+    expect((await send(event, 'all')).json()).toEqual({ queued: 2, skipped: 0 });
     expect(await mailsTo('bob@example.com')).toHaveLength(2);
 
-    expect((await send(event, 'test')).json()).toEqual({ queued: 1 });
+    expect((await send(event, 'test')).json()).toEqual({ queued: 1, skipped: 0 });
     const [test] = await mailsTo(owner.user.email);
     expect(test?.subject).toBe('[Test] Your registration for Launch Day');
     expect(test?.text).toContain('Hello Ada,');

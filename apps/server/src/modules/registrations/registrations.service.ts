@@ -194,12 +194,13 @@ export class RegistrationsService {
         }),
       );
       mailer.afterCommit(mail);
-      return { queued: 1 };
+      return { queued: 1, skipped: 0 };
     }
     const unsentOnly = mode === 'unsent';
-    const queued = await sendInBatches({
+    return sendInBatches({
       db,
       mailer,
+      eventId: event.id,
       template: 'registration',
       language,
       text,
@@ -215,7 +216,6 @@ export class RegistrationsService {
         })),
       record: (trx, mails) => recordListMails(trx, 'registrations', event.id, mails, unsentOnly),
     });
-    return { queued };
   }
 
   /** Whether a registration is known to exist right now without asking the database. */

@@ -58,13 +58,15 @@ const PROTECTED_FIELDS = [
  * Input that is lenient on purpose, so unknown fields pass there: the viewers' gate forms are
  * plain HTML forms (a browser may send more fields, and the registration form carries the
  * organiser's `field_<name>` fields), and the single sign-on callback takes whatever parameters
- * the identity provider adds (RFC 9207 `iss`, `session_state`). Every other input is strict.
+ * the identity provider adds (RFC 9207 `iss`, `session_state`), and a mail client's one-click
+ * unsubscribe posts what RFC 8058 asks and maybe more. Every other input is strict.
  */
 const LENIENT_INPUT = new Set([
   'body of POST /:slug/_access/code',
   'body of POST /:slug/_access/invitation',
   'body of POST /:slug/_access/register',
   'querystring of GET /:slug/_access/sso/callback',
+  'body of POST /_unsubscribe',
 ]);
 
 /** Tables a refused request may still touch: the API-wide rate limit counts every request. */

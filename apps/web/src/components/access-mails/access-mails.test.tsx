@@ -76,6 +76,22 @@ describe('send emails dialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('says how many addresses were skipped because they unsubscribed', async () => {
+    serve((_path, init) =>
+      init.method === 'POST' ? json(200, { queued: 3, skipped: 2 }) : undefined,
+    );
+    const user = userEvent.setup();
+    render();
+    await user.click(await screen.findByRole('button', { name: 'Send emails' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send emails' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(messages()).toEqual([
+        '3 mails queued (2 addresses skipped: they unsubscribed from this event’s emails)',
+      ]),
+    );
+  });
+
   it('asks before sending to all again, and sends nothing when that is cancelled', async () => {
     const fetch = serve((_path, init) =>
       init.method === 'POST' ? json(200, { queued: 42 }) : undefined,

@@ -58,16 +58,16 @@ export function SendMailsButton({
   const submit = () => {
     setError(null);
     send.mutate(mode, {
-      onSuccess: ({ queued }) => {
-        notify({
-          type: 'success',
-          message:
-            mode === 'test'
-              ? t('editor.testQueued', { email: user.email })
-              : queued === 0
-                ? t('send.nothingToSend')
-                : t('send.queued', { count: queued }),
-        });
+      onSuccess: ({ queued, skipped }) => {
+        const sentText =
+          mode === 'test'
+            ? t('editor.testQueued', { email: user.email })
+            : queued === 0
+              ? t('send.nothingToSend')
+              : t('send.queued', { count: queued });
+        // Addresses that unsubscribed from the event's mails get none (ADR 049).
+        const skippedText = skipped > 0 ? ` ${t('send.skipped', { count: skipped })}` : '';
+        notify({ type: 'success', message: sentText + skippedText });
         setConfirming(false);
         setOpen(false);
       },

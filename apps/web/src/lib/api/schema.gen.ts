@@ -5751,6 +5751,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         queued: number;
+                        skipped: number;
                     };
                 };
             };
@@ -6304,6 +6305,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         queued: number;
+                        skipped: number;
                     };
                 };
             };
