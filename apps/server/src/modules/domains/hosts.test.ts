@@ -1,49 +1,28 @@
 import type { CustomDomain } from '@livent/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestDnsServer } from '../../lib/dns/test-dns-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { login, registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { callAs, createEvent, setPlan } from '../../test/events.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
+import { domainsTestApp, pointAtUs } from './domains.fixtures.js';
 import { TLS_ASK_LIMIT, TLS_ASK_PATH } from './domains.routes.js';
 
 // What answers on which host (docs/decisions/043-hosts.md): the dashboard, the API and every
 // cookie-setting route on the dashboard's host only; event pages on the events origin and active
 // custom domains; health and Caddy's ask everywhere; the events 404 page for the rest.
 
-const TARGET = 'domains.livent.test';
-const dnsServer = new TestDnsServer();
 const clock = testClock();
+// A proxy is trusted: what it forwards still never chooses the host.
+const domains = domainsTestApp(clock, { TRUST_PROXY: 'true' });
 let test: TestApp;
 let dashboardHost: string;
 let eventsHost: string;
 
-beforeAll(async () => {
-  const address = await dnsServer.start();
-  test = await buildTestApp(
-    {
-      DNS_SERVERS: address,
-      DNS_TIMEOUT_MS: '150',
-      CUSTOM_DOMAIN_TARGET: TARGET,
-      // A proxy is trusted: what it forwards still never chooses the host.
-      TRUST_PROXY: 'true',
-    },
-    { now: clock.now },
-  );
-  await test.app.ready();
-  // The tests run the worker's rounds themselves.
-  await test.app.services.domains.worker.stop();
+beforeAll(() => {
+  test = domains.app();
   dashboardHost = new URL(test.config.publicUrl).host;
   eventsHost = new URL(test.config.eventsUrl).host;
-});
-afterAll(async () => {
-  await test.cleanup();
-  await dnsServer.stop();
-});
-beforeEach(() => {
-  dnsServer.clear();
-  dnsServer.set(TARGET, [{ type: 'A', data: '192.0.2.10' }]);
 });
 
 let counter = 0;
@@ -60,8 +39,7 @@ async function domainWithEvent() {
   const added = await callAs(test.app, owner, 'POST', '/domains', { name: uniqueName() });
   expect(added.statusCode, added.body).toBe(201);
   const domain = added.json<CustomDomain>();
-  dnsServer.set(domain.name, [{ type: 'CNAME', data: TARGET }]);
-  dnsServer.set(domain.records.txt.name, [{ type: 'TXT', data: domain.records.txt.value }]);
+  pointAtUs(domains.dnsServer, domain);
   const checked = await callAs(test.app, owner, 'POST', `/domains/${domain.id}/check`);
   expect(checked.json<CustomDomain>().status).toBe('active');
   return { owner, event, domain };
