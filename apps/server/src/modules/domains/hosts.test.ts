@@ -129,6 +129,12 @@ describe('other hosts', () => {
     const { owner, event, domain } = await domainWithEvent();
     expect((await on(domain.name, 'GET', `/${event.slug}`)).statusCode).toBe(200);
     expect((await on(eventsHost, 'GET', `/${event.slug}`)).statusCode).toBe(200);
+    const head = await test.app.inject({
+      method: 'HEAD',
+      url: `/${event.slug}`,
+      headers: { host: eventsHost },
+    });
+    expect(head.statusCode).toBe(200);
     await expectNoDashboard(domain.name, owner);
     await expectNoDashboard(eventsHost, owner);
   });
