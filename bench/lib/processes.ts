@@ -98,6 +98,8 @@ export async function startLivent(
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The dashboard's API answers on PUBLIC_URL's host only (ADR 043): the URL benches call.
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATABASE_URL: `file:${dir}/livent.db`,
       LOG_LEVEL: 'silent',
       NODE_ENV: 'production',

@@ -28,6 +28,7 @@ import { createLoggerOptions } from './lib/logger.js';
 import { OneLineRequestLog } from './lib/request-log.js';
 import { DEFAULT_MAIL_WORKER_OPTIONS, type MailWorkerOptions } from './lib/mailer/worker.js';
 import { securitySchemes, transformRouteSchema } from './lib/openapi.js';
+import { dashboardHostMatcher, registerHostRouting } from './lib/host-routing.js';
 import { registerApiRateLimit } from './lib/rate-limit.js';
 import {
   docsCspDirectives,
@@ -240,6 +241,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     acceptEmptyJsonBodies(app);
 
     await registerSecurityHeaders(app, config);
+    // After the security headers (HSTS reaches its 404 page too), before every route: it tells
+    // the public routes apart as they are registered (ADR 043).
+    registerHostRouting(app, {
+      isDashboardHost: dashboardHostMatcher(config.publicUrl),
+      isEventsHost: publicHostMatcher(hostOf(config.eventsUrl), services.domains.table),
+      notFound: eventsNotFoundHandler(services.publicPages.page),
+    });
     // Parsed on demand by lib/cookies.ts: the few routes that read a cookie pay for it (ADR 020).
     await app.register(fastifyCookie, { hook: false });
     await registerDocs(app, config);
@@ -263,23 +271,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!apiRateLimit) throw new Error('unreachable: the API context registers its rate limit');
     // Before the dashboard's history fallback, which would answer this path with index.html.
     if (config.devTools) await app.register(devMailboxPageRoutes);
-    // Uploaded images on every host (dashboard and public pages), outside /api.
+    // Uploaded images on the dashboard's and the public pages' hosts, outside /api.
     await app.register(uploadFilesRoutes);
 
     // The public event pages, their gates and viewer API: routes constrained to the events
     // origin's host (ADR 017, ADR 036).
     await app.register(publicRoutes);
     await app.register(statsBeaconRoutes);
-    // Caddy's on-demand TLS `ask`, on any host (ADR 030).
+    // Caddy's on-demand TLS `ask`, on any host (ADR 030, ADR 043).
     await app.register(tlsAskRoutes);
-    await registerWebApp(app, {
-      webDist: config.webDist,
-      apiRateLimit,
-      events: {
-        isHost: publicHostMatcher(hostOf(config.eventsUrl), services.domains.table),
-        notFound: eventsNotFoundHandler(services.publicPages.page),
-      },
-    });
+    await registerWebApp(app, { webDist: config.webDist, apiRateLimit });
     app.addHook('onReady', async () => warnIfDashboardMissing(app, config.webDist));
   } catch (error) {
     // A failed start (e.g. a migration) reports its own error; the database is released so that

@@ -2,12 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SqliteDatabase from 'better-sqlite3';
 import { registration, tokenOf } from './test/accounts.js';
+import { freePort } from './test/ports.js';
 import { TEST_APP_SECRET } from './test/test-app.js';
 
 // A graceful stop of the real server process (docs/decisions/032-operations.md): readiness turns
@@ -20,15 +20,6 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 const DRAIN_SECONDS = 2;
 const BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** A request on the events origin: its host name need not resolve, only the Host header counts. */
 function postOnEventsHost(port: number, path: string, body: string): Promise<number> {
@@ -77,6 +68,8 @@ describe('the server process on SIGTERM', () => {
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
+        // The dashboard's API answers on PUBLIC_URL's host only (ADR 043), which fetch names.
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATABASE_URL: `file:${join(databaseDir, 'livent.db')}`,
         APP_SECRET: TEST_APP_SECRET,
         WEB_DIST: join(databaseDir, 'no-web-dist'),

@@ -28,11 +28,17 @@ const PUBLIC_HOST = 'publicHost';
 /** The route constraint of every public route: `{ publicHost: 'public' }`. */
 export const PUBLIC_CONSTRAINTS = { [PUBLIC_HOST]: 'public' } as const;
 
+/** Whether a route carries {@link PUBLIC_CONSTRAINTS}: it answers on the public hosts only. */
+export function isPublicRoute(route: { constraints?: Record<string, unknown> }): boolean {
+  return route.constraints?.[PUBLIC_HOST] === 'public';
+}
+
 /**
  * Fastify's route constraint for the public pages' hosts (ADR 030): the events origin, and the
  * active custom domains as the in-memory table knows them (never DNS or the database per
- * request). A request for any other host derives nothing, so the public routes do not match
- * and the dashboard's answer the path. Registered once, by whichever plugin comes first.
+ * request). A request for any other host derives nothing, so the public routes do not match;
+ * what answers there instead is lib/host-routing.ts's (ADR 043). Registered once, by whichever
+ * plugin comes first.
  */
 export function registerPublicHostConstraint(app: FastifyInstance): void {
   if (app.hasConstraintStrategy(PUBLIC_HOST)) return;

@@ -58,3 +58,17 @@ export interface RouteRateLimit {
 export function routeRateLimit(options: RouteRateLimit): RateLimitOptions {
   return { timeWindow: API_RATE_LIMIT_WINDOW, ...options };
 }
+
+/**
+ * A limit per client in this instance's memory that a handler applies itself, where it chooses
+ * (`await limit.call(app, request, reply)` answers 429 once it is exceeded): after answering what
+ * must never be refused. No route of `app` gets it on its own. Counted per instance, never in the
+ * database: a flood it is meant for must not become a flood of writes.
+ */
+export async function registerLocalRateLimit(
+  app: FastifyInstance,
+  options: RouteRateLimit,
+): Promise<preHandlerAsyncHookHandler> {
+  await app.register(rateLimit, { global: false, errorResponseBuilder: () => tooManyRequests() });
+  return app.rateLimit(routeRateLimit(options));
+}

@@ -45,19 +45,11 @@ export interface WebAppOptions {
   webDist: string;
   /** Counts unknown /api requests against the API rate limit. */
   apiRateLimit: preHandlerAsyncHookHandler;
-  /**
-   * The events origin's host and its 404 page (ADR 017): there, the dashboard's files and
-   * history fallback never answer; every unknown path gets the events 404 page.
-   */
-  events?: {
-    /** Whether a `Host` is the events origin's or an active custom domain's (ADR 030). */
-    isHost: (host: string | undefined) => boolean;
-    notFound: (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
-  };
 }
 
 /**
- * Serves the built dashboard and answers every request that no route takes:
+ * Serves the built dashboard and answers every request that no route takes, on the dashboard's
+ * host (other hosts get the events 404 page before this: lib/host-routing.ts, ADR 043):
  * - unknown /api paths (any method): JSON 404;
  * - files of WEB_DIST, hashed assets cached for a year, everything else revalidated
  *   (precompressed .br/.gz siblings when the client accepts them, ADR 004);
@@ -80,7 +72,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     preCompressed: true,
     cacheControl: false,
     suppressWarning: true,
-    allowedPath: (_path, _root, request) => !options.events?.isHost(request.headers.host),
     setHeaders(reply, filePath) {
       const [topDir] = relative(webDist, filePath).split(sep);
       reply.header(
@@ -95,9 +86,6 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   };
 
   app.setNotFoundHandler({ preHandler: limitApiRequests }, async (request, reply) => {
-    if (options.events?.isHost(request.headers.host) && !isApiPath(request.url)) {
-      return options.events.notFound(request, reply);
-    }
     const isNavigation =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(request.url) &&

@@ -21,7 +21,7 @@ import { createDatabase } from '../db/database.js';
 import { listMessages } from '../modules/messages/messages.repository.js';
 import { insertEvent, onEventsHost, type TestEvent } from '../modules/public/public.fixtures.js';
 import { register } from '../test/accounts.js';
-import { RELAXED_ABUSE_LIMITS, testConfig } from '../test/test-app.js';
+import { injectOnDashboardHost, RELAXED_ABUSE_LIMITS, testConfig } from '../test/test-app.js';
 import {
   BackupError,
   backupSqlite,
@@ -49,6 +49,7 @@ async function startApp(filename: string): Promise<FastifyInstance> {
     logger: false,
     abuseLimits: RELAXED_ABUSE_LIMITS,
   });
+  injectOnDashboardHost(app, config);
   apps.push(app);
   await app.ready();
   return app;

@@ -1,5 +1,11 @@
 import { Writable } from 'node:stream';
-import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyPluginAsync,
+  InjectOptions,
+  LightMyRequestCallback,
+  RouteOptions,
+} from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app.js';
 import type { Config, ConfigEnv } from '../config.js';
 import { createDatabase, type DatabaseHandle } from '../db/database.js';
@@ -9,10 +15,16 @@ import { createLoggerOptions } from '../lib/logger.js';
 import type { MailWorkerOptions } from '../lib/mailer/worker.js';
 import type { MessageStreamsOptions } from '../modules/messages/live/message-streams.js';
 import { answerCheck } from './response-contract.js';
-import { createTestDatabase, RELAXED_ABUSE_LIMITS, testConfig } from './test-environment.js';
+import {
+  createTestDatabase,
+  onDashboardHost,
+  RELAXED_ABUSE_LIMITS,
+  testConfig,
+} from './test-environment.js';
 
 export {
   createTestDatabase,
+  dashboardHost,
   RELAXED_ABUSE_LIMITS,
   TEST_APP_SECRET,
   testConfig,
@@ -92,6 +104,7 @@ export async function buildTestApp(
     await testDatabase.drop();
     throw error;
   }
+  injectOnDashboardHost(app, config);
   return {
     app,
     config,
@@ -101,6 +114,19 @@ export async function buildTestApp(
       await testDatabase.drop();
     },
   };
+}
+
+/**
+ * Makes `app.inject` send the dashboard's host unless a request names its own (see
+ * onDashboardHost); buildTestApp does it, tests that call buildApp themselves call it.
+ */
+export function injectOnDashboardHost(app: FastifyInstance, config: Config): void {
+  const inject = app.inject.bind(app);
+  app.inject = ((options?: InjectOptions | string, callback?: LightMyRequestCallback) => {
+    if (options === undefined) return inject();
+    const request = onDashboardHost(options, config);
+    return callback ? inject(request, callback) : inject(request);
+  }) as FastifyInstance['inject'];
 }
 
 /** Collects what is written to it, e.g. the JSON lines of a logger. */

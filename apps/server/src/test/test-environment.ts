@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { loadConfig, type Config, type ConfigEnv } from '../config.js';
 import { abuseLimits, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../lib/abuse-limits.js';
@@ -30,6 +31,21 @@ export function testConfig(overrides: ConfigEnv = {}): Config {
     WEB_DIST: join(tmpdir(), 'livent-test-no-web-dist'),
     ...overrides,
   });
+}
+
+/**
+ * Requests a test injects go to the dashboard's host (`PUBLIC_URL`'s) unless they name a `Host`
+ * of their own: the dashboard and the API answer only there (docs/decisions/043-hosts.md), and
+ * light-my-request's own default, `localhost:80`, is no host the server answers the API on.
+ */
+export function onDashboardHost(options: InjectOptions | string, config: Config): InjectOptions {
+  const request = typeof options === 'string' ? { url: options } : options;
+  return { authority: dashboardHost({ config }).host, ...request };
+}
+
+/** The `Host` header of the dashboard's origin, for requests over HTTP to a listening test app. */
+export function dashboardHost(testApp: { config: Pick<Config, 'publicUrl'> }): { host: string } {
+  return { host: new URL(testApp.config.publicUrl).host };
 }
 
 export interface TestDatabase {

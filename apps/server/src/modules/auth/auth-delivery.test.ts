@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { latestMail, login, register, tokenOf } from '../../test/accounts.js';
+import {
+  latestMail,
+  login,
+  postRegistration,
+  register,
+  registration,
+  tokenOf,
+} from '../../test/accounts.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
 import { buildTestApp, memoryStream, type TestApp } from '../../test/test-app.js';
 
@@ -51,9 +58,19 @@ describe('account mails over SMTP', () => {
     expect(verified.statusCode).toBe(204);
   });
 
-  it('points links at PUBLIC_URL whatever Host the request names', async () => {
-    testApp = await buildTestApp({ PUBLIC_URL });
-    const user = await register(testApp.app, {}, { headers: { host: 'evil.example' } });
+  it('points links at PUBLIC_URL whatever host the request names', async () => {
+    testApp = await buildTestApp({ PUBLIC_URL, TRUST_PROXY: 'true' });
+    // Another Host gets no API at all (ADR 043); a forwarded host, even from a trusted proxy,
+    // names no link either.
+    const elsewhere = await postRegistration(testApp.app, registration(), {
+      headers: { host: 'evil.example' },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+    const user = await register(
+      testApp.app,
+      {},
+      { headers: { 'x-forwarded-host': 'evil.example' } },
+    );
     expect((await latestMail(testApp.app, user.email)).text).toContain(
       `${PUBLIC_URL}/verify-email?token=`,
     );

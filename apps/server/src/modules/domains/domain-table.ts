@@ -8,6 +8,7 @@ import { BackgroundLoop } from '../../lib/background-loop.js';
 import type { Clock } from '../../lib/clock.js';
 import { planOf } from '../plans/index.js';
 import { eventsChanged } from '../events/index.js';
+import { DOMAIN_SCHEDULE } from './domain-schedule.js';
 import { activeDomains, eventOwnerBySlug } from './domains.repository.js';
 
 /** An active custom domain as requests see it. */
@@ -34,6 +35,15 @@ export function hostName(host: string | undefined): string | undefined {
   if (!host) return undefined;
   const withoutPort = host.startsWith('[') ? host : host.replace(/:\d*$/, '');
   return withoutPort.toLowerCase().replace(/\.$/, '');
+}
+
+/**
+ * Whether an active domain's owner lost custom domains and the grace period has run out: such a
+ * domain serves nothing (ADR 043) even before the plan sweep, every five minutes, disables it.
+ */
+function planGraceOver(planLapsedAt: string | null, planAllows: boolean, now: Date): boolean {
+  if (planAllows || planLapsedAt === null) return false;
+  return now.getTime() - Date.parse(planLapsedAt) >= DOMAIN_SCHEDULE.planGraceMs;
 }
 
 /**
@@ -139,7 +149,9 @@ export class DomainTable {
     const byName = new Map<string, ServedDomain>();
     const defaults = new Map<string, string>();
     for (const row of rows) {
-      const isAdmin = hasFeature(planOf(row, now).allowance, 'ENTERPRISE_ADMIN');
+      const { allowance } = planOf(row, now);
+      if (planGraceOver(row.plan_lapsed_at, hasFeature(allowance, 'CUSTOM_DOMAIN'), now)) continue;
+      const isAdmin = hasFeature(allowance, 'ENTERPRISE_ADMIN');
       byName.set(row.name, {
         id: row.id,
         name: row.name,

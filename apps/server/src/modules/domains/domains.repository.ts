@@ -137,6 +137,7 @@ export function activeDomains(db: Kysely<Database>) {
       'custom_domains.is_default',
       'custom_domains.redirect_url',
       'custom_domains.shared',
+      'custom_domains.plan_lapsed_at',
       ...PLAN_COLUMNS,
     ])
     .where('custom_domains.status', '=', 'active')

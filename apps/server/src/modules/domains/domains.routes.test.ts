@@ -5,39 +5,25 @@ import {
   type EventListItem,
 } from '@livent/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { TestDnsServer } from '../../lib/dns/test-dns-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { login, registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { callAs, createEvent, setPlan } from '../../test/events.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
+import { DOMAIN_TARGET, domainsTestApp, pointAtUs as pointDomainAtUs } from './domains.fixtures.js';
 import { claimDueDomains } from './domains.repository.js';
 
 // Custom domains through the API (ADR 030), with a DNS server on loopback: adding, the states a
 // check finds, serving pages on an active domain, Caddy's ask, and the plan's grace period.
 
-const TARGET = 'domains.livent.test';
-const dnsServer = new TestDnsServer();
+const TARGET = DOMAIN_TARGET;
 const clock = testClock();
+const domains = domainsTestApp(clock);
+const { dnsServer } = domains;
 let test: TestApp;
 
-beforeAll(async () => {
-  const address = await dnsServer.start();
-  test = await buildTestApp(
-    { DNS_SERVERS: address, DNS_TIMEOUT_MS: '150', CUSTOM_DOMAIN_TARGET: TARGET },
-    { now: clock.now },
-  );
-  await test.app.ready();
-  // The tests run the worker's rounds themselves.
-  await test.app.services.domains.worker.stop();
-});
-afterAll(async () => {
-  await test.cleanup();
-  await dnsServer.stop();
-});
-beforeEach(() => {
-  dnsServer.clear();
-  dnsServer.set(TARGET, [{ type: 'A', data: '192.0.2.10' }]);
+beforeAll(() => {
+  test = domains.app();
 });
 
 async function account(plan?: 'professional' | 'business' | 'enterprise-admin') {
@@ -62,10 +48,7 @@ const recheck = async (user: SignedInUser, id: string): Promise<CustomDomain> =>
 };
 
 /** The records of a domain that passes every check. */
-function pointAtUs(domain: CustomDomain): void {
-  dnsServer.set(domain.name, [{ type: 'CNAME', data: TARGET }]);
-  dnsServer.set(domain.records.txt.name, [{ type: 'TXT', data: domain.records.txt.value }]);
-}
+const pointAtUs = (domain: CustomDomain): void => pointDomainAtUs(dnsServer, domain);
 
 async function activeDomain(user: SignedInUser, name: string): Promise<CustomDomain> {
   const domain = await added(user, name);

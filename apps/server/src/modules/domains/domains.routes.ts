@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
 import { notFound } from '../../lib/errors.js';
+import { registerLocalRateLimit } from '../../lib/rate-limit.js';
 import { requireAuth } from '../auth/index.js';
 
 const tags = ['domains'];
@@ -125,29 +126,41 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
 export const TLS_ASK_PATH = '/_livent/tls-ask';
 
 /**
+ * How many names that are no active domain one address may ask about per minute (ADR 043):
+ * generous, as Caddy asks for every new name a client sends it, and per instance.
+ */
+export const TLS_ASK_LIMIT = { max: 300, timeWindow: '1 minute' } as const;
+
+/**
  * Caddy's `ask` for on-demand certificates (ADR 030): 200 only for an active custom domain, 404
- * otherwise, from the in-memory table (no DNS, no database), on any host, never rate limited.
+ * otherwise, from the in-memory table (no DNS, no database), on any host (ADR 043). Names that
+ * are no active domain count against {@link TLS_ASK_LIMIT} (429 beyond it); an active domain is
+ * answered before the limit counts, so that a flood of made-up names never refuses it.
  */
 export const tlsAskRoutes: FastifyPluginAsyncZod = async (app) => {
   const { table } = app.services.domains;
+  const limitUnknownNames = await registerLocalRateLimit(app, TLS_ASK_LIMIT);
   app.get(
     TLS_ASK_PATH,
     {
-      config: { securityHeaders: false },
+      config: { securityHeaders: false, hosts: 'any' },
       schema: {
         operationId: 'askTlsCertificate',
         tags: ['public'],
         summary: 'Whether a TLS certificate may be issued for a hostname (Caddy on-demand `ask`)',
-        description: '200 for an active custom domain, 404 for any other name.',
+        description:
+          '200 for an active custom domain, 404 for any other name. Other names are limited per address (429 with `Retry-After`); an active domain is never refused.',
         security: publicAccess,
         querystring: z.strictObject({ domain: z.string().max(300).optional() }),
-        response: { 200: noContent, ...errorResponses(400, 404) },
+        response: { 200: noContent, ...errorResponses(400, 404, 429) },
       },
     },
-    async (request, reply) => {
+    async function (request, reply) {
       reply.header('cache-control', 'no-store');
-      if (!table.lookup(request.query.domain)) throw notFound();
-      return reply.code(200).send();
+      if (table.lookup(request.query.domain)) return reply.code(200).send();
+      // Throws the 429 once the address asked about too many other names.
+      await limitUnknownNames.call(this, request, reply);
+      throw notFound();
     },
   );
 };

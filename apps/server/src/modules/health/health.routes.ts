@@ -13,9 +13,9 @@ const readinessSchema = z.object({
   shuttingDown: z.boolean(),
 });
 
-// Load balancers and monitors poll these; they must neither count against nor be blocked by the
-// per-client API limit.
-const unlimited = { rateLimit: false };
+// Load balancers and monitors poll these, by whatever host name reaches the server; they must
+// neither count against nor be blocked by the per-client API limit (ADR 043).
+const unlimited = { rateLimit: false, hosts: 'any' } as const;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -6,7 +6,7 @@ import { login, register, type SignedInUser } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { callAs } from '../../test/events.js';
 import { isSseStream, openSse } from '../../test/sse.js';
-import { buildTestApp, memoryStream, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, dashboardHost, memoryStream, type TestApp } from '../../test/test-app.js';
 import {
   insertChannel,
   insertEvent,
@@ -286,7 +286,10 @@ describe('reading', () => {
     await beacon(event, 'view', randomUUID(), { ip: '198.51.100.9' });
     await app.services.statsCollector.flush();
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const stream = await openSse(`${address}/api/events/${event.id}/stats/live`, owner.headers);
+    const stream = await openSse(`${address}/api/events/${event.id}/stats/live`, {
+      ...dashboardHost(test),
+      ...owner.headers,
+    });
     if (!isSseStream(stream)) throw new Error(`refused: ${String(stream.status)} ${stream.body}`);
     const frame = await stream.next();
     expect(frame.event).toBe('viewers');
@@ -296,7 +299,10 @@ describe('reading', () => {
       channels: [{ channelId: null, viewersNow: 2 }],
     });
     stream.close();
-    const refused = await openSse(`${address}/api/events/${event.id}/stats/live`, stranger.headers);
+    const refused = await openSse(`${address}/api/events/${event.id}/stats/live`, {
+      ...dashboardHost(test),
+      ...stranger.headers,
+    });
     expect(refused.status).toBe(404);
   });
 });
@@ -311,10 +317,10 @@ describe('live stream', () => {
       const organiser = await register(own.app);
       const event = await insertEvent(own.app, organiser.user.id);
       const address = await own.app.listen({ port: 0, host: '127.0.0.1' });
-      const stream = await openSse(
-        `${address}/api/events/${event.id}/stats/live`,
-        organiser.headers,
-      );
+      const stream = await openSse(`${address}/api/events/${event.id}/stats/live`, {
+        ...dashboardHost(own),
+        ...organiser.headers,
+      });
       if (!isSseStream(stream)) throw new Error(`refused: ${String(stream.status)}`);
       expect(JSON.parse((await stream.next()).data)).toMatchObject({ viewersNow: 0 });
       const sent = await own.app.inject({

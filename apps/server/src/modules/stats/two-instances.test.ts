@@ -3,6 +3,7 @@ import type { Stats } from '@livent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified } from '../../test/accounts.js';
 import { createEvent } from '../../test/events.js';
+import { dashboardHost } from '../../test/test-environment.js';
 import { call, stopOwnHosts, type Instance } from '../../test/two-instances/hosts.js';
 import {
   buildTwoInstanceTestApp,
@@ -46,7 +47,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
         });
       const stats = async (): Promise<Stats> => {
         const answer = await call(a.base, 'GET', `/api/events/${event.id}/stats`, {
-          headers: auth,
+          headers: { ...dashboardHost(testApp), ...auth },
         });
         expect(answer.status, answer.body).toBe(200);
         return JSON.parse(answer.body) as Stats;

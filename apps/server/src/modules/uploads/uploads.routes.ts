@@ -73,14 +73,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * `GET /uploads/{name}` outside `/api`, on every host (dashboard and public pages): the stored
- * bytes with an immutable cache lifetime, since a name never gets other bytes.
+ * `GET /uploads/{name}` outside `/api`, on the dashboard's and the public pages' hosts (ADR 043):
+ * the stored bytes with an immutable cache lifetime, since a name never gets other bytes.
  */
 export const uploadFilesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { uploads } = app.services;
   app.get(
     '/uploads/:name',
     {
+      config: { hosts: 'served' },
       schema: {
         security: publicAccess,
         // A file route outside /api: the API document leaves it out like the dashboard's files.

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { abuseLimits } from '../../lib/abuse-limits.js';
 import { registration } from '../accounts.js';
 import { testClock } from '../clock.js';
+import { dashboardHost } from '../test-environment.js';
 import { call, stopOwnHosts } from './hosts.js';
 import { buildTwoInstanceTestApp, type TwoInstanceTestApp } from './two-instance-app.js';
 
@@ -31,7 +32,10 @@ describe.skipIf(notPostgres)(
     it('refuses the fifth sign-up from one address when four were spread over both instances', async () => {
       const [a, b] = testApp.instances;
       const signUp = (base: string) =>
-        call(base, 'POST', '/api/auth/register', { json: registration() });
+        call(base, 'POST', '/api/auth/register', {
+          headers: dashboardHost(testApp),
+          json: registration(),
+        });
       for (const instance of [a, b, a, b]) {
         const answer = await signUp(instance.base);
         expect(answer.status, answer.body).toBe(201);
@@ -69,7 +73,9 @@ describe.skipIf(notPostgres)(
       const statuses: number[] = [];
       // Alternating, so that each instance sees half and would admit them all on its own.
       for (let i = 0; i < max + 10; i += 1) {
-        const answer = await call((i % 2 === 0 ? a : b).base, 'GET', '/api/changelog');
+        const answer = await call((i % 2 === 0 ? a : b).base, 'GET', '/api/changelog', {
+          headers: dashboardHost(testApp),
+        });
         statuses.push(answer.status);
       }
       expect(statuses.filter((status) => status === 200)).toHaveLength(max);

@@ -6,6 +6,7 @@ import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
 import { MESSAGES_CHANNEL } from '../../modules/messages/live/message-feed.js';
+import { onDashboardHost } from '../test-environment.js';
 import { NOW_HEADER, REMOTE_ADDRESS_HEADER } from './protocol.js';
 
 /**
@@ -75,7 +76,8 @@ export function remoteApp(options: {
   });
 
   const own = {
-    inject: (injectOptions: InjectOptions | string) => inject(dispatch, injectOptions),
+    inject: (injectOptions: InjectOptions | string) =>
+      inject(dispatch, onDashboardHost(injectOptions, options.config)),
     db: options.database.db,
     dialect: options.database.dialect,
     config: options.config,

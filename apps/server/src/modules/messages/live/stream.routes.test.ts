@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../../test/accounts.js';
 import { callAs, createEvent } from '../../../test/events.js';
+import { freePort } from '../../../test/ports.js';
 import { isSseStream, openSse, type SseStream } from '../../../test/sse.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, dashboardHost, type TestApp } from '../../../test/test-app.js';
 import { onEventsHost } from '../../public/public.fixtures.js';
 import { appendMessageChange } from '../message-log.js';
 
@@ -22,13 +23,16 @@ describe('message streams (Server-Sent Events)', () => {
   const open: SseStream[] = [];
 
   beforeAll(async () => {
-    // Access is checked again often, so that its end shows at once.
-    testApp = await buildTestApp({}, { messageStreams: { recheckIntervalMs: 50 } });
+    // The address the streams are read at is the dashboard's (ADR 043): the eventsource client
+    // below cannot name another Host. Access is checked again often, so that its end shows at once.
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    testApp = await buildTestApp(
+      { PUBLIC_URL: base },
+      { messageStreams: { recheckIntervalMs: 50 } },
+    );
     app = testApp.app;
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('not listening');
-    base = `http://127.0.0.1:${address.port}`;
+    await app.listen({ port, host: '127.0.0.1' });
     owner = await registerVerified(app, { name: 'Owner' });
   });
   afterEach(() => {
@@ -382,7 +386,7 @@ describe('message streams and the server stop', () => {
     const event = await createEvent(app, owner);
     const stream = await openSse(
       `http://127.0.0.1:${address.port}/api/events/${event.id}/messages/stream`,
-      owner.headers,
+      { ...dashboardHost(testApp), ...owner.headers },
     );
     if (!isSseStream(stream)) throw new Error(`status ${stream.status}`);
     expect((await stream.next()).event).toBe('ready');

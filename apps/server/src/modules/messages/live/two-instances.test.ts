@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified } from '../../../test/accounts.js';
 import { callAs, createEvent } from '../../../test/events.js';
 import { isSseStream, openSse } from '../../../test/sse.js';
+import { dashboardHost } from '../../../test/test-environment.js';
 import { call, stopOwnHosts } from '../../../test/two-instances/hosts.js';
 import {
   buildTwoInstanceTestApp,
@@ -41,10 +42,10 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       expect(enabled.statusCode, enabled.body).toBe(200);
 
       // The inbox is open on B.
-      const stream = await openSse(
-        `${b.base}/api/events/${event.id}/messages/stream`,
-        owner.headers,
-      );
+      const stream = await openSse(`${b.base}/api/events/${event.id}/messages/stream`, {
+        ...dashboardHost(testApp),
+        ...owner.headers,
+      });
       if (!isSseStream(stream)) throw new Error(`${stream.status}: ${stream.body}`);
       try {
         expect((await stream.next()).event).toBe('ready');
