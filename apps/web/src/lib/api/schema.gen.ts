@@ -7896,6 +7896,7 @@ export interface operations {
                                 email: string;
                             };
                             joinedAt: string;
+                            active: boolean;
                         } | null;
                         invitations: {
                             id: string;
@@ -7999,6 +8000,7 @@ export interface operations {
                                 email: string;
                             };
                             joinedAt: string;
+                            active: boolean;
                         } | null;
                         invitations: {
                             id: string;
