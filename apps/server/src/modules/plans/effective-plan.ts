@@ -58,72 +58,47 @@ const AT_LEAST_MEMBER: readonly PlanName[] = [
   'tester',
 ];
 
-/** An account's membership: its admin's id and plan columns. */
-interface Membership {
-  id: string | null | undefined;
+/** The admin's plan columns as the shared `effectivePlan` reads them. */
+interface AdminPlan {
   plan: string | null;
   planExpires: string | null;
   subscriptionStatus: string | null;
 }
 
 /**
- * An enterprise member gets enterprise-member while the membership lasts and the admin's own plan
- * is enterprise-admin, without its own plan being overwritten: leaving, removal or the admin's
- * plan lapsing lets the own plan apply again (ADR 028, "Enterprise"; ADR 050).
- */
-function withMembership(
-  own: EffectivePlan,
-  storedPlan: string,
-  membership: Membership,
-  now: Date,
-): EffectivePlan {
-  if (membership.id == null || AT_LEAST_MEMBER.includes(own.plan)) return own;
-  if (!membershipHolds(membership, now)) return own;
-  return {
-    plan: 'enterprise-member',
-    allowance: PLAN_ALLOWANCES['enterprise-member'],
-    lapsed: storedPlan !== 'enterprise-member',
-  };
-}
-
-/**
- * Whether the membership gives enterprise-member now: while the admin's own effective plan has
+ * Whether a membership gives enterprise-member now: while the admin's own effective plan has
  * ENTERPRISE_ADMIN. Computed on every read, so that the admin's plan lapsing (its expiry passing,
  * a cancellation) ends it for every member at once, with nothing to write (ADR 050).
  */
-export function membershipHolds(membership: Omit<Membership, 'id'>, now: Date): boolean {
-  const admin = effectivePlan(
-    {
-      plan: membership.plan ?? 'free',
-      planExpires: membership.planExpires,
-      subscriptionStatus: membership.subscriptionStatus,
-    },
-    now,
-  );
-  return hasFeature(admin.allowance, 'ENTERPRISE_ADMIN');
+export function membershipHolds(admin: AdminPlan, now: Date): boolean {
+  const plan = effectivePlan({ ...admin, plan: admin.plan ?? 'free' }, now);
+  return hasFeature(plan.allowance, 'ENTERPRISE_ADMIN');
 }
 
 /**
  * The plan that applies to an account now: every plan decision of the server goes through here
  * (or {@link ownerPlanOf}), never through `users.plan` alone (docs/decisions/028-plans-and-billing.md).
+ * An enterprise member gets enterprise-member while the membership lasts and the admin's plan
+ * holds, without its own plan being overwritten: leaving, removal or the admin's plan lapsing
+ * lets the own plan apply again (ADR 028, "Enterprise"; ADR 050).
  */
 export function planOf(row: PlanColumns, now: Date): EffectivePlan {
   const own = effectivePlan(
     { plan: row.plan, planExpires: row.plan_expires, subscriptionStatus: row.subscription_status },
     now,
   );
-  if (row.enterprise_id === undefined) return own;
-  return withMembership(
-    own,
-    row.plan,
-    {
-      id: row.enterprise_id,
-      plan: row.enterprise_plan,
-      planExpires: row.enterprise_plan_expires,
-      subscriptionStatus: row.enterprise_subscription_status,
-    },
-    now,
-  );
+  if (row.enterprise_id == null || AT_LEAST_MEMBER.includes(own.plan)) return own;
+  const admin = {
+    plan: row.enterprise_plan,
+    planExpires: row.enterprise_plan_expires,
+    subscriptionStatus: row.enterprise_subscription_status,
+  };
+  if (!membershipHolds(admin, now)) return own;
+  return {
+    plan: 'enterprise-member',
+    allowance: PLAN_ALLOWANCES['enterprise-member'],
+    lapsed: row.plan !== 'enterprise-member',
+  };
 }
 
 /**
@@ -156,23 +131,19 @@ export type OwnerPlanColumns = {
 
 /** The plan that applies now to the owner of a row selected with {@link OWNER_PLAN_COLUMNS}. */
 export function ownerPlanOf(row: OwnerPlanColumns, now: Date): EffectivePlan {
-  const own = effectivePlan(
+  const own = {
+    plan: row.ownerPlan,
+    plan_expires: row.ownerPlanExpires,
+    subscription_status: row.ownerSubscriptionStatus,
+  };
+  if (row.ownerEnterpriseId === undefined) return planOf(own, now);
+  return planOf(
     {
-      plan: row.ownerPlan,
-      planExpires: row.ownerPlanExpires,
-      subscriptionStatus: row.ownerSubscriptionStatus,
-    },
-    now,
-  );
-  if (row.ownerEnterpriseId === undefined) return own;
-  return withMembership(
-    own,
-    row.ownerPlan,
-    {
-      id: row.ownerEnterpriseId,
-      plan: row.ownerEnterprisePlan,
-      planExpires: row.ownerEnterprisePlanExpires,
-      subscriptionStatus: row.ownerEnterpriseSubscriptionStatus,
+      ...own,
+      enterprise_id: row.ownerEnterpriseId,
+      enterprise_plan: row.ownerEnterprisePlan,
+      enterprise_plan_expires: row.ownerEnterprisePlanExpires,
+      enterprise_subscription_status: row.ownerEnterpriseSubscriptionStatus,
     },
     now,
   );
