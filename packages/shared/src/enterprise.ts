@@ -100,7 +100,17 @@ export const enterpriseOfSchema = z.object({
 
 /** What the signed-in account is in enterprises: its membership and invitations addressed to it. */
 export const enterpriseMembershipSchema = z.object({
-  membership: z.object({ enterprise: enterpriseOfSchema, joinedAt: z.string() }).nullable(),
+  membership: z
+    .object({
+      enterprise: enterpriseOfSchema,
+      joinedAt: z.string(),
+      /**
+       * Whether the membership gives the enterprise plan now: false while the admin's own plan
+       * has lapsed (the account's own plan applies until it is renewed).
+       */
+      active: z.boolean(),
+    })
+    .nullable(),
   invitations: z.array(
     z.object({ id: z.string(), createdAt: z.string(), enterprise: enterpriseOfSchema }),
   ),

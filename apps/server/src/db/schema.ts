@@ -416,7 +416,10 @@ export interface BillingSubscriptionsTable {
   status: string;
   current_period_end: string | null;
   next_bill_at: string | null;
-  /** The provider's time of the state held: older deliveries are not applied. */
+  /**
+   * The provider's time of the state held: older deliveries are not applied. Microseconds,
+   * always six digits, unlike the other times (ADR 050).
+   */
   occurred_at: string;
   created_at: string;
   updated_at: string;

@@ -18,6 +18,7 @@ import * as m0016Permissions from './0016-permissions.js';
 import * as m0017ApiRateLimits from './0017-api-rate-limits.js';
 import * as m0018AccessGeneration from './0018-access-generation.js';
 import * as m0019MailUnsubscribes from './0019-mail-unsubscribes.js';
+import * as m0020BillingMicroseconds from './0020-billing-microseconds.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0017_api_rate_limits': m0017ApiRateLimits,
   '0018_access_generation': m0018AccessGeneration,
   '0019_mail_unsubscribes': m0019MailUnsubscribes,
+  '0020_billing_microseconds': m0020BillingMicroseconds,
 };

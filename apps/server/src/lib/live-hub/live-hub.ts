@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { ERROR_MESSAGES } from '@livent/shared';
 import { isHttpError, serviceUnavailable, tooManyRequests } from '../errors.js';
+import { clientAddressKey } from '../rate-limiter.js';
 import { SSE_HEADERS } from './sse.js';
 import { HubClient, type HubFrame } from './hub-client.js';
 
@@ -43,6 +44,21 @@ export interface ConnectOptions {
    * logged and the stream stays until a check says no.
    */
   authorize?: () => Promise<boolean>;
+}
+
+/**
+ * Open streams of one kind per client address on an instance: generous, since organisers and
+ * guest moderators behind one NAT share an address, yet a bound on what one address can hold
+ * open however many accounts or guest tokens it uses (ADR 050).
+ */
+export const MAX_STREAMS_PER_ADDRESS = 100;
+
+/**
+ * The cap shared by every stream from the client's address: `request.ip`, which follows the
+ * TRUST_PROXY rules (ADR 008), IPv6 by its /64 as the rate limits count it.
+ */
+export function addressCap(ip: string, max: number): StreamCap {
+  return { key: `address:${clientAddressKey(ip)}`, max };
 }
 
 export const HEARTBEAT_MS = 15_000;

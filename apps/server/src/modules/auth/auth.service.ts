@@ -20,13 +20,14 @@ import { clientAddressKey, type RateLimiter } from '../../lib/rate-limiter.js';
 import { TokenError, tokenHttpError, type OneTimeTokens } from './one-time-tokens.js';
 import type { PasswordHasher } from './passwords.js';
 import type { AuthContext, ClientInfo, SessionService, SignedIn } from './sessions.service.js';
-import { planConsumptionOf } from '../plans/index.js';
+import { NO_ENTERPRISE_PLAN, planConsumptionOf } from '../plans/index.js';
 import { toLanguage, toUser } from './user-response.js';
 import {
   findUserByEmail,
   findUserById,
   insertUser,
   updateUser,
+  type NewUserRow,
   type UserRow,
 } from './users.repository.js';
 
@@ -73,7 +74,7 @@ export class AuthService {
     if (await findUserByEmail(db, input.email)) throw conflict(ERROR_MESSAGES.emailTaken);
     const passwordHash = await passwords.hash(input.password);
     const createdAt = now().toISOString();
-    const user: UserRow = {
+    const row = {
       id: randomUUID(),
       email: input.email,
       name: input.name,
@@ -95,11 +96,12 @@ export class AuthService {
       whatsnew_seen: DEFAULT_SETTINGS.whatsnewSeen,
       created_at: createdAt,
       updated_at: createdAt,
-    };
+    } satisfies NewUserRow;
+    const user: UserRow = { ...row, ...NO_ENTERPRISE_PLAN };
     let result: { signedIn: SignedIn; mail: QueuedMail };
     try {
       result = await db.transaction().execute(async (trx) => {
-        await insertUser(trx, user);
+        await insertUser(trx, row);
         const mail = await this.queueVerificationMail(trx, user);
         return { signedIn: await this.deps.sessions.create(trx, user.id, client), mail };
       });

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database, SessionsTable } from '../../db/schema.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 import { announceChange } from '../../lib/change-notices.js';
+import { ENTERPRISE_PLAN_COLUMNS } from '../plans/index.js';
 import { authDataChanged } from './auth-data-changes.js';
 import type { ActiveSession } from './session-cache.js';
 
@@ -135,6 +136,7 @@ const activeSessionUser = reusableQuery(
       .selectFrom('sessions')
       .innerJoin('users', 'users.id', 'sessions.user_id')
       .selectAll('users')
+      .select(ENTERPRISE_PLAN_COLUMNS)
       .select('sessions.expires_at as session_expires_at')
       .where('sessions.id', '=', sessionId)
       .where('sessions.user_id', '=', userId)

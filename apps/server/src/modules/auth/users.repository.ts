@@ -1,9 +1,15 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { announceChange } from '../../lib/change-notices.js';
+import { ENTERPRISE_PLAN_COLUMNS, type EnterprisePlanColumns } from '../plans/index.js';
 import { authDataChanged } from './auth-data-changes.js';
 
-export type UserRow = Selectable<UsersTable>;
+/**
+ * An account as the server reads it: its `users` row with its enterprise admin's plan beside it
+ * (ENTERPRISE_PLAN_COLUMNS), so that the effective plan sees whether a membership still counts
+ * (ADR 050).
+ */
+export type UserRow = Selectable<UsersTable> & EnterprisePlanColumns;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserChanges = Omit<Updateable<UsersTable>, 'id' | 'created_at'>;
 
@@ -12,7 +18,12 @@ export type UserChanges = Omit<Updateable<UsersTable>, 'id' | 'created_at'>;
  * cache (session-cache.ts), which keeps users for signed-in requests.
  */
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .select(ENTERPRISE_PLAN_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findUserByEmail(
@@ -22,6 +33,7 @@ export async function findUserByEmail(
   return db
     .selectFrom('users')
     .selectAll()
+    .select(ENTERPRISE_PLAN_COLUMNS)
     .where('email', '=', email.toLowerCase())
     .executeTakeFirst();
 }
@@ -41,6 +53,7 @@ export async function updateUser(
     .set(changes)
     .where('id', '=', id)
     .returningAll()
+    .returning(ENTERPRISE_PLAN_COLUMNS)
     .executeTakeFirst();
   // Again once written: a session check that read the old row meanwhile must not keep it.
   authDataChanged();

@@ -387,6 +387,38 @@ describe('POST /api/billing/webhook', () => {
     expect(plan).toMatchObject({ canManage: false, manageBlockedBy: 'past-due' });
   });
 
+  it('orders deliveries at the provider’s microseconds: 300 µs apart in reverse order keep the later', async () => {
+    const user = await register(app);
+    const created = sandbox.signedEvent(
+      'subscription.created',
+      subscriptionData('sub_micro', user.user.id),
+      { occurredAt: '2026-11-22T10:18:49.620000Z' },
+    );
+    const pastDue = sandbox.signedEvent(
+      'subscription.past_due',
+      subscriptionData('sub_micro', user.user.id, { status: 'past_due' }),
+      { occurredAt: '2026-11-22T10:18:49.621322Z' },
+    );
+    // Delivered late: an activation 300 µs before the past-due, within the same millisecond.
+    const activated = sandbox.signedEvent(
+      'subscription.activated',
+      subscriptionData('sub_micro', user.user.id),
+      { occurredAt: '2026-11-22T10:18:49.621022Z' },
+    );
+    for (const event of [created, pastDue, activated]) {
+      expect((await postWebhook(event.body, event.signature)).statusCode).toBe(200);
+      await settle();
+    }
+    expect((await findWebhook(app.db, 'sandbox', activated.eventId))?.status).toBe('stale');
+    expect((await accountPlan(user)).subscriptionStatus).toBe('past_due');
+    const row = await app.db
+      .selectFrom('billing_subscriptions')
+      .select('occurred_at')
+      .where('provider_subscription_id', '=', 'sub_micro')
+      .executeTakeFirstOrThrow();
+    expect(row.occurred_at).toBe('2026-11-22T10:18:49.621322Z');
+  });
+
   it('stores but does not apply an event of a subscription and account it does not know', async () => {
     const event = sandbox.signedEvent(
       'subscription.updated',

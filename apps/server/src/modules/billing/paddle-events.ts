@@ -82,6 +82,19 @@ const STATUS: Record<PaddleSubscription['status'], SubscriptionStatus> = {
 };
 
 const iso = (value: string) => new Date(value).toISOString();
+
+/**
+ * A provider's time as the billing tables order by it (`occurred_at`): UTC with microseconds,
+ * always six digits (`2024-04-12T10:18:49.621022Z`), so that times compare correctly as text.
+ * Paddle's times carry microseconds, which `Date` (milliseconds) would drop, putting two changes
+ * within one millisecond in either order (ADR 050).
+ */
+export function providerTime(value: string): string {
+  const fraction = /T\d{2}:\d{2}:\d{2}\.(\d+)/.exec(value)?.[1] ?? '';
+  const seconds = new Date(value).toISOString().slice(0, 19);
+  return `${seconds}.${fraction.padEnd(6, '0').slice(0, 6)}Z`;
+}
+
 const isoOrNull = (value: string | null | undefined) => (value ? iso(value) : null);
 
 /** A Paddle subscription in our words; prices not ours give a null plan. */
@@ -121,7 +134,7 @@ export function parsePaddleEvent(rawBody: string, resolvePrice: PriceResolver): 
   const envelope = envelopeSchema.safeParse(json);
   if (!envelope.success) throw new MalformedWebhookError('not a Paddle event');
   const { event_id: eventId, event_type: type } = envelope.data;
-  const base = { eventId, type, occurredAt: iso(envelope.data.occurred_at) };
+  const base = { eventId, type, occurredAt: providerTime(envelope.data.occurred_at) };
   if (type.startsWith('subscription.')) {
     const data = paddleSubscriptionSchema.safeParse(envelope.data.data);
     if (!data.success) throw new MalformedWebhookError(`${type} without a subscription`);
@@ -149,7 +162,7 @@ function toPaymentState(
     providerPaymentId: data.id,
     providerSubscriptionId: data.subscription_id ?? null,
     userId: data.custom_data?.userId ?? null,
-    paidAt: isoOrNull(data.billed_at) ?? isoOrNull(data.created_at) ?? occurredAt,
+    paidAt: isoOrNull(data.billed_at) ?? isoOrNull(data.created_at) ?? iso(occurredAt),
     gross: Number(data.details.totals.grand_total),
     currency: data.currency_code,
     method: payment?.method_details?.type ?? null,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PaddleProvider } from './paddle.js';
+import { providerTime } from './paddle-events.js';
 import { signPaddleBody, verifyPaddleSignature } from './paddle-signature.js';
 import { BillingProviderError, MalformedWebhookError } from './provider.js';
 
@@ -89,6 +90,20 @@ describe('verifyPaddleSignature', () => {
   });
 });
 
+describe('providerTime', () => {
+  it('keeps the provider’s microseconds in one fixed width, in UTC', () => {
+    expect(providerTime('2024-04-12T10:18:49.621022Z')).toBe('2024-04-12T10:18:49.621022Z');
+    expect(providerTime('2024-04-12T10:18:49.621Z')).toBe('2024-04-12T10:18:49.621000Z');
+    expect(providerTime('2024-04-12T10:18:49Z')).toBe('2024-04-12T10:18:49.000000Z');
+    expect(providerTime('2024-04-12T12:18:49.6210229Z')).toBe('2024-04-12T12:18:49.621022Z');
+    expect(providerTime('2024-04-13T00:18:49.000300+02:00')).toBe('2024-04-12T22:18:49.000300Z');
+    // Text order is time order, also where milliseconds alone are equal.
+    expect(
+      providerTime('2024-04-12T10:18:49.621022Z') < providerTime('2024-04-12T10:18:49.621322Z'),
+    ).toBe(true);
+  });
+});
+
 describe('PaddleProvider', () => {
   it('parses subscription and transaction events into our words', () => {
     const { paddle } = provider(() => json(500, {}));
@@ -110,7 +125,7 @@ describe('PaddleProvider', () => {
     expect(event).toEqual({
       eventId: 'evt_1',
       type: 'subscription.canceled',
-      occurredAt: '2026-11-22T10:00:00.500Z',
+      occurredAt: '2026-11-22T10:00:00.500000Z',
       kind: 'subscription',
       subscription: {
         providerSubscriptionId: 'sub_01',
@@ -227,7 +242,7 @@ describe('PaddleProvider', () => {
       call.url.endsWith('/sub_01') ? json(200, { data: subscription }) : json(404, {}),
     );
     expect(await paddle.fetchSubscription('sub_01')).toMatchObject({
-      updatedAt: '2026-11-22T10:00:01.123Z',
+      updatedAt: '2026-11-22T10:00:01.123456Z',
       subscription: { plan: 'business', status: 'active', userId: 'user-1' },
     });
     expect(await paddle.fetchSubscription('sub_02')).toBeUndefined();

@@ -5,6 +5,7 @@ import {
   paddleSubscriptionSchema,
   parsePaddleEvent,
   priceResolverFrom,
+  providerTime,
   toSubscriptionState,
 } from './paddle-events.js';
 import {
@@ -95,7 +96,7 @@ export class PaddleProvider implements BillingProvider {
     if (!data.updated_at) throw new BillingProviderError('Paddle subscription without updated_at');
     return {
       subscription: toSubscriptionState(data, this.prices.resolve),
-      updatedAt: new Date(data.updated_at).toISOString(),
+      updatedAt: providerTime(data.updated_at),
     };
   }
 

@@ -33,7 +33,7 @@ export interface PaymentState {
 export type BillingEvent = {
   eventId: string;
   type: string;
-  /** The provider's time of the change, ISO. */
+  /** The provider's time of the change, as `providerTime` writes it (microseconds, ADR 050). */
   occurredAt: string;
 } & (
   | { kind: 'subscription'; subscription: SubscriptionState }
@@ -52,6 +52,7 @@ export interface CheckoutInput {
 /** The state of a subscription fetched from the provider, and when it last changed there. */
 export interface FetchedSubscription {
   subscription: SubscriptionState;
+  /** As `providerTime` writes it, to compare with the events' times. */
   updatedAt: string;
 }
 

@@ -11,6 +11,7 @@ import { signPaddleBody, verifyPaddleSignature } from './paddle-signature.js';
 import {
   parsePaddleEvent,
   priceResolverFrom,
+  providerTime,
   toSubscriptionState,
   type PaddleSubscription,
 } from './paddle-events.js';
@@ -159,7 +160,7 @@ export class SandboxProvider implements BillingProvider {
     if (!subscription) return undefined;
     return {
       subscription: toSubscriptionState(subscription, this.prices.resolve),
-      updatedAt: subscription.updated_at ?? this.options.now().toISOString(),
+      updatedAt: providerTime(subscription.updated_at ?? this.options.now().toISOString()),
     };
   }
 
@@ -196,18 +197,24 @@ export class SandboxProvider implements BillingProvider {
     return next;
   }
 
-  /** A signed Paddle-shaped event about `data`, made now, ready to post to the webhook route. */
+  /**
+   * A signed Paddle-shaped event about `data`, made now, ready to post to the webhook route.
+   * `occurredAt` as text is sent as it is (Paddle's carry microseconds).
+   */
   signedEvent(
     type: string,
     data: object,
-    options: { eventId?: string; occurredAt?: Date; secret?: string } = {},
+    options: { eventId?: string; occurredAt?: Date | string; secret?: string } = {},
   ): { body: string; signature: string; eventId: string } {
     const now = this.options.now();
     const eventId = options.eventId ?? id('evt');
     const body = JSON.stringify({
       event_id: eventId,
       event_type: type,
-      occurred_at: (options.occurredAt ?? now).toISOString(),
+      occurred_at:
+        typeof options.occurredAt === 'string'
+          ? options.occurredAt
+          : (options.occurredAt ?? now).toISOString(),
       notification_id: id('ntf'),
       data,
     });

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CustomDomainsTable, Database } from '../../db/schema.js';
-import type { PlanColumns } from '../plans/index.js';
+import { ENTERPRISE_PLAN_COLUMNS, type PlanColumns } from '../plans/index.js';
 
 /** The queries of custom domains (ADR 030); every SQL of the module lives here. */
 
@@ -12,6 +12,7 @@ const PLAN_COLUMNS = [
   'users.plan_expires',
   'users.subscription_status',
   'users.enterprise_id',
+  ...ENTERPRISE_PLAN_COLUMNS,
 ] as const;
 
 export function listDomains(db: Kysely<Database>, userId: string): Promise<DomainRow[]> {
@@ -48,6 +49,7 @@ export function userPlan(db: Kysely<Database>, userId: string): Promise<PlanColu
   return db
     .selectFrom('users')
     .select(['plan', 'plan_expires', 'subscription_status', 'enterprise_id'])
+    .select(ENTERPRISE_PLAN_COLUMNS)
     .where('id', '=', userId)
     .executeTakeFirst();
 }

@@ -189,7 +189,14 @@ export function membershipOf(db: Kysely<Database>, memberId: string) {
   return db
     .selectFrom('enterprise_members')
     .innerJoin('users', 'users.id', 'enterprise_members.admin_id')
-    .select([...ADMIN_COLUMNS, 'enterprise_members.accepted_at'])
+    .select([
+      ...ADMIN_COLUMNS,
+      'enterprise_members.accepted_at',
+      // Whether the membership still counts (ADR 050).
+      'users.plan',
+      'users.plan_expires',
+      'users.subscription_status',
+    ])
     .where('enterprise_members.member_id', '=', memberId)
     .executeTakeFirst();
 }

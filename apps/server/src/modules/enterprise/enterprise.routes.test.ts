@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, registerVerified, uniqueEmail, type SignedInUser } from '../../test/accounts.js';
 import { callAs, createEvent, setPlan } from '../../test/events.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { inviteToEnterprise, joinEnterprise } from './enterprise.fixtures.js';
 
 // Enterprise admins invite accounts by email; an invitee joins only by accepting; the admin sees
 // the members and the titles and owners of their events (ADR 028, "Enterprise").
@@ -30,22 +31,8 @@ const overview = async (user: SignedInUser, query = '') => {
   return response.json<EnterpriseOverview>();
 };
 
-async function invite(admin: SignedInUser, email: string): Promise<string> {
-  const response = await callAs(test.app, admin, 'POST', '/enterprise/invitations', { email });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string }>().id;
-}
-
-async function join(admin: SignedInUser, member: SignedInUser): Promise<void> {
-  const id = await invite(admin, member.email);
-  const response = await callAs(
-    test.app,
-    member,
-    'POST',
-    `/account/enterprise/invitations/${id}/accept`,
-  );
-  expect(response.statusCode, response.body).toBe(200);
-}
+const invite = (admin: SignedInUser, email: string) => inviteToEnterprise(test.app, admin, email);
+const join = (admin: SignedInUser, member: SignedInUser) => joinEnterprise(test.app, admin, member);
 
 describe('enterprise membership', () => {
   it('invites by email; the invitee sees it, accepts, and the admin sees member and events', async () => {
@@ -87,6 +74,7 @@ describe('enterprise membership', () => {
       membership: {
         enterprise: { name: 'Ada Admin', company: null, email: admin.email },
         joinedAt: expect.any(String),
+        active: true,
       },
       invitations: [],
     });

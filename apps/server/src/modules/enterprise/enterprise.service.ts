@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/index.js';
-import { planOf } from '../plans/index.js';
+import { membershipHolds, planOf } from '../plans/index.js';
 import {
   acceptInvitation,
   countOfAdmin,
@@ -153,7 +153,18 @@ export class EnterpriseService {
     });
     return {
       membership: membership
-        ? { enterprise: enterpriseOf(membership), joinedAt: membership.accepted_at ?? '' }
+        ? {
+            enterprise: enterpriseOf(membership),
+            joinedAt: membership.accepted_at ?? '',
+            active: membershipHolds(
+              {
+                plan: membership.plan,
+                planExpires: membership.plan_expires,
+                subscriptionStatus: membership.subscription_status,
+              },
+              this.deps.now(),
+            ),
+          }
         : null,
       invitations: invitations.map((row) => ({
         id: row.id,

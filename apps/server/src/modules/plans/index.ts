@@ -4,9 +4,13 @@
  * imports none of them.
  */
 export {
+  ENTERPRISE_PLAN_COLUMNS,
+  membershipHolds,
+  NO_ENTERPRISE_PLAN,
   OWNER_PLAN_COLUMNS,
   ownerPlanOf,
   planOf,
+  type EnterprisePlanColumns,
   type OwnerPlanColumns,
   type PlanColumns,
 } from './effective-plan.js';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import type { PlanColumns } from './effective-plan.js';
+import { ENTERPRISE_PLAN_COLUMNS, type PlanColumns } from './effective-plan.js';
 
 /**
  * The owner's plan, read with the owner's `users` row locked until the transaction ends
@@ -17,6 +17,7 @@ export async function lockOwnerPlan(
   let query = db
     .selectFrom('users')
     .select(['plan', 'plan_expires', 'subscription_status', 'enterprise_id'])
+    .select(ENTERPRISE_PLAN_COLUMNS)
     .where('id', '=', ownerId);
   if (dialect === 'postgres') query = query.forUpdate();
   return query.executeTakeFirstOrThrow();

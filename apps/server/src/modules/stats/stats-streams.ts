@@ -1,7 +1,7 @@
 import { STATS_LIVE_INTERVAL_MS } from '@livent/shared';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
-import { LiveHub } from '../../lib/live-hub/live-hub.js';
+import { addressCap, LiveHub, MAX_STREAMS_PER_ADDRESS } from '../../lib/live-hub/live-hub.js';
 import { sseFrame } from '../../lib/live-hub/sse.js';
 import { StatsService } from './stats.service.js';
 
@@ -10,6 +10,8 @@ export interface StatsStreamsOptions {
   intervalMs?: number;
   /** Open streams per account. */
   maxPerKey?: number;
+  /** Open streams per client address, whatever the accounts (ADR 050). */
+  maxPerAddress?: number;
   /** How often each stream's right to read is checked again (see the messages' streams). */
   recheckIntervalMs?: number;
 }
@@ -32,6 +34,7 @@ export class StatsStreams {
   private reading = false;
   private readonly intervalMs: number;
   private readonly maxPerKey: number;
+  private readonly maxPerAddress: number;
 
   constructor(
     private readonly stats: StatsService,
@@ -40,6 +43,7 @@ export class StatsStreams {
   ) {
     this.intervalMs = options.intervalMs ?? STATS_LIVE_INTERVAL_MS;
     this.maxPerKey = options.maxPerKey ?? MAX_STREAMS_PER_KEY;
+    this.maxPerAddress = options.maxPerAddress ?? MAX_STREAMS_PER_ADDRESS;
     this.hub = new LiveHub({
       name: 'live stats',
       log: deps.log,
@@ -54,11 +58,20 @@ export class StatsStreams {
 
   async open(
     reply: FastifyReply,
-    target: { eventId: string; key: string; authorize: () => Promise<boolean> },
+    target: {
+      eventId: string;
+      key: string;
+      /** The client's address (`request.ip`). */
+      address: string;
+      authorize: () => Promise<boolean>;
+    },
   ): Promise<FastifyReply> {
     const client = this.hub.connect({
       topic: `${TOPIC_PREFIX}${target.eventId}`,
-      caps: [{ key: target.key, max: this.maxPerKey }],
+      caps: [
+        { key: target.key, max: this.maxPerKey },
+        addressCap(target.address, this.maxPerAddress),
+      ],
       authorize: target.authorize,
     });
     client.onClose(() => {

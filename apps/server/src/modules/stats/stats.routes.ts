@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvResponseSchema, sendCsv } from '../../lib/csv.js';
 import { requestLanguage } from '../../lib/language.js';
+import { MAX_STREAMS_PER_ADDRESS } from '../../lib/live-hub/live-hub.js';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/index.js';
 import { requireEventRole } from '../events/index.js';
@@ -58,7 +59,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         operationId: 'streamStats',
         tags,
         summary: 'Viewers now, live (Server-Sent Events)',
-        description: `\`event: viewers\` with \`{ at, viewersNow, channels: [{ channelId, viewersNow }] }\` at once and then every ${String(STATS_LIVE_INTERVAL_MS / 1000)} s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account (429 beyond). Read it with \`fetch\`: EventSource cannot send the Authorization header.`,
+        description: `\`event: viewers\` with \`{ at, viewersNow, channels: [{ channelId, viewersNow }] }\` at once and then every ${String(STATS_LIVE_INTERVAL_MS / 1000)} s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account and ${String(MAX_STREAMS_PER_ADDRESS)} per client address (429 beyond). Read it with \`fetch\`: EventSource cannot send the Authorization header.`,
         security: bearerAuth,
         params: eventParamsSchema,
         response: {
@@ -76,6 +77,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
       return streams.open(reply, {
         eventId: event.id,
         key: `user:${auth.user.id}`,
+        address: request.ip,
         authorize: async () => {
           const current = await app.services.sessions.authenticate(auth.accessToken.token);
           if (!current) return false;

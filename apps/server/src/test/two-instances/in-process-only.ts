@@ -138,6 +138,12 @@ function perInstanceByDesign(): InProcessOnly[] {
       reason:
         "per instance by design: open streams per account are limited by each instance (message-streams.ts, maxPerKey), since what they cost is each instance's memory and connections",
     },
+    {
+      file: 'src/modules/messages/live/streams-per-address.test.ts',
+      test: /caps .*streams per address/,
+      reason:
+        "per instance by design: open streams per client address are limited by each instance (lib/live-hub/live-hub.ts, MAX_STREAMS_PER_ADDRESS), since what they cost is each instance's memory and connections",
+    },
   ];
 }
 

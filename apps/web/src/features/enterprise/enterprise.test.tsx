@@ -175,4 +175,24 @@ describe('enterprise screens', () => {
       expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/i1/accept'))).toBe(true),
     );
   });
+
+  it("tells a member when the enterprise's plan has ended", async () => {
+    setSignedIn(testUser(), 'token');
+    const answer: EnterpriseMembership = {
+      membership: {
+        enterprise: { name: 'Ada Admin', company: 'Acme', email: 'ada@example.com' },
+        joinedAt: '2026-11-23T10:00:00.000Z',
+        active: false,
+      },
+      invitations: [],
+    };
+    serve((path) => (path === '/api/account/enterprise' ? json(200, answer) : undefined));
+    renderInRouter(<AccountAdministration />, { path: '/account/admin', url: '/account/admin' });
+    expect(
+      await screen.findByText('This account is a member of Acme (Ada Admin).'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      "The enterprise's plan has ended: your own plan applies until the enterprise renews it.",
+    );
+  });
 });

@@ -1424,7 +1424,7 @@ export interface paths {
         };
         /**
          * Live changes of the event's messages (Server-Sent Events)
-         * @description Organisers get viewer and internal messages. The stream ends when the access does (a logout, an expired access token, a renewed or removed guest token, a deleted event): reconnect, and the answer says why. At most 20 open streams per account or guest token (429 beyond). Reading it needs `fetch` (or a client with a `fetch` option): the browser’s EventSource cannot send the credentials header.
+         * @description Organisers get viewer and internal messages. The stream ends when the access does (a logout, an expired access token, a renewed or removed guest token, a deleted event): reconnect, and the answer says why. At most 20 open streams per account or guest token and 100 per client address (429 beyond). Reading it needs `fetch` (or a client with a `fetch` option): the browser’s EventSource cannot send the credentials header.
          */
         get: operations["streamMessages"];
         put?: never;
@@ -1444,7 +1444,7 @@ export interface paths {
         };
         /**
          * A guest moderator's live changes of the event's messages (Server-Sent Events)
-         * @description Header `Token-Authorization`: the share link's token. Viewer messages only, never internal ones. The stream ends when the access does (a logout, an expired access token, a renewed or removed guest token, a deleted event): reconnect, and the answer says why. At most 20 open streams per account or guest token (429 beyond). Reading it needs `fetch` (or a client with a `fetch` option): the browser’s EventSource cannot send the credentials header.
+         * @description Header `Token-Authorization`: the share link's token. Viewer messages only, never internal ones. The stream ends when the access does (a logout, an expired access token, a renewed or removed guest token, a deleted event): reconnect, and the answer says why. At most 20 open streams per account or guest token and 100 per client address (429 beyond). Reading it needs `fetch` (or a client with a `fetch` option): the browser’s EventSource cannot send the credentials header.
          */
         get: operations["streamSharedMessages"];
         put?: never;
@@ -1484,7 +1484,7 @@ export interface paths {
         };
         /**
          * Viewers now, live (Server-Sent Events)
-         * @description `event: viewers` with `{ at, viewersNow, channels: [{ channelId, viewersNow }] }` at once and then every 5 s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account (429 beyond). Read it with `fetch`: EventSource cannot send the Authorization header.
+         * @description `event: viewers` with `{ at, viewersNow, channels: [{ channelId, viewersNow }] }` at once and then every 5 s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account and 100 per client address (429 beyond). Read it with `fetch`: EventSource cannot send the Authorization header.
          */
         get: operations["streamStats"];
         put?: never;
@@ -7898,6 +7898,7 @@ export interface operations {
                                 email: string;
                             };
                             joinedAt: string;
+                            active: boolean;
                         } | null;
                         invitations: {
                             id: string;
@@ -8001,6 +8002,7 @@ export interface operations {
                                 email: string;
                             };
                             joinedAt: string;
+                            active: boolean;
                         } | null;
                         invitations: {
                             id: string;

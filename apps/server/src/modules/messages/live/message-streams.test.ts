@@ -42,6 +42,7 @@ function target(fields: Partial<StreamTarget> = {}): StreamTarget {
     eventId: 'event',
     includeInternal: true,
     key: 'user:1',
+    address: '192.0.2.1',
     lastEventId: undefined,
     authorize: async () => true,
     ...fields,

@@ -1,8 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { serviceUnavailable } from '../../../lib/errors.js';
 import {
+  addressCap,
   HEARTBEAT_MS,
   LiveHub,
+  MAX_STREAMS_PER_ADDRESS,
   RECHECK_MS,
   type HubClient,
   type HubFrame,
@@ -15,6 +17,8 @@ export interface MessageStreamsOptions {
   pingIntervalMs?: number;
   /** Open streams per account or guest token. */
   maxPerKey?: number;
+  /** Open streams per client address, whatever the accounts (ADR 050). */
+  maxPerAddress?: number;
   /**
    * Bytes a connection may have waiting for its socket. A client that reads slower than changes
    * arrive is dropped (it reconnects with Last-Event-ID and misses nothing) rather than held in
@@ -38,6 +42,8 @@ export interface StreamTarget {
   includeInternal: boolean;
   /** Whose streams count together against the limit: an account, or an event's guest token. */
   key: string;
+  /** The client's address (`request.ip`): its streams count together too. */
+  address: string;
   /** The last seq the client has (Last-Event-ID); absent for a fresh start. */
   lastEventId: number | undefined;
   /**
@@ -74,6 +80,7 @@ const topicOf = (eventId: string, includeInternal: boolean) =>
 export class MessageStreams {
   private readonly hub: LiveHub;
   private readonly maxPerKey: number;
+  private readonly maxPerAddress: number;
   private readonly resumeMax: number;
   private readonly events = new Map<string, EventTail>();
 
@@ -83,6 +90,7 @@ export class MessageStreams {
     options: MessageStreamsOptions = {},
   ) {
     this.maxPerKey = options.maxPerKey ?? MAX_STREAMS_PER_KEY;
+    this.maxPerAddress = options.maxPerAddress ?? MAX_STREAMS_PER_ADDRESS;
     this.resumeMax = options.resumeMax ?? RESUME_MAX;
     this.hub = new LiveHub({
       name: 'live messages',
@@ -100,13 +108,16 @@ export class MessageStreams {
   }
 
   /**
-   * Answers `reply` with the stream of the event's changes. Refuses with 429 beyond the key's
-   * open streams and with 503 while the server stops.
+   * Answers `reply` with the stream of the event's changes. Refuses with 429 beyond the key's or
+   * the address's open streams and with 503 while the server stops.
    */
   async open(reply: FastifyReply, target: StreamTarget): Promise<FastifyReply> {
     const client = this.hub.connect({
       topic: topicOf(target.eventId, target.includeInternal),
-      caps: [{ key: target.key, max: this.maxPerKey }],
+      caps: [
+        { key: target.key, max: this.maxPerKey },
+        addressCap(target.address, this.maxPerAddress),
+      ],
       authorize: target.authorize,
     });
     let position: number;

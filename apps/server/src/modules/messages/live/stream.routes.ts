@@ -1,6 +1,7 @@
 import { messagesIdSchema, TOKEN_AUTHORIZATION_HEADER } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_STREAMS_PER_ADDRESS } from '../../../lib/live-hub/live-hub.js';
 import { bearerAuth, errorResponses, guestTokenAuth } from '../../../lib/openapi.js';
 import { requireAuth } from '../../auth/index.js';
 import { requireEventRole } from '../../events/index.js';
@@ -27,8 +28,7 @@ const streamResponse = {
   content: { 'text/event-stream': { schema: z.string() } },
 };
 
-const STREAM_DESCRIPTION =
-  'The stream ends when the access does (a logout, an expired access token, a renewed or removed guest token, a deleted event): reconnect, and the answer says why. At most 20 open streams per account or guest token (429 beyond). Reading it needs `fetch` (or a client with a `fetch` option): the browser’s EventSource cannot send the credentials header.';
+const STREAM_DESCRIPTION = `The stream ends when the access does (a logout, an expired access token, a renewed or removed guest token, a deleted event): reconnect, and the answer says why. At most 20 open streams per account or guest token and ${String(MAX_STREAMS_PER_ADDRESS)} per client address (429 beyond). Reading it needs \`fetch\` (or a client with a \`fetch\` option): the browser’s EventSource cannot send the credentials header.`;
 
 function lastEventIdOf(header: string | undefined, query: string | undefined): number | undefined {
   const value = header ?? query;
@@ -73,6 +73,7 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<StreamRoutesOptions> = a
         eventId: event.id,
         includeInternal: true,
         key: `user:${auth.user.id}`,
+        address: request.ip,
         lastEventId: lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId),
         // The session still active and the access token unexpired (the client reconnects with a
         // fresh one), the event still the caller's.
@@ -111,6 +112,7 @@ export const messageStreamRoutes: FastifyPluginAsyncZod<StreamRoutesOptions> = a
         includeInternal: false,
         // One token per event: the event names it.
         key: `guest:${guest.eventId}`,
+        address: request.ip,
         lastEventId: lastEventIdOf(request.headers['last-event-id'], request.query.lastEventId),
         // A renewed or removed token ends the stream too.
         authorize: async () => {

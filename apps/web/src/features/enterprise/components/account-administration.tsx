@@ -223,6 +223,7 @@ function MemberSections() {
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('member.contact', { email: membership.enterprise.email })}
             </Typography>
+            {!membership.active && <Alert severity="warning">{t('member.lapsed')}</Alert>}
             <Button color="error" variant="outlined" onClick={() => setLeaving(true)}>
               {t('member.leave')}
             </Button>
