@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../../test/accounts.js';
 import { callAs, createEvent } from '../../../test/events.js';
 import { isSseStream, openSse, type SseStream } from '../../../test/sse.js';
-import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { buildTestApp, dashboardHost, type TestApp } from '../../../test/test-app.js';
 
 /**
  * The dashboard's live streams (messages, guest moderators' messages, viewers now) count per
@@ -46,7 +46,11 @@ describe('open live streams per client address', () => {
 
   /** Opens a stream from `client` (behind the trusted proxy); answers its status. */
   async function status(path: string, headers: Record<string, string>, client: string) {
-    const stream = await openSse(`${base}${path}`, { ...headers, 'x-forwarded-for': client });
+    const stream = await openSse(`${base}${path}`, {
+      ...dashboardHost(testApp),
+      ...headers,
+      'x-forwarded-for': client,
+    });
     if (!isSseStream(stream)) {
       if (stream.status === 429) {
         expect(JSON.parse(stream.body)).toMatchObject({
