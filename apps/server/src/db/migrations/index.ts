@@ -16,6 +16,7 @@ import * as m0014Enterprise from './0014-enterprise.js';
 import * as m0015CustomDomains from './0015-custom-domains.js';
 import * as m0016Permissions from './0016-permissions.js';
 import * as m0017ApiRateLimits from './0017-api-rate-limits.js';
+import * as m0021ImportLocks from './0021-import-locks.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0015_custom_domains': m0015CustomDomains,
   '0016_permissions': m0016Permissions,
   '0017_api_rate_limits': m0017ApiRateLimits,
+  '0021_import_locks': m0021ImportLocks,
 };
