@@ -46,6 +46,7 @@ function takeWorker(): Worker {
   const kept = idle.pop();
   if (!kept) return startWorker();
   clearTimeout(kept.timer);
+  kept.worker.removeAllListeners('exit');
   kept.worker.ref();
   return kept.worker;
 }
@@ -55,15 +56,21 @@ function keepWorker(worker: Worker): void {
     void worker.terminate();
     return;
   }
+  const forget = () => {
+    const index = idle.findIndex((entry) => entry.worker === worker);
+    if (index >= 0) idle.splice(index, 1);
+  };
   // An idle worker keeps no process alive (a test run, a shutdown).
   worker.unref();
   const timer = setTimeout(() => {
-    idle.splice(
-      idle.findIndex((entry) => entry.worker === worker),
-      1,
-    );
+    forget();
     void worker.terminate();
   }, IDLE_MS).unref();
+  // One that ends while idle is never handed out: it would answer no job.
+  worker.once('exit', () => {
+    clearTimeout(timer);
+    forget();
+  });
   idle.push({ worker, timer });
 }
 
