@@ -7,9 +7,11 @@
 // too when BENCH_POSTGRES_URL names a server where the bench may create a database of its own.
 // The export's memory budget: the server's resident memory grows by less than the file it sent,
 // so it never held the file.
+// Last, the p99 of `/api/health` and of the public page while an import of 100,000 rows runs
+// (budget: under 200 ms; ADR 046).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { Agent, get, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -142,6 +144,60 @@ async function sendAll(
   return elapsed;
 }
 
+/**
+ * The probes' connections, kept open: a new TCP connection for each probe would measure the
+ * machine's connection handling (a dropped SYN waits seconds), not the server's answers.
+ */
+const probeAgent = new Agent({ keepAlive: true, maxSockets: 16 });
+
+/**
+ * One GET with a Host header of our choosing; answers the milliseconds from the call to the end
+ * of the body (a wait for a free connection included).
+ */
+function timedGet(url: string, host?: string): Promise<number> {
+  const start = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: probeAgent, headers: host ? { host } : {} }, (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve(performance.now() - start)
+          : reject(new Error(`${url} answered ${res.statusCode}`)),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ??
+  Number.NaN;
+
+/**
+ * Starts a GET of each probe every 20 ms, whether the last one answered or not (so that a stall
+ * shows in every request that waited for it, not in one), until `work` settles; answers each
+ * probe's latencies.
+ */
+async function latenciesDuring(
+  work: Promise<unknown>,
+  probes: Record<string, { url: string; host?: string }>,
+): Promise<Record<string, number[]>> {
+  const latencies: Record<string, number[]> = {};
+  const pending: Promise<void>[] = [];
+  let settled = false;
+  const done = work.finally(() => (settled = true));
+  while (!settled) {
+    for (const [name, { url, host }] of Object.entries(probes)) {
+      pending.push(timedGet(url, host).then((ms) => void (latencies[name] ??= []).push(ms)));
+    }
+    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 20))]);
+  }
+  await done;
+  await Promise.all(pending);
+  return latencies;
+}
+
 async function run(
   label: string,
   server: RunningServer,
@@ -213,7 +269,47 @@ async function run(
       });
     }
   }
+  figures.push(...(await responsiveness(label, server, owner.user.id, auth, insertEvent)));
   console.log(`${label}\n${figures.join('\n')}`);
+}
+
+/**
+ * `/api/health` and the public page while a maximum-size import runs: each p99 under 200 ms
+ * (docs/quality.md; ADR 046: the file is read and planned in a worker, the rows written in
+ * batches that leave the database to others in between).
+ */
+async function responsiveness(
+  label: string,
+  server: RunningServer,
+  ownerId: string,
+  auth: Record<string, string>,
+  insertEvent: (event: Event) => Promise<void>,
+): Promise<string[]> {
+  const eventId = randomUUID();
+  const slug = 'bench-import-responsive';
+  await insertEvent({ id: eventId, ownerId, slug });
+  const page = {
+    url: `${server.url}/${slug}`,
+    host: `events.localhost:${new URL(server.url).port}`,
+  };
+  await timedGet(page.url, page.host);
+  const rows = Math.max(...SIZES);
+  const latencies = await latenciesDuring(importRows(server, auth, eventId, rows), {
+    '/api/health': { url: `${server.url}/api/health` },
+    'the public page': page,
+  });
+  return Object.entries(latencies).map(([name, values]) => {
+    const p99 = percentile(values, 0.99);
+    recordResult({
+      name: `${label}: ${name} during an import of ${rows.toLocaleString('en')}`,
+      value: p99,
+      unit: 'ms',
+      p99Ms: p99,
+      budget: { p99BelowMs: 200 },
+      note: `${values.length} requests, max ${Math.max(...values).toFixed(0)} ms`,
+    });
+    return `  ${name} during the import of ${rows.toLocaleString('en')} rows: p99 ${p99.toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms (${values.length} requests)`;
+  });
 }
 
 interface Event {

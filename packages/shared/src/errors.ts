@@ -65,6 +65,8 @@ export const ERROR_MESSAGES = {
   ownerChangeSelf: 'You already own this event',
   /** Accepting an owner change with the new owner's event limit reached (ADR 031). */
   ownerChangeEventLimitReached: 'Event limit reached: the event cannot be taken over',
+  /** A CSV import (or its preview) while another one runs for the same event (ADR 046). */
+  importRunning: 'An import is already running for this event',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

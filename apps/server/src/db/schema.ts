@@ -39,6 +39,7 @@ export interface Database {
   permissions: PermissionsTable;
   mail_unsubscribes: MailUnsubscribesTable;
   owner_changes: OwnerChangesTable;
+  import_locks: ImportLocksTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -158,6 +159,13 @@ export interface RateLimitsTable {
 export interface ApiRateLimitsTable {
   key: string;
   used: number;
+  expires_at: string;
+}
+
+/** The event an import is running for, and until when the lock holds (ADR 046). */
+export interface ImportLocksTable {
+  event_id: string;
+  holder: string;
   expires_at: string;
 }
 

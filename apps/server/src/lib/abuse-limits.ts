@@ -26,6 +26,11 @@ export const DEFAULT_ABUSE_LIMITS = {
   feedbackPerAccount: { name: 'feedback:account', max: 10, windowMs: HOUR },
   /** Image uploads per account (each is decoded and re-encoded: CPU work). */
   uploadsPerAccount: { name: 'uploads:account', max: 120, windowMs: HOUR },
+  /**
+   * CSV imports and their previews per account: each reads and plans up to 100,000 rows (CPU
+   * work, ADR 046); the import dialog previews again on every change of mapping or mode.
+   */
+  importsPerAccount: { name: 'imports:account', max: 60, windowMs: HOUR },
   /** Messages of one viewer (a cookie id) to one event through the public page (ADR 017). */
   viewerMessagesPerViewer: { name: 'messages:viewer', max: 10, windowMs: 10 * MINUTE },
   /** …and of one address to one event: generous, as thousands of viewers may share one NAT. */

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { createEvent } from '../../test/events.js';
+import { importInvitations } from '../../test/invitation-imports.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { InvitationAccess } from './invitation-access.js';
 import { applyImport } from './invitations-import.js';
@@ -33,32 +34,9 @@ beforeEach(async () => {
   event = await createEvent(app, owner, 'Gala');
 });
 
-const BOUNDARY = 'livent-import-boundary';
-
 /** A multipart body with the CSV in `file` and the text fields. */
-function importRequest(csv: string | Buffer, fields: Record<string, string> = {}) {
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  parts.push(
-    Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="list.csv"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    typeof csv === 'string' ? Buffer.from(csv) : csv,
-    Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  );
-  return app.inject({
-    method: 'POST',
-    url: `/api/events/${event.id}/invitations/import`,
-    headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    payload: Buffer.concat(parts),
-  });
-}
+const importRequest = (csv: string | Buffer, fields: Record<string, string> = {}) =>
+  importInvitations(app, owner.headers, event.id, csv, fields);
 
 const NAME_EMAIL = JSON.stringify({ 0: 'name', 1: 'email' });
 const WITH_PASSWORD = JSON.stringify({ 0: 'name', 1: 'email', 2: 'password' });
@@ -81,7 +59,9 @@ const rows = () =>
 const TOKEN_A = 'A'.repeat(43);
 const TOKEN_B = 'B'.repeat(43);
 
-describe('POST /api/events/:id/invitations/import', () => {
+// The first import starts a worker thread (ADR 046), which from the sources compiles them first:
+// seconds on a busy machine.
+describe('POST /api/events/:id/invitations/import', { timeout: 30_000 }, () => {
   it('previews the first rows with the detected header, delimiter and encoding, and writes nothing', async () => {
     const lines = ['Name;E-Mail;Passwort'];
     for (let index = 0; index < 12; index += 1)

@@ -11,7 +11,8 @@ import {
   type InvitationImportReportRow,
   type invitationImportFieldsSchema,
 } from '@livent/shared';
-import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import { setImmediate } from 'node:timers/promises';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database, InvitationsTable } from '../../db/schema.js';
 import { generatePassword, newPersonalToken } from './invitation-secrets.js';
@@ -21,8 +22,12 @@ import type { ParsedRow, ReadFile } from './invitations-import-file.js';
 
 export type ImportFields = z.output<typeof invitationImportFieldsSchema>;
 
-/** Rows per multi-row statement: 12 columns × 1000 stays far under SQLite's 32766 parameters. */
-export const IMPORT_CHUNK_ROWS = 1000;
+/**
+ * Rows per multi-row statement: 12 columns × 250 stays far under SQLite's 32766 parameters, and
+ * on SQLite, which answers synchronously, one statement holds the event loop for milliseconds
+ * (ADR 046).
+ */
+export const IMPORT_CHUNK_ROWS = 250;
 /** The personal link's token as the gate accepts it (invitation-access.ts). */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 
@@ -255,13 +260,30 @@ function chunks<T>(items: readonly T[], size = IMPORT_CHUNK_ROWS): T[][] {
   return result;
 }
 
-/** The event's invitations as the import compares them. */
-export function loadExisting(db: Kysely<Database>, eventId: string): Promise<ExistingInvitation[]> {
-  return db
-    .selectFrom('invitations')
-    .select(['id', 'name', 'email', 'username', 'password', 'token', 'access_version'])
-    .where('event_id', '=', eventId)
-    .execute();
+/** Rows per read of the event's invitations: each read is short, and others run in between. */
+const LOAD_BATCH_ROWS = 5000;
+
+/**
+ * The event's invitations as the import compares them, read in batches by email, each batch as
+ * JSON (see {@link PackedRows}).
+ */
+export async function loadExisting(db: Kysely<Database>, eventId: string): Promise<PackedRows> {
+  const packed: PackedRows = [];
+  let last: string | undefined;
+  for (;;) {
+    const batch = await db
+      .selectFrom('invitations')
+      .select(['id', 'name', 'email', 'username', 'password', 'token', 'access_version'])
+      .where('event_id', '=', eventId)
+      .$if(last !== undefined, (query) => query.where('email', '>', last ?? ''))
+      .orderBy('email')
+      .limit(LOAD_BATCH_ROWS)
+      .execute();
+    if (batch.length > 0) packed.push(JSON.stringify(batch));
+    last = batch.at(-1)?.email;
+    if (batch.length < LOAD_BATCH_ROWS) return packed;
+    await letOthersIn();
+  }
 }
 
 /** Which of `tokens` invitations of other events hold (the token index is global). */
@@ -284,38 +306,136 @@ export async function tokensOfOtherEvents(
 }
 
 /**
- * Writes the plan in one transaction, so that a failure anywhere leaves the list as it was:
- * deletes first (their usernames and tokens become free), then updates and inserts, each as
- * multi-row statements of IMPORT_CHUNK_ROWS rows.
+ * Rows in batches, each as JSON. Between this thread and an import's worker (ADR 046), rows
+ * travel packed: structured cloning 100,000 objects stops the receiving thread for a second or
+ * more, strings copy at memory speed, and each batch is parsed only when it is used.
  */
-export async function applyImport(
+export type PackedRows = string[];
+
+export function packRows<T>(rows: readonly T[], size = IMPORT_CHUNK_ROWS): PackedRows {
+  return chunks(rows, size).map((chunk) => JSON.stringify(chunk));
+}
+
+export function* unpackRows<T>(packed: PackedRows): Generator<T[]> {
+  for (const chunk of packed) yield JSON.parse(chunk) as T[];
+}
+
+export interface PackedPlan {
+  inserts: PackedRows;
+  updates: PackedRows;
+  deletes: PackedRows;
+}
+
+export function packPlan(plan: Pick<ImportPlan, 'inserts' | 'updates' | 'deletes'>): PackedPlan {
+  return {
+    inserts: packRows(plan.inserts),
+    updates: packRows(plan.updates),
+    deletes: packRows(plan.deletes),
+  };
+}
+
+/** Writes a plan as {@link applyImport} does, each batch parsed just before it is written. */
+export function applyPackedImport(
+  db: Kysely<Database>,
+  eventId: string,
+  plan: PackedPlan,
+): Promise<void> {
+  return writePlan(db, eventId, {
+    deletes: unpackRows(plan.deletes),
+    updates: unpackRows(plan.updates),
+    inserts: unpackRows(plan.inserts),
+  });
+}
+
+/**
+ * Writes the plan as deletes (their usernames and tokens become free), then updates and inserts,
+ * each a multi-row statement of IMPORT_CHUNK_ROWS rows. Each statement commits on its own, and
+ * the event loop turns between them (ADR 046): one transaction of 100,000 rows would hold
+ * SQLite's one connection, and with it every other request, for seconds. All or nothing still
+ * holds against a failing statement: the statements done are undone (inserts deleted, updated
+ * rows given their values back, deleted rows inserted again) before the error goes on.
+ */
+export function applyImport(
   db: Kysely<Database>,
   eventId: string,
   plan: Pick<ImportPlan, 'inserts' | 'updates' | 'deletes'>,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    for (const ids of chunks(plan.deletes)) {
-      await trx
+  return writePlan(db, eventId, {
+    deletes: chunks(plan.deletes),
+    updates: chunks(plan.updates),
+    inserts: chunks(plan.inserts),
+  });
+}
+
+async function writePlan(
+  db: Kysely<Database>,
+  eventId: string,
+  plan: {
+    deletes: Iterable<string[]>;
+    updates: Iterable<InvitationUpdate[]>;
+    inserts: Iterable<Insertable<InvitationsTable>[]>;
+  },
+): Promise<void> {
+  const deleted: Selectable<InvitationsTable>[] = [];
+  const updated: InvitationUpdate[] = [];
+  const inserted: string[] = [];
+  try {
+    for (const ids of plan.deletes) {
+      await letOthersIn();
+      const rows = await db
         .deleteFrom('invitations')
         .where('event_id', '=', eventId)
         .where('id', 'in', ids)
+        .returningAll()
         .execute();
+      deleted.push(...rows);
     }
     // No token moves between invitations: the plan refuses a token another one still holds, so
     // the updates cannot trip the unique index against each other.
-    for (const chunk of chunks(plan.updates)) await updateChunk(trx, eventId, chunk);
-    for (const chunk of chunks(plan.inserts)) {
-      await trx.insertInto('invitations').values(chunk).execute();
+    for (const chunk of plan.updates) {
+      await letOthersIn();
+      await db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('invitations')
+          .select(['id', 'name', 'password', 'token', 'access_version'])
+          .where('event_id', '=', eventId)
+          .where(
+            'id',
+            'in',
+            chunk.map((update) => update.id),
+          )
+          .execute();
+        await updateChunk(trx, eventId, chunk);
+        updated.push(...before);
+      });
     }
-  });
+    for (const chunk of plan.inserts) {
+      await letOthersIn();
+      await db.insertInto('invitations').values(chunk).execute();
+      inserted.push(...chunk.map((row) => row.id));
+    }
+  } catch (error) {
+    for (const ids of chunks(inserted)) {
+      await db.deleteFrom('invitations').where('id', 'in', ids).execute();
+    }
+    for (const chunk of chunks(updated)) await updateChunk(db, eventId, chunk);
+    for (const chunk of chunks(deleted)) await db.insertInto('invitations').values(chunk).execute();
+    throw error;
+  }
 }
+
+/**
+ * Lets the requests that arrived meanwhile run (a macrotask: better-sqlite3 answers
+ * synchronously, so awaiting queries alone never lets the event loop turn).
+ */
+const letOthersIn = () => setImmediate();
 
 /**
  * One UPDATE … FROM (VALUES …) for many rows (PostgreSQL and SQLite 3.33+ both name the
  * VALUES columns column1…).
  */
 async function updateChunk(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   eventId: string,
   chunk: InvitationUpdate[],
 ): Promise<void> {

@@ -9,9 +9,7 @@ import {
   type Invitation,
   type MailSendMode,
   type MailSendResult,
-  type InvitationImportMapping,
   type InvitationImportPreview,
-  type InvitationImportReport,
   type MailStatus,
   type Language,
   type InvitationsPage,
@@ -46,15 +44,15 @@ import { type AccessibleEvent, readEventSettings, requireEventRole } from '../ev
 import type { InvitationAccess } from './invitation-access.js';
 import { generatePassword, newPersonalToken } from './invitation-secrets.js';
 import {
-  applyImport,
+  applyPackedImport,
   loadExisting,
-  planImport,
-  summary,
   tokensOfOtherEvents,
+  unpackRows,
   type ImportFields,
-  type ImportPlan,
+  type InvitationUpdate,
 } from './invitations-import.js';
-import { guessMapping, previewOf, readCsvFile, type ReadFile } from './invitations-import-file.js';
+import { withImportLock } from './invitations-import-lock.js';
+import { inImportWorker } from './invitations-import-thread.js';
 import {
   deleteInvitation,
   findClashes,
@@ -252,61 +250,44 @@ export class InvitationsService {
   /**
    * The CSV import (ADR 026, "Import"): with `preview`, the first rows, what was detected and
    * how many rows would be refused, nothing written; otherwise the rows are compared with the
-   * list and written in one transaction.
+   * list and written, and the answer is the report as JSON. One import at a time per event;
+   * imports and previews rate limited per account; the file is read and planned in a worker
+   * thread (ADR 046).
    */
   async import(
     auth: AuthContext,
     eventId: string,
     bytes: Buffer,
     fields: ImportFields,
-  ): Promise<InvitationImportPreview | InvitationImportReport> {
-    const { db, access } = this.deps;
+  ): Promise<{ preview: InvitationImportPreview } | { report: string }> {
+    const { db, now, access, limiter, limits } = this.deps;
     const event = await requireEventRole(db, auth, eventId);
-    const file = readCsvFile(bytes, fields.hasHeader);
-    // Without a mapping, the one the preview proposes.
-    const mapping = fields.mapping ?? guessMapping(file.rows, file.hasHeader);
-    if (fields.preview) {
-      const plan = await this.importPlan(event.id, file, mapping, fields);
-      return previewOf(file, plan.report.filter((row) => row.result === 'refused').length);
-    }
-    const width = Math.max(0, ...file.rows.map((row) => row.cells.length));
-    const errors: Record<string, string> = {};
-    for (const index of Object.keys(mapping)) {
-      if (Number(index) >= width) errors[`mapping.${index}`] = validationMessage('invalid');
-    }
-    if (!Object.values(mapping).includes('email')) {
-      errors['mapping.email'] = validationMessage('required');
-    }
-    if (Object.keys(errors).length > 0) throw validationFailed(errors);
-    const plan = await this.importPlan(event.id, file, mapping, fields);
-    await applyImport(db, event.id, plan);
-    // Deleted invitations and new passwords or links end the access they gave at once here.
-    await access.forget(event.id, [...plan.deletes, ...plan.updates.map((update) => update.id)]);
-    return summary(file, plan);
-  }
-
-  /** What the import of the file's data rows would do to the event's list (nothing written). */
-  private async importPlan(
-    eventId: string,
-    file: ReadFile,
-    mapping: InvitationImportMapping,
-    fields: ImportFields,
-  ): Promise<ImportPlan> {
-    const { db, now } = this.deps;
-    const rows = file.hasHeader ? file.rows.slice(1) : file.rows;
-    const tokenColumn = Object.entries(mapping).find(([, column]) => column === 'token')?.[0];
-    const imported =
-      fields.tokenMode === 'import' && tokenColumn !== undefined
-        ? rows.map((row) => (row.cells[Number(tokenColumn)] ?? '').trim()).filter(Boolean)
-        : [];
-    return planImport({
-      eventId,
-      rows,
-      mapping,
-      fields,
-      existing: await loadExisting(db, eventId),
-      tokensOfOthers: await tokensOfOtherEvents(db, eventId, imported),
-      now: now().toISOString(),
+    await limiter.consume([limits.importsPerAccount, auth.user.id]);
+    const plan = async () =>
+      inImportWorker(
+        {
+          bytes,
+          fields,
+          eventId: event.id,
+          existing: await loadExisting(db, event.id),
+          now: now().toISOString(),
+        },
+        (tokens) => tokensOfOtherEvents(db, event.id, tokens),
+      );
+    // A preview writes nothing: the dashboard's several at once need no lock.
+    if (fields.preview) return plan();
+    return withImportLock(db, now, event.id, async () => {
+      const job = await plan();
+      if (!('plan' in job)) return job;
+      await applyPackedImport(db, event.id, job.plan);
+      // Deleted invitations and new passwords or links end the access they gave at once here.
+      const { deletes, updates } = job.plan;
+      const updated = [...unpackRows<InvitationUpdate>(updates)].flat();
+      await access.forget(event.id, [
+        ...[...unpackRows<string>(deletes)].flat(),
+        ...updated.map((update) => update.id),
+      ]);
+      return { report: job.report };
     });
   }
 

@@ -883,7 +883,7 @@ export interface paths {
         put?: never;
         /**
          * Import invitations from CSV, or preview the file
-         * @description multipart/form-data: the CSV in `file` (UTF-8 or UTF-16 by its byte order mark, UTF-8 without one when valid, else Windows-1252; delimiter `,` `;` or tab, detected), and the text fields `importMode`, `passwordMode`, `tokenMode`, `mapping` (JSON: column index → name, email, password or token; email required), `hasHeader` and `preview`. With `preview=true` the answer is the first rows, what was detected and how many rows the import would refuse with the given mapping and modes, and nothing changes. Otherwise all rows are written in one transaction and the answer reports each row (added, updated by email, unchanged, or refused with the field and a validation key); the replace mode deletes the invitations the file does not name. At most 100000 rows (400) and 20 MB (413); a file that is no CSV answers 400 with `errors.file` naming the line.
+         * @description multipart/form-data: the CSV in `file` (UTF-8 or UTF-16 by its byte order mark, UTF-8 without one when valid, else Windows-1252; delimiter `,` `;` or tab, detected), and the text fields `importMode`, `passwordMode`, `tokenMode`, `mapping` (JSON: column index → name, email, password or token; email required), `hasHeader` and `preview`. With `preview=true` the answer is the first rows, what was detected and how many rows the import would refuse with the given mapping and modes, and nothing changes. Otherwise the rows are written, all or nothing, and the answer reports each row (added, updated by email, unchanged, or refused with the field and a validation key); the replace mode deletes the invitations the file does not name. At most 100000 rows (400) and 20 MB (413); a file that is no CSV answers 400 with `errors.file` naming the line. One import at a time per event (409 while another runs); imports and previews are rate limited per account (429).
          */
         post: operations["importInvitations"];
         delete?: never;
@@ -6729,7 +6729,37 @@ export interface operations {
                 };
             };
             /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
