@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified } from '../../test/accounts.js';
 import { createEvent } from '../../test/events.js';
+import { dashboardHost } from '../../test/test-environment.js';
 import { call, stopOwnHosts } from '../../test/two-instances/hosts.js';
 import {
   buildTwoInstanceTestApp,
@@ -39,7 +40,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       const event = await createEvent(testApp.app, owner, 'Two instances');
       const save = async (patch: object) => {
         const answer = await call(a.base, 'PATCH', `/api/event-settings/${event.id}`, {
-          headers: owner.headers,
+          headers: { ...dashboardHost(testApp), ...owner.headers },
           json: patch,
         });
         expect(answer.status, answer.body).toBe(200);
