@@ -147,8 +147,10 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         (
           await app.inject({
             method: 'POST',
-            // Under the API prefix, as app.ts registers this plugin.
+            // Under the API prefix, as app.ts registers this plugin, on the dashboard's host,
+            // where alone the API answers (ADR 043).
             url: `/api${WEBHOOK_PATH}`,
+            authority: new URL(app.config.publicUrl).host,
             headers: { 'content-type': 'application/json', 'paddle-signature': signature },
             payload: body,
           })
