@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../../lib/clock.js';
 import { deriveKey, safeEqual } from '../../lib/crypto.js';
 
@@ -19,6 +20,8 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** 128 bits of HMAC-SHA256, base64url. */
 const MAC_CHARS = 22;
 const TIME_RADIX = 36;
+/** Valid tokens and ids remembered, so that checking one again costs a lookup, not an HMAC. */
+const VERIFIED_MAX = 200_000;
 
 /**
  * The signed values that tie the statistics' beacons to pages the server rendered (ADR 045),
@@ -31,6 +34,11 @@ const TIME_RADIX = 36;
  */
 export class StatsViewTokens {
   private readonly key: Uint8Array;
+  /**
+   * Signatures already found valid: every pageview of a page's hour carries the same token, and a
+   * page view sends the same id every 30 s. Only valid ones are kept; expiry is checked each time.
+   */
+  private readonly verified = new LRUCache<string, true>({ max: VERIFIED_MAX });
 
   constructor(
     appSecret: string,
@@ -58,7 +66,7 @@ export class StatsViewTokens {
       issued !== undefined &&
       mac !== undefined &&
       this.fresh(issued, PAGE_TOKEN_TTL_MS) &&
-      safeEqual(mac, this.mac('page', eventId, channelKey, issued))
+      this.verify('page', eventId, channelKey, issued, mac)
     );
   }
 
@@ -75,9 +83,23 @@ export class StatsViewTokens {
       return undefined;
     }
     if (!this.fresh(issued, VIEW_TTL_MS)) return undefined;
-    return safeEqual(mac, this.mac('view', eventId, channelKey, `${viewId}.${issued}`))
+    return this.verify('view', eventId, channelKey, `${viewId}.${issued}`, mac)
       ? viewId
       : undefined;
+  }
+
+  private verify(
+    kind: 'page' | 'view',
+    eventId: string,
+    channelKey: string,
+    value: string,
+    mac: string,
+  ): boolean {
+    const key = `${kind}|${eventId}|${channelKey}|${value}|${mac}`;
+    if (this.verified.has(key)) return true;
+    if (!safeEqual(mac, this.mac(kind, eventId, channelKey, value))) return false;
+    this.verified.set(key, true);
+    return true;
   }
 
   private fresh(issued: string, ttlMs: number): boolean {
