@@ -1,9 +1,12 @@
 // Live statistics' ingest (ADR 027): pageview and heartbeat beacons against a bare node:http
 // server answering the same requests, side by side in one run (docs/architecture.md,
-// "Performance budgets": at least 0.6 of its throughput, with every hit counted). The event
-// start (viewers arriving within a minute) is bench/event-start.bench.ts.
+// "Performance budgets": at least 0.6 of its throughput, with every hit counted). Pageviews carry
+// the page's view token and heartbeats the ids counted pageviews answered (ADR 045), from many
+// addresses as through a reverse proxy (X-Forwarded-For), within the cap of new page views per
+// address. The event start (viewers arriving within a minute) is bench/event-start.bench.ts.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,7 +23,14 @@ const USER_AGENT =
 
 const dir = mkdtempSync(join(tmpdir(), 'livent-bench-stats-'));
 const databaseFile = join(dir, 'livent.db');
-const livent = await startLivent({ DATABASE_URL: `file:${databaseFile}` });
+const livent = await startLivent({
+  DATABASE_URL: `file:${databaseFile}`,
+  TRUST_PROXY: '127.0.0.1',
+});
+/** Addresses the beacons come from: a pool large enough that none reaches the cap. */
+const ADDRESSES = 10_000;
+const addressOf = (index: number) =>
+  `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 
 function insertEvent(ownerId: string, slug: string): string {
   const db = new Database(databaseFile);
@@ -42,21 +52,68 @@ function countedPageviews(eventId: string): number {
   return row.n;
 }
 
-/** Beacon requests with a different page load id each time, from a pool (as many viewers send). */
-function beaconRequests(path: string, host: string): autocannon.Request[] {
-  const ids = Array.from({ length: 10_000 }, () => JSON.stringify({ v: randomUUID() }));
+const beaconHeaders = (host: string, index: number) => ({
+  host,
+  'content-type': 'text/plain;charset=UTF-8',
+  'user-agent': USER_AGENT,
+  'x-forwarded-for': addressOf(index % ADDRESSES),
+});
+
+/** Beacon requests with bodies from a pool, each from the next address (as many viewers send). */
+function beaconRequests(path: string, host: string, bodies: string[]): autocannon.Request[] {
   let next = 0;
   return [
     {
       method: 'POST',
       path,
-      headers: { host, 'content-type': 'text/plain;charset=UTF-8', 'user-agent': USER_AGENT },
       setupRequest: (req) => {
-        next = (next + 1) % ids.length;
-        return { ...req, body: ids[next] };
+        next += 1;
+        return { ...req, headers: beaconHeaders(host, next), body: bodies[next % bodies.length] };
       },
     },
   ];
+}
+
+/** One request's answer as text; a failure or an answer other than 200 throws. */
+function httpText(
+  url: string,
+  headers: Record<string, string>,
+  options: { method?: string; body?: string } = {},
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode === 200) resolve(text);
+        else reject(new Error(`${url} answered ${String(res.statusCode)}: ${text}`));
+      });
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** The view token in the event's page, where the viewer script reads it. */
+async function pageToken(slug: string, host: string): Promise<string> {
+  const page = await httpText(`${livent.url}/${slug}`, { host });
+  const token = /data-stats="([^"]+)"/.exec(page)?.[1];
+  if (!token) throw new Error(`the page of ${slug} carries no view token`);
+  return token;
+}
+
+/** Signed page view ids, as counted pageviews answer them, for the heartbeats. */
+async function pageViews(slug: string, host: string, token: string, count: number) {
+  const views: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const answer = await httpText(`${livent.url}/${slug}/_stats/view`, beaconHeaders(host, index), {
+      method: 'POST',
+      body: JSON.stringify({ t: token }),
+    });
+    views.push(JSON.stringify({ v: (JSON.parse(answer) as { v: string }).v }));
+  }
+  return views;
 }
 
 try {
@@ -64,34 +121,46 @@ try {
   const host = `events.localhost:${port}`;
   const owner = await registerBenchOwner(livent.url);
   insertEvent(owner.user.id, 'bench-stats');
-  const bare = await startBareServer('', 'text/plain');
+  const token = await pageToken('bench-stats', host);
+  const bodies = {
+    view: [JSON.stringify({ t: token })],
+    beat: await pageViews('bench-stats', host, token, 2_000),
+  };
   // Timings are reported, not asserted (scripts/bench.mjs); error answers and lost hits fail.
   let correct = true;
-  try {
-    for (const kind of ['view', 'beat'] as const) {
+  for (const kind of ['view', 'beat'] as const) {
+    // The bare server answers what Livent answers: a counted pageview's id, an empty heartbeat.
+    const bare = await startBareServer(
+      kind === 'view' ? bodies.beat[0]! : '',
+      kind === 'view' ? 'application/json; charset=utf-8' : 'text/plain',
+    );
+    try {
       const path = `/bench-stats/_stats/${kind}`;
       const result = await compare(bare.url, `${livent.url}${path}`, 3, {
-        extra: { requests: beaconRequests(path, host) },
+        extra: { requests: beaconRequests(path, host, bodies[kind]) },
       });
       report(`POST /{slug}/_stats/${kind} (text/plain beacon, 50 connections)`, result, BUDGET, {
         label: `${kind === 'view' ? 'pageview' : 'heartbeat'} beacon ingest`,
       });
       if (result.target.non2xx > 0 || result.target.errors > 0) correct = false;
+    } finally {
+      await bare.stop();
     }
-  } finally {
-    await bare.stop();
   }
 
   // Every accepted hit counted: a fixed number of pageviews, then the database after the flush.
   const countedId = insertEvent(owner.user.id, 'bench-stats-count');
+  const countedToken = await pageToken('bench-stats-count', host);
   const amount = 20_000;
   const sent = await autocannon({
     url: livent.url,
     connections: 50,
     amount,
-    requests: beaconRequests('/bench-stats-count/_stats/view', host),
+    requests: beaconRequests('/bench-stats-count/_stats/view', host, [
+      JSON.stringify({ t: countedToken }),
+    ]),
   });
-  const accepted = Number(sent.statusCodeStats?.['204']?.count ?? 0);
+  const accepted = Number(sent.statusCodeStats?.['200']?.count ?? 0);
   await new Promise((resolve) => setTimeout(resolve, FLUSH_WAIT_MS));
   const counted = countedPageviews(countedId);
   console.log(

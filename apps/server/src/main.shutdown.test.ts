@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import SqliteDatabase from 'better-sqlite3';
 import { registration, tokenOf } from './test/accounts.js';
 import { freePort } from './test/ports.js';
+import { systemClock } from './lib/clock.js';
+import { StatsViewTokens } from './modules/stats/view-tokens.js';
 import { TEST_APP_SECRET } from './test/test-app.js';
 
 // A graceful stop of the real server process (docs/decisions/032-operations.md): readiness turns
@@ -169,14 +170,13 @@ describe('the server process on SIGTERM', () => {
     // signal comes is written before the database closes.
     server = start(port, dir, 0);
     await waitUntilReady(base, server);
-    // A pageview sent just before the signal is still in memory (written in batches).
-    expect(
-      await postOnEventsHost(
-        port,
-        `/${event.slug}/_stats/view`,
-        JSON.stringify({ v: randomUUID() }),
-      ),
-    ).toBe(204);
+    // A pageview sent just before the signal is still in memory (written in batches), with the
+    // view token the page carries (the same secret signs it).
+    const viewTokens = new StatsViewTokens(TEST_APP_SECRET, systemClock);
+    const t = viewTokens.pageToken(event.id, '', viewTokens.window());
+    expect(await postOnEventsHost(port, `/${event.slug}/_stats/view`, JSON.stringify({ t }))).toBe(
+      200,
+    );
 
     const stopped = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');

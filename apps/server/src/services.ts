@@ -47,6 +47,7 @@ import { PermissionsService } from './modules/permissions/permissions.service.js
 import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
+import { StatsViewTokens } from './modules/stats/view-tokens.js';
 
 /** The services of the app, built once in `buildApp` and decorated as `app.services`. */
 export interface Services {
@@ -87,6 +88,8 @@ export interface Services {
   sso: SsoService;
   /** Pageviews and heartbeats of public pages, counted in memory and written in batches (ADR 027). */
   statsCollector: StatsCollector;
+  /** The view tokens in public pages and the signed page view ids that beacons carry (ADR 045). */
+  statsViewTokens: StatsViewTokens;
   /** The organisers' statistics of an event (ADR 027). */
   stats: StatsService;
   /** Plans, checkout, payments and the webhook inbox (ADR 028). */
@@ -118,6 +121,7 @@ export function createServices(options: ServiceOptions): Services {
   const sessions = new SessionService(db, accessTokens, now, config.appSecret);
   const tokens = new OneTimeTokens(now);
   const limiter = new RateLimiter(db, now);
+  const statsViewTokens = new StatsViewTokens(config.appSecret, now);
   const worker = config.smtpUrl
     ? new MailWorker(
         db,
@@ -199,6 +203,7 @@ export function createServices(options: ServiceOptions): Services {
     limiter,
     limits,
     appSecret: config.appSecret,
+    statsTokens: statsViewTokens,
     invitations: invitationAccess,
     registrations,
     sso,
@@ -253,6 +258,7 @@ export function createServices(options: ServiceOptions): Services {
     sso,
     logins: new LoginsService({ db, now }),
     statsCollector: new StatsCollector({ db, now, log }, options.statsCollector),
+    statsViewTokens,
     stats: new StatsService({ db, now }),
     billing,
     billingWorker,

@@ -377,21 +377,21 @@ function playerState(): { p?: boolean } {
 
 /**
  * Live statistics (ADR 027): a pageview on load and a heartbeat every 30 s while the page is
- * visible. `sendBeacon` with a string body is a text/plain POST (no preflight) that outlives the
- * page; a random id per load tells page views apart, and nothing is kept in the browser. A gate
- * is not the event's page: nobody watches there yet.
+ * visible. The pageview carries the view token the server rendered into the page and answers the
+ * page view's signed id, which the heartbeats carry (ADR 045); without a token (the gate: nobody
+ * watches there yet) nothing is sent. Heartbeats go with `sendBeacon`, a text/plain POST (no
+ * preflight) that outlives the page; nothing is kept in the browser.
  */
 function setupStats(): void {
-  if (!slug || document.querySelector('.lv-gate')) return;
-  const view = uuid();
+  const token = body.dataset.stats;
+  if (!slug || !token) return;
   const channel = body.dataset.channel;
-  const send = (kind: 'view' | 'beat') => {
-    const url = `/${slug}/_stats/${kind}`;
-    const payload = JSON.stringify({
-      v: view,
-      ...(channel ? { c: channel } : {}),
-      ...playerState(),
-    });
+  const fields = () => ({ ...(channel ? { c: channel } : {}), ...playerState() });
+  let view: string | undefined;
+  const beat = () => {
+    if (!view) return;
+    const url = `/${slug}/_stats/beat`;
+    const payload = JSON.stringify({ v: view, ...fields() });
     if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, payload)) return;
     fetch(url, { method: 'POST', body: payload, keepalive: true, credentials: 'omit' }).catch(
       () => undefined,
@@ -399,17 +399,30 @@ function setupStats(): void {
   };
   let timer: ReturnType<typeof setInterval> | undefined;
   const start = () => {
-    timer ??= setInterval(() => send('beat'), HEARTBEAT_MS);
+    if (view) timer ??= setInterval(beat, HEARTBEAT_MS);
   };
   const stop = () => {
     clearInterval(timer);
     timer = undefined;
   };
-  send('view');
-  if (document.visibilityState === 'visible') start();
+  // A string body is text/plain, as sendBeacon sends it; a page view not counted answers 204.
+  fetch(`/${slug}/_stats/view`, {
+    method: 'POST',
+    body: JSON.stringify({ t: token, ...fields() }),
+    credentials: 'omit',
+  })
+    .then((response) =>
+      response.status === 200 ? (response.json() as Promise<{ v?: unknown }>) : undefined,
+    )
+    .then((answer) => {
+      if (typeof answer?.v !== 'string') return;
+      view = answer.v;
+      if (document.visibilityState === 'visible') start();
+    })
+    .catch(() => undefined);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') {
-      send('beat');
+      beat();
       start();
     } else {
       stop();
@@ -422,3 +435,6 @@ setupConsent();
 setupMessages();
 setupRemoteReload();
 setupStats();
+
+// A module to TypeScript (its test imports it to run it); the bundle is a plain script (build.mjs).
+export {};

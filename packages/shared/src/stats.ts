@@ -137,20 +137,40 @@ export type StatsCsvQuery = z.input<typeof statsCsvQuerySchema>;
 
 // The viewer script (events origin).
 
+/** The channel page's slug in a beacon; absent on the main page. */
+const beaconChannelSchema = z
+  .string()
+  .regex(/^[a-z0-9-]{1,64}$/)
+  .optional();
+/** true/false where the player says so; absent where it cannot (iframe players). */
+const beaconPlayingSchema = z.boolean().optional();
+
 /**
- * `POST /{slug}/_stats/view` (on load) and `POST /{slug}/_stats/beat` (every
- * `STATS_HEARTBEAT_MS` while visible): sent with `navigator.sendBeacon` as text/plain JSON, so
- * no preflight is needed. Answer: 204, no cookie.
+ * `POST /{slug}/_stats/view`, on load, as text/plain JSON (no preflight). `t` is the view token
+ * the server rendered into the page (`data-stats`, ADR 045). A counted pageview answers 200 with
+ * the page view's signed id ({@link statsViewAnswerSchema}); one not counted answers 204.
  */
-export const statsBeaconSchema = z.strictObject({
-  /** A random id per page load (a UUID). */
-  v: z.uuid(),
-  /** The channel page's slug; absent on the main page. */
-  c: z
-    .string()
-    .regex(/^[a-z0-9-]{1,64}$/)
-    .optional(),
-  /** true/false where the player says so; absent where it cannot (iframe players). */
-  p: z.boolean().optional(),
+export const statsPageviewSchema = z.strictObject({
+  t: z.string().regex(/^[0-9a-z]{1,12}\.[\w-]{22}$/),
+  c: beaconChannelSchema,
+  p: beaconPlayingSchema,
 });
-export type StatsBeacon = z.infer<typeof statsBeaconSchema>;
+export type StatsPageview = z.infer<typeof statsPageviewSchema>;
+
+/** A counted pageview's answer: the page view's signed id, which its heartbeats carry. */
+export const statsViewAnswerSchema = z.strictObject({
+  v: z.string(),
+});
+export type StatsViewAnswer = z.infer<typeof statsViewAnswerSchema>;
+
+/**
+ * `POST /{slug}/_stats/beat`, every `STATS_HEARTBEAT_MS` while visible, sent with
+ * `navigator.sendBeacon` as text/plain JSON (no preflight). `v` is the id the pageview answered.
+ * Answer: 204, no cookie.
+ */
+export const statsHeartbeatSchema = z.strictObject({
+  v: z.string().regex(/^[0-9a-f-]{36}\.[0-9a-z]{1,12}\.[\w-]{22}$/),
+  c: beaconChannelSchema,
+  p: beaconPlayingSchema,
+});
+export type StatsHeartbeat = z.infer<typeof statsHeartbeatSchema>;

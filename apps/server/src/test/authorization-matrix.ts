@@ -792,7 +792,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: () => ({
       url: '/no-such-event/_stats/view',
       headers: { ...eventsHost(), 'content-type': 'text/plain' },
-      payload: JSON.stringify({ v: randomUUID() }),
+      // A view token's shape (ADR 045): the unknown event answers before its signature counts.
+      payload: JSON.stringify({ t: `mhz0.${'A'.repeat(22)}` }),
     }),
   },
   'POST /:slug/_stats/beat': {
@@ -800,7 +801,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: () => ({
       url: '/no-such-event/_stats/beat',
       headers: { ...eventsHost(), 'content-type': 'text/plain' },
-      payload: JSON.stringify({ v: randomUUID() }),
+      payload: JSON.stringify({ v: `${randomUUID()}.mhz0.${'A'.repeat(22)}` }),
     }),
   },
 

@@ -8,7 +8,7 @@ import type { ViewerMessagesService } from '../messages/index.js';
 import type { RegistrationsService } from '../registrations/index.js';
 import type { SsoService } from '../sso/index.js';
 import { ViewerGatesService } from './gates/gates.service.js';
-import { EventPageService } from './page/page.service.js';
+import { EventPageService, type PageStatsTokens } from './page/page.service.js';
 import { PageAccessCheck } from './page-access.js';
 import { PublicAssets } from './page/public-assets.js';
 import { PublicEvents } from './public-events.js';
@@ -34,6 +34,8 @@ export interface PublicPagesDependencies {
   limits: AbuseLimits;
   /** Signs the viewers' access cookies (a key derived for that alone). */
   appSecret: string;
+  /** The statistics' view tokens rendered into pages (ADR 045). */
+  statsTokens: PageStatsTokens;
   /** The invitation way in: sign-in, personal links, and whether an invitation still holds. */
   invitations: InvitationAccess;
   /** The registration way in: the form, personal links, and whether a registration still exists. */
@@ -51,7 +53,12 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
   const access = new PageAccessCheck({ now, cookies, invitations, registrations });
   return {
     events,
-    page: new EventPageService({ events, access, assets: new PublicAssets() }),
+    page: new EventPageService({
+      events,
+      access,
+      assets: new PublicAssets(),
+      statsTokens: deps.statsTokens,
+    }),
     gates: new ViewerGatesService({
       db,
       now,

@@ -34,6 +34,7 @@ import {
   MINUTE_MS,
   minuteOf,
 } from './stats-time.js';
+import { NewViewCap } from './new-view-cap.js';
 
 export interface StatsCollectorOptions {
   /** How often collected hits are written (one batch of multi-row upserts). */
@@ -56,8 +57,8 @@ const PRESENCE_REFRESH_MS = 15_000;
 /** Keys remembered as written (presence of this and the last minute, today's visitors). */
 const WRITTEN_MAX = 200_000;
 
-/** Why a hit was not counted. */
-export type DropReason = 'bot' | 'noUserAgent';
+/** Why a hit was not counted; `overCap`: too many new page views from one address (ADR 045). */
+export type DropReason = 'bot' | 'noUserAgent' | 'overCap';
 
 export interface Hit {
   eventId: string;
@@ -109,10 +110,11 @@ export class StatsCollector {
   private readonly totals: StatsCounters = {
     pageviews: 0,
     heartbeats: 0,
-    dropped: { bot: 0, noUserAgent: 0 },
+    dropped: noDrops(),
     flushed: 0,
   };
-  private droppedSinceLog: Record<DropReason, number> = { bot: 0, noUserAgent: 0 };
+  private droppedSinceLog = noDrops();
+  private readonly newViews = new NewViewCap();
   private flushing: Promise<void> | undefined;
   private maintaining: Promise<void> | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
@@ -137,10 +139,17 @@ export class StatsCollector {
     return structuredClone(this.totals);
   }
 
-  /** A page load: a pageview, a first visit of the day where it is one, and presence. */
+  /**
+   * A page load: a pageview, a first visit of the day where it is one, and presence; not counted
+   * (false) for a bot, or beyond the cap of new page views from the address.
+   */
   pageview(hit: Hit, ip: string): boolean {
     if (!this.accept(hit)) return false;
     const at = this.deps.now().getTime();
+    if (!this.newViews.admit(hit.eventId, ip, at)) {
+      this.drop('overCap');
+      return false;
+    }
     const minute = this.minuteAt(at);
     this.minuteRow(hit.eventId, minute, hit.channelKey).pageviews += 1;
     // The minute's ISO text starts with its UTC day.
@@ -216,9 +225,13 @@ export class StatsCollector {
   private accept(hit: Hit): boolean {
     const reason = this.dropReason(hit.userAgent);
     if (!reason) return true;
+    this.drop(reason);
+    return false;
+  }
+
+  private drop(reason: DropReason): void {
     this.totals.dropped[reason] += 1;
     this.droppedSinceLog[reason] += 1;
-    return false;
   }
 
   private dropReason(userAgent: string | undefined): DropReason | undefined {
@@ -281,7 +294,7 @@ export class StatsCollector {
     this.visitors = new Map();
     this.pendingHits = 0;
     const dropped = this.droppedSinceLog;
-    this.droppedSinceLog = { bot: 0, noUserAgent: 0 };
+    this.droppedSinceLog = noDrops();
     try {
       const hashed = new Map<string, PendingVisitor & { hash: string }>();
       for (const visitor of visitors.values()) {
@@ -349,7 +362,7 @@ export class StatsCollector {
         this.writtenPresence.set(key, { playing: row.playing, seenAtMs: row.seenAtMs });
       }
       this.totals.flushed += hits;
-      if (dropped.bot + dropped.noUserAgent > 0) {
+      if (Object.values(dropped).some((count) => count > 0)) {
         this.deps.log.info(
           { statsDropped: dropped, statsCounters: this.totals },
           'stats: dropped hits',
@@ -479,6 +492,10 @@ export class StatsCollector {
       });
     }
   }
+}
+
+function noDrops(): Record<DropReason, number> {
+  return { bot: 0, noUserAgent: 0, overCap: 0 };
 }
 
 function sortedValues<T>(map: Map<string, T>): T[] {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Stats } from '@livent/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +12,17 @@ import {
   onEventsHost,
   type TestEvent,
 } from '../public/public.fixtures.js';
+import {
+  BROWSER,
+  loadToken,
+  pageTokenOf,
+  sendBeacon,
+  type BeaconOptions,
+} from '../../test/stats-beacons.js';
 
 // Live statistics (ADR 027): beacons on the events origin counted in memory and written in
 // batches; the organiser reads series, totals, viewers now, the live stream and two CSVs.
 
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const OTHER_BROWSER =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 const HEADLESS =
@@ -38,32 +42,36 @@ beforeAll(async () => {
 });
 afterAll(() => test.cleanup());
 
-interface BeaconOptions {
-  channel?: string;
-  playing?: boolean;
-  userAgent?: string;
-  ip?: string;
-  body?: string;
-  contentType?: string;
-}
-
-function beacon(
+const beacon = (
   event: TestEvent,
   kind: 'view' | 'beat',
-  viewId: string,
+  body: object,
+  options: BeaconOptions = {},
+) => sendBeacon(app, event, kind, body, options);
+const tokenOf = (event: TestEvent, channel?: string) => loadToken(app, event, channel);
+
+/** A page load's pageview as the viewer script sends it, with the page's token: a 204 or a 200. */
+async function sendPageview(
+  event: TestEvent,
+  options: BeaconOptions & { token?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const t = options.token ?? (await tokenOf(event, options.channel));
+  return beacon(event, 'view', { t, c: options.channel, p: options.playing }, options);
+}
+
+/** A counted pageview: the page view's signed id, which its heartbeats carry. */
+async function pageview(event: TestEvent, options: BeaconOptions = {}): Promise<string> {
+  const response = await sendPageview(event, options);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ v: string }>().v;
+}
+
+function heartbeat(
+  event: TestEvent,
+  view: string,
   options: BeaconOptions = {},
 ): Promise<LightMyRequestResponse> {
-  const body = { v: viewId, c: options.channel, p: options.playing };
-  return onEventsHost(app, `/${event.slug}/_stats/${kind}`, {
-    method: 'POST',
-    payload: options.body ?? JSON.stringify(body),
-    remoteAddress: options.ip ?? '198.51.100.7',
-    headers: {
-      'content-type': options.contentType ?? 'text/plain;charset=UTF-8',
-      // An empty header rather than none: the injector would send its own (a bot's) otherwise.
-      'user-agent': options.userAgent ?? BROWSER,
-    },
-  });
+  return beacon(event, 'beat', { v: view, c: options.channel, p: options.playing }, options);
 }
 
 async function statsOf(event: TestEvent, query = '', as = owner): Promise<Stats> {
@@ -83,14 +91,14 @@ const range = (from: string, to: string) =>
   `?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
 
 describe('collection', () => {
-  it('answers a beacon 204 without a cookie and counts it only after the flush', async () => {
+  it('answers a beacon without a cookie and counts it only after the flush', async () => {
     const event = await insertEvent(app, owner.user.id);
-    const response = await beacon(event, 'view', randomUUID());
-    expect(response.statusCode, response.body).toBe(204);
+    const token = await tokenOf(event);
+    const response = await sendPageview(event, { token });
+    expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['set-cookie']).toBeUndefined();
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.body).toBe('');
     // Nothing written yet: a hit costs no database round trip.
     expect(
       await app.db
@@ -115,49 +123,49 @@ describe('collection', () => {
       peakViewers: 1,
       viewersNow: 1,
     });
+    const beat = await heartbeat(event, response.json<{ v: string }>().v);
+    expect(beat.statusCode, beat.body).toBe(204);
+    expect(beat.headers['set-cookie']).toBeUndefined();
+    expect(beat.headers['x-content-type-options']).toBe('nosniff');
+    expect(beat.headers['cache-control']).toBe('no-store');
+    expect(beat.body).toBe('');
   });
 
   it('drops bots and headless browsers and counts what it dropped', async () => {
     const event = await insertEvent(app, owner.user.id);
+    const view = await pageview(event);
+    await app.services.statsCollector.flush();
     const before = app.services.statsCollector.counters.dropped;
-    expect((await beacon(event, 'view', randomUUID(), { userAgent: HEADLESS })).statusCode).toBe(
-      204,
-    );
+    expect((await sendPageview(event, { userAgent: HEADLESS })).statusCode).toBe(204);
     expect(
       (
-        await beacon(event, 'view', randomUUID(), {
+        await sendPageview(event, {
           userAgent: 'Googlebot/2.1 (+http://www.google.com/bot.html)',
         })
       ).statusCode,
     ).toBe(204);
-    expect((await beacon(event, 'beat', randomUUID(), { userAgent: '' })).statusCode).toBe(204);
+    expect((await heartbeat(event, view, { userAgent: '' })).statusCode).toBe(204);
     await app.services.statsCollector.flush();
     const after = app.services.statsCollector.counters.dropped;
     expect(after.bot - before.bot).toBe(2);
     expect(after.noUserAgent - before.noUserAgent).toBe(1);
     const stats = await statsOf(event, range('2026-11-22T10:00:00Z', '2026-11-22T10:05:00Z'));
-    expect(stats.totals).toMatchObject({ pageviews: 0, uniqueViewers: 0, viewersNow: 0 });
+    // The one browser's pageview, nothing of the bots'.
+    expect(stats.totals).toMatchObject({ pageviews: 1, uniqueViewers: 1, viewersNow: 1 });
   });
 
   it('refuses a broken body, an unknown event or channel, and changes nothing', async () => {
     const event = await insertEvent(app, owner.user.id);
-    expect((await beacon(event, 'view', 'x', { body: '{"v":1' })).statusCode).toBe(400);
-    expect((await beacon(event, 'view', 'not-a-uuid')).statusCode).toBe(400);
-    expect(
-      (
-        await beacon(event, 'view', randomUUID(), {
-          body: JSON.stringify({ v: randomUUID(), extra: 1 }),
-        })
-      ).statusCode,
-    ).toBe(400);
-    const large = JSON.stringify({ v: randomUUID(), c: 'x'.repeat(2_000) });
-    expect((await beacon(event, 'view', randomUUID(), { body: large })).statusCode).toBe(413);
+    const t = await tokenOf(event);
+    expect((await beacon(event, 'view', {}, { body: '{"t":1' })).statusCode).toBe(400);
+    expect((await beacon(event, 'view', { t: 'not-a-token' })).statusCode).toBe(400);
+    expect((await beacon(event, 'view', { t, extra: 1 })).statusCode).toBe(400);
+    const large = JSON.stringify({ t, c: 'x'.repeat(2_000) });
+    expect((await beacon(event, 'view', {}, { body: large })).statusCode).toBe(413);
     const json = { body: large, contentType: 'application/json' };
-    expect((await beacon(event, 'view', randomUUID(), json)).statusCode).toBe(413);
-    expect((await beacon(event, 'view', randomUUID(), { channel: 'nope' })).statusCode).toBe(404);
-    expect(
-      (await beacon({ id: 'x', slug: 'no-such-event' }, 'view', randomUUID())).statusCode,
-    ).toBe(404);
+    expect((await beacon(event, 'view', {}, json)).statusCode).toBe(413);
+    expect((await beacon(event, 'view', { t, c: 'nope' })).statusCode).toBe(404);
+    expect((await beacon({ id: 'x', slug: 'no-such-event' }, 'view', { t })).statusCode).toBe(404);
     await app.services.statsCollector.flush();
     const stats = await statsOf(event, range('2026-11-22T10:00:00Z', '2026-11-22T10:05:00Z'));
     expect(stats.totals.pageviews).toBe(0);
@@ -167,20 +175,21 @@ describe('collection', () => {
     await setClock('2026-11-22T11:00:05Z');
     const event = await insertEvent(app, owner.user.id);
     const channelId = await insertChannel(app, event.id, { slug: 'de', title: 'Deutsch' });
-    const a = randomUUID();
-    const b = randomUUID();
-    const c = randomUUID();
-    await beacon(event, 'view', a, { playing: false });
-    await beacon(event, 'view', b, { ip: '198.51.100.8', userAgent: OTHER_BROWSER, channel: 'de' });
+    const a = await pageview(event, { playing: false });
+    const b = await pageview(event, {
+      ip: '198.51.100.8',
+      userAgent: OTHER_BROWSER,
+      channel: 'de',
+    });
     // The same person loads the page again: a second pageview, not a second unique viewer.
-    await beacon(event, 'view', c);
+    await pageview(event);
     clock.advance(30_000);
-    await beacon(event, 'beat', a, { playing: true });
-    await beacon(event, 'beat', b, { channel: 'de', playing: false });
+    await heartbeat(event, a, { playing: true });
+    await heartbeat(event, b, { channel: 'de', playing: false });
     await app.services.statsCollector.flush();
     clock.advance(30_000); // 11:01:05
-    await beacon(event, 'beat', a, { playing: true });
-    await beacon(event, 'beat', b, { channel: 'de' });
+    await heartbeat(event, a, { playing: true });
+    await heartbeat(event, b, { channel: 'de' });
     await app.services.statsCollector.flush();
 
     const stats = await statsOf(event, range('2026-11-22T11:00:00Z', '2026-11-22T11:03:00Z'));
@@ -282,8 +291,8 @@ describe('reading', () => {
   it('sends viewers now at once on the live stream', async () => {
     await setClock('2026-11-22T12:00:00Z');
     const event = await insertEvent(app, owner.user.id);
-    await beacon(event, 'view', randomUUID());
-    await beacon(event, 'view', randomUUID(), { ip: '198.51.100.9' });
+    await pageview(event);
+    await pageview(event, { ip: '198.51.100.9' });
     await app.services.statsCollector.flush();
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const stream = await openSse(`${address}/api/events/${event.id}/stats/live`, {
@@ -331,9 +340,9 @@ describe('live stream', () => {
           'content-type': 'text/plain',
           'user-agent': BROWSER,
         },
-        payload: JSON.stringify({ v: randomUUID() }),
+        payload: JSON.stringify({ t: pageTokenOf(own.app, event) }),
       });
-      expect(sent.statusCode).toBe(204);
+      expect(sent.statusCode).toBe(200);
       await own.app.services.statsCollector.flush();
       // Frames keep coming; one of the next ones carries the new viewer.
       for (;;) {
@@ -371,7 +380,7 @@ describe('logging', () => {
           },
           payload,
         });
-      expect((await send(JSON.stringify({ v: randomUUID() }))).statusCode).toBe(204);
+      expect((await send(JSON.stringify({ t: pageTokenOf(own.app, event) }))).statusCode).toBe(200);
       expect((await send('{')).statusCode).toBe(400);
       expect(logStream.text()).not.toContain('_stats');
       expect((await own.app.inject({ url: '/api/health' })).statusCode).toBe(200);
@@ -386,7 +395,7 @@ describe('CSV', () => {
   it('answers the last 30 days per hour and 14 days per minute in UTC with the user’s delimiter', async () => {
     await setClock('2026-11-22T13:20:00Z');
     const event = await insertEvent(app, owner.user.id);
-    await beacon(event, 'view', randomUUID());
+    await pageview(event);
     await app.services.statsCollector.flush();
     await callAs(app, owner, 'PATCH', '/settings', { csvDelimiter: ';' });
     const pageviews = await callAs(app, owner, 'GET', `/events/${event.id}/stats/pageviews.csv`);

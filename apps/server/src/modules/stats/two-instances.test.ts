@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { Stats } from '@livent/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified } from '../../test/accounts.js';
@@ -40,11 +39,20 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       const auth = owner.headers;
       const event = await createEvent(app, owner, 'Two instances');
 
-      const beacon = (instance: Instance, kind: 'view' | 'beat', viewId: string) =>
+      const beacon = (instance: Instance, kind: 'view' | 'beat', body: object) =>
         call(instance.base, 'POST', `/${event.slug}/_stats/${kind}`, {
           headers: { host: EVENTS_HOST, 'content-type': 'text/plain', 'user-agent': BROWSER },
-          body: JSON.stringify({ v: viewId }),
+          body: JSON.stringify(body),
         });
+      // The page's view token from A; B accepts it, and A the page view id B signed (ADR 045).
+      const page = await call(a.base, 'GET', `/${event.slug}`, { headers: { host: EVENTS_HOST } });
+      const t = /data-stats="([^"]+)"/.exec(page.body)?.[1];
+      expect(t, page.body).toBeDefined();
+      const pageview = async (instance: Instance): Promise<string> => {
+        const answer = await beacon(instance, 'view', { t });
+        expect(answer.status, answer.body).toBe(200);
+        return (JSON.parse(answer.body) as { v: string }).v;
+      };
       const stats = async (): Promise<Stats> => {
         const answer = await call(a.base, 'GET', `/api/events/${event.id}/stats`, {
           headers: { ...dashboardHost(testApp), ...auth },
@@ -62,17 +70,17 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
         }
       };
 
-      const shared = randomUUID();
-      expect((await beacon(a, 'view', shared)).status).toBe(204);
-      expect((await beacon(b, 'beat', shared)).status).toBe(204);
-      expect((await beacon(b, 'view', randomUUID())).status).toBe(204);
+      const shared = await pageview(a);
+      expect((await beacon(b, 'beat', { v: shared })).status).toBe(204);
+      const other = await pageview(b);
+      expect((await beacon(a, 'beat', { v: other })).status).toBe(204);
       const both = await statsWhen((s) => s.totals.pageviews === 2 && s.totals.viewersNow === 2);
       expect(both.totals).toMatchObject({ pageviews: 2, viewersNow: 2, uniqueViewers: 1 });
       // Two page views, however the minutes fell: never three.
       expect(both.totals.peakViewers).toBeLessThanOrEqual(2);
 
       // B holds a pageview in memory when it is told to stop: it writes it before exiting.
-      expect((await beacon(b, 'view', randomUUID())).status).toBe(204);
+      await pageview(b);
       await b.stop();
       expect((await stats()).totals.pageviews).toBe(3);
     }, 60_000);

@@ -126,6 +126,7 @@ function EventPage() {
         data-channel={data.channelSlug ?? undefined}
         data-reload-at={data.remoteReloadAt ?? ''}
         data-protected={data.protected ? '' : undefined}
+        data-stats={data.statsToken ?? undefined}
       >
         <a className="lv-skip" href="#lv-main">
           {t('skip')}

@@ -45,6 +45,8 @@ export interface PageData {
   protected: boolean;
   /** Set when this is the gate instead of the page, with what went wrong with the last try. */
   gate: { error: GateError | undefined } | null;
+  /** The statistics' view token for the viewer script's pageview (ADR 045); null on the gate. */
+  statsToken: string | null;
   /** The single sign-on button's label (the cip mode; empty for the default text). */
   ssoButtonLabel?: string;
   /** The cip mode with no provider set up yet: the gate says so instead of offering a sign-in. */

@@ -33,10 +33,20 @@ export interface RenderedPage {
   access: PageAccess;
 }
 
+/**
+ * The statistics' view tokens (ADR 045): issued per event, channel and hour; a cached page is
+ * kept per hour, so that a shared cached page never carries an old token.
+ */
+export interface PageStatsTokens {
+  window(): number;
+  pageToken(eventId: string, channelKey: string, window: number): string;
+}
+
 export interface EventPageDependencies {
   events: PublicEvents;
   access: PageAccessCheck;
   assets: PublicAssets;
+  statsTokens: PageStatsTokens;
 }
 
 /**
@@ -89,7 +99,10 @@ export class EventPageService {
     const { language } = pageLanguage(model, channel, acceptLanguage, this.negotiate);
     const access = this.deps.access.peek(model, accessCookie);
     if (!access) return undefined;
-    return this.pages.get(`${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}`);
+    const window = this.deps.statsTokens.window();
+    return this.pages.get(
+      `${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}`,
+    );
   }
 
   /**
@@ -113,11 +126,17 @@ export class EventPageService {
     const { language, negotiated } = pageLanguage(model, channel, acceptLanguage, this.negotiate);
     const access = await this.deps.access.resolve(model, accessCookie);
     const keep = !(gateError && access === 'gate');
-    const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}`;
+    const window = this.deps.statsTokens.window();
+    const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}`;
     const cached = keep ? this.pages.get(key) : undefined;
     if (cached) return cached;
 
-    const data = this.pageData(model, channel, language, access, gateError);
+    // The gate is not the event's page: it gets no token (ADR 045).
+    const statsToken =
+      access === 'gate'
+        ? null
+        : this.deps.statsTokens.pageToken(model.id, channel?.id ?? '', window);
+    const data = this.pageData(model, channel, language, access, gateError, statsToken);
     const body = Buffer.from(renderPage(data));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const page: RenderedPage = { body, etag, language, negotiated, access };
@@ -143,6 +162,7 @@ export class EventPageService {
     language: ViewerLanguage,
     access: PageAccess,
     gateError: GateError | undefined,
+    statsToken: string | null,
   ): PageData {
     const settings: EventSettings = channel
       ? { ...model.settings, ...channel.overrides }
@@ -166,6 +186,7 @@ export class EventPageService {
       assets: this.deps.assets.urls,
       protected: access !== 'open',
       gate: access === 'gate' ? { error: gateError } : null,
+      statsToken,
       ssoButtonLabel: model.ssoButtonLabel,
       ssoConfigured: model.ssoConfigured,
     };

@@ -1,0 +1,39 @@
+import { LRUCache } from 'lru-cache';
+import { clientAddressKey } from '../../lib/rate-limiter.js';
+
+/**
+ * New page views counted per address and event in one window (ADR 045). Generous: a school, an
+ * office or a mobile carrier puts hundreds of viewers behind one address, and they arrive in the
+ * same minutes at an event's start. One address adding thousands of viewers is not an audience.
+ */
+export const NEW_VIEWS_PER_ADDRESS = 200;
+export const NEW_VIEWS_WINDOW_MS = 10 * 60_000;
+/** Addresses remembered; one that falls out starts again at zero (many addresses are many viewers anyway). */
+const ADDRESSES_MAX = 100_000;
+
+/**
+ * Counts new page views per address (IPv6 per /64) and event in fixed windows, in this instance's
+ * memory: a hit costs no database round trip (ADR 027), and N instances admit at most N times the
+ * cap.
+ */
+export class NewViewCap {
+  private readonly counts = new LRUCache<string, { window: number; count: number }>({
+    max: ADDRESSES_MAX,
+  });
+
+  constructor(private readonly limit = NEW_VIEWS_PER_ADDRESS) {}
+
+  /** Whether one more new page view from `ip` counts for the event at `atMs`. */
+  admit(eventId: string, ip: string, atMs: number): boolean {
+    const key = `${eventId}|${clientAddressKey(ip)}`;
+    const window = Math.floor(atMs / NEW_VIEWS_WINDOW_MS);
+    const entry = this.counts.get(key);
+    if (!entry || entry.window !== window) {
+      this.counts.set(key, { window, count: 1 });
+      return true;
+    }
+    if (entry.count >= this.limit) return false;
+    entry.count += 1;
+    return true;
+  }
+}

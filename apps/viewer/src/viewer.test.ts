@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The statistics' beacons of the page script (ADR 027, ADR 045): the pageview carries the page's
+// view token, and heartbeats carry the id the counted pageview answered.
+
+const SIGNED_VIEW = '6f1c1f0e-0d5e-4a57-9a57-2f0f6c1c9a11.mhz0.AAAAAAAAAAAAAAAAAAAAAA';
+
+interface Sent {
+  url: string;
+  body: Record<string, unknown>;
+}
+
+let fetched: Sent[];
+let beacons: Sent[];
+let pageviewAnswer: Response;
+
+/** Loads the script on a page with these body attributes, as the browser would run it. */
+async function loadScript(attributes: Record<string, string>): Promise<void> {
+  document.body.innerHTML = '';
+  for (const name of Object.keys(document.body.dataset)) delete document.body.dataset[name];
+  Object.assign(document.body.dataset, attributes);
+  vi.resetModules();
+  await import('./viewer.js');
+  // The pageview's answer and its JSON are two promise turns away.
+  await vi.advanceTimersByTimeAsync(0);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  fetched = [];
+  beacons = [];
+  pageviewAnswer = new Response(JSON.stringify({ v: SIGNED_VIEW }), { status: 200 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string, init?: RequestInit) => {
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as object) : {};
+      fetched.push({ url, body: body as Record<string, unknown> });
+      return Promise.resolve(
+        url.endsWith('/_stats/view') ? pageviewAnswer : new Response('{}', { status: 200 }),
+      );
+    }),
+  );
+  vi.spyOn(navigator, 'sendBeacon').mockImplementation((url, data) => {
+    beacons.push({ url: String(url), body: JSON.parse(String(data)) as Record<string, unknown> });
+    return true;
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const statsCalls = () => fetched.filter((sent) => sent.url.includes('/_stats/'));
+
+describe('the statistics beacons', () => {
+  it('send the page’s token with the pageview and the answered id with each heartbeat', async () => {
+    await loadScript({ slug: 'launch', channel: 'de', stats: 'mhz0.BBBBBBBBBBBBBBBBBBBBBB' });
+    expect(statsCalls()).toEqual([
+      { url: '/launch/_stats/view', body: { t: 'mhz0.BBBBBBBBBBBBBBBBBBBBBB', c: 'de' } },
+    ]);
+    expect(beacons).toEqual([]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(beacons).toEqual([{ url: '/launch/_stats/beat', body: { v: SIGNED_VIEW, c: 'de' } }]);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(beacons).toHaveLength(2);
+  });
+
+  it('send no heartbeat when the pageview was not counted', async () => {
+    pageviewAnswer = new Response(null, { status: 204 });
+    await loadScript({ slug: 'launch', stats: 'mhz0.BBBBBBBBBBBBBBBBBBBBBB' });
+    expect(statsCalls()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(beacons).toEqual([]);
+  });
+
+  it('send nothing from a page without a token (a gate)', async () => {
+    await loadScript({ slug: 'launch' });
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(statsCalls()).toEqual([]);
+    expect(beacons).toEqual([]);
+  });
+});
