@@ -176,8 +176,8 @@ if (!run('build', 'npm', ['run', 'build'])) {
   // tests just run), on Node 24 all of them with SQLite. Otherwise each tier runs everything.
   const split = Boolean(nodeLtsReady && process.env.TEST_DATABASE_URL);
   vitest(
-    split ? 'dashboard and shared unit tests' : 'unit and API tests (SQLite)',
-    split ? ['--project', 'web', '--project', 'shared'] : [],
+    split ? 'dashboard, viewer script and shared unit tests' : 'unit and API tests (SQLite)',
+    split ? ['--project', 'web', '--project', 'shared', '--project', 'viewer'] : [],
     {},
     `${tmp}/vitest.json`,
   );
