@@ -75,6 +75,14 @@ describe('the statistics beacons', () => {
     expect(beacons).toEqual([]);
   });
 
+  it('send nothing from the dashboard’s sandboxed preview (an opaque origin)', async () => {
+    vi.stubGlobal('origin', 'null');
+    await loadScript({ slug: 'launch', stats: 'mhz0.BBBBBBBBBBBBBBBBBBBBBB' });
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(statsCalls()).toEqual([]);
+    expect(beacons).toEqual([]);
+  });
+
   it('send nothing from a page without a token (a gate)', async () => {
     await loadScript({ slug: 'launch' });
     await vi.advanceTimersByTimeAsync(90_000);

@@ -384,7 +384,9 @@ function playerState(): { p?: boolean } {
  */
 function setupStats(): void {
   const token = body.dataset.stats;
-  if (!slug || !token) return;
+  // The dashboard's preview runs the page in a sandbox without its origin (an opaque one, "null"):
+  // an organiser's look is no viewer, and the pageview's answer could not be read there anyway.
+  if (!slug || !token || self.origin === 'null') return;
   const channel = body.dataset.channel;
   const fields = () => ({ ...(channel ? { c: channel } : {}), ...playerState() });
   let view: string | undefined;
