@@ -10,6 +10,8 @@ declare module 'fastify' {
      * the public host constraint (lib/events-origin.ts) count as `served`.
      */
     hosts?: 'any' | 'served';
+    /** Set on the routes with the public host constraint: the router has checked the host. */
+    publicHostConstraint?: true;
   }
 }
 
@@ -56,14 +58,25 @@ export interface HostRoutingOptions {
  */
 export function registerHostRouting(app: FastifyInstance, options: HostRoutingOptions): void {
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (isPublicRoute(route)) route.config = { ...route.config, hosts: 'served' };
+    if (isPublicRoute(route)) {
+      route.config = { ...route.config, hosts: 'served', publicHostConstraint: true };
+    }
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, the statistics' beacons
+  // included, where a promise per request is a measurable share (bench/stats.bench.ts).
+  app.addHook('onRequest', (request, reply, done) => {
+    // The router matched a public route only because its constraint found an events host.
+    const { hosts, publicHostConstraint } = request.routeOptions.config;
+    if (publicHostConstraint) return done();
     const { host } = request.headers;
-    if (options.isDashboardHost(host)) return;
-    const { hosts } = request.routeOptions.config;
-    if (hosts === 'any') return;
-    if (hosts === 'served' && options.isEventsHost(host)) return;
-    return options.notFound(request, reply);
+    if (
+      options.isDashboardHost(host) ||
+      hosts === 'any' ||
+      (hosts === 'served' && options.isEventsHost(host))
+    ) {
+      return done();
+    }
+    // Answered here: Fastify skips the rest of the request's hooks and its handler.
+    options.notFound(request, reply);
   });
 }
