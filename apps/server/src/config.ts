@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { parseDatabaseUrl, type Dialect } from './db/database-url.js';
+import { NEW_VIEWS_PER_ADDRESS } from './modules/stats/new-view-cap.js';
 import {
   NOTHING_ALLOWED,
   parseOutboundAllowList,
@@ -31,6 +32,7 @@ export const CONFIG_VARIABLES = [
   'LOG_LEVEL',
   'NODE_ENV',
   'RATE_LIMIT_MAX',
+  'STATS_VIEWS_PER_ADDRESS',
   'SHUTDOWN_DRAIN_SECONDS',
   'WEB_DIST',
   'COUNTRY_HEADER',
@@ -84,6 +86,8 @@ export interface Config {
   devTools: boolean;
   /** API requests per minute per client address. */
   rateLimitMax: number;
+  /** New page views counted per client address and event in 10 minutes (ADR 045). */
+  statsViewsPerAddress: number;
   /**
    * Seconds between SIGTERM and closing: readiness answers 503 while requests are still served,
    * so that a load balancer stops routing here first (docs/decisions/032-operations.md).
@@ -297,6 +301,12 @@ const envSchema = z.object({
     .transform(Number)
     .refine((max) => max >= 1, 'must be a positive whole number')
     .default(600),
+  STATS_VIEWS_PER_ADDRESS: z
+    .string()
+    .regex(/^\d+$/, 'must be a positive whole number')
+    .transform(Number)
+    .refine((max) => max >= 1, 'must be a positive whole number')
+    .default(NEW_VIEWS_PER_ADDRESS),
   SHUTDOWN_DRAIN_SECONDS: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of seconds')
@@ -458,6 +468,7 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
     nodeEnv: values.NODE_ENV,
     devTools: values.LIVENT_DEV_TOOLS,
     rateLimitMax: values.RATE_LIMIT_MAX,
+    statsViewsPerAddress: values.STATS_VIEWS_PER_ADDRESS,
     shutdownDrainSeconds: values.SHUTDOWN_DRAIN_SECONDS,
     webDist: values.WEB_DIST,
     countryHeader: values.COUNTRY_HEADER,

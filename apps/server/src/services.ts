@@ -257,7 +257,10 @@ export function createServices(options: ServiceOptions): Services {
     }),
     sso,
     logins: new LoginsService({ db, now }),
-    statsCollector: new StatsCollector({ db, now, log }, options.statsCollector),
+    statsCollector: new StatsCollector(
+      { db, now, log },
+      { newViewsPerAddress: config.statsViewsPerAddress, ...options.statsCollector },
+    ),
     statsViewTokens,
     stats: new StatsService({ db, now }),
     billing,

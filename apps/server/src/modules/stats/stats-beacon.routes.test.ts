@@ -198,3 +198,28 @@ describe('new page views per address', () => {
     expect(await totalsOf(event)).toMatchObject({ pageviews: 1, viewersNow: 1, peakViewers: 1 });
   }, 60_000);
 });
+
+describe('the operator’s cap of new page views per address (STATS_VIEWS_PER_ADDRESS)', () => {
+  it('counts as many new page views from one address as the setting allows', async () => {
+    const own = await buildTestApp({ STATS_VIEWS_PER_ADDRESS: '3' });
+    try {
+      const someone = await register(own.app);
+      const event = await insertEvent(own.app, someone.user.id);
+      const token = await loadToken(own.app, event);
+      const codes: number[] = [];
+      for (let index = 0; index < 5; index++) {
+        const answer = await sendBeacon(
+          own.app,
+          event,
+          'view',
+          { t: token },
+          { ip: '203.0.113.9' },
+        );
+        codes.push(answer.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 204, 204]);
+    } finally {
+      await own.cleanup();
+    }
+  });
+});

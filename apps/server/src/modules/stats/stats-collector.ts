@@ -41,6 +41,8 @@ export interface StatsCollectorOptions {
   flushIntervalMs?: number;
   /** How often closed minutes are compacted (and, hourly, old minutes rolled up). */
   maintenanceIntervalMs?: number;
+  /** New page views counted per client address and event in 10 minutes (`STATS_VIEWS_PER_ADDRESS`). */
+  newViewsPerAddress?: number;
 }
 
 const FLUSH_INTERVAL_MS = 1_000;
@@ -114,7 +116,7 @@ export class StatsCollector {
     flushed: 0,
   };
   private droppedSinceLog = noDrops();
-  private readonly newViews = new NewViewCap();
+  private readonly newViews: NewViewCap;
   private flushing: Promise<void> | undefined;
   private maintaining: Promise<void> | undefined;
   private flushTimer: NodeJS.Timeout | undefined;
@@ -131,6 +133,7 @@ export class StatsCollector {
     options: StatsCollectorOptions = {},
   ) {
     this.flushIntervalMs = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
+    this.newViews = new NewViewCap(options.newViewsPerAddress);
     this.maintenanceIntervalMs = options.maintenanceIntervalMs ?? MAINTENANCE_INTERVAL_MS;
   }
 
