@@ -137,7 +137,11 @@ function stringOf(schema: JsonSchema): Arbitrary<string> {
     }
     let matching: Arbitrary<string> | undefined;
     try {
-      matching = pattern && fc.stringMatching(pattern).filter((value) => value.length <= max);
+      // Only the schema's own maximum bounds a pattern's strings: the cap for random text would
+      // filter out every string of a pattern longer than it (a signed view id), for ever.
+      const patternMax = schema.maxLength ?? Number.POSITIVE_INFINITY;
+      matching =
+        pattern && fc.stringMatching(pattern).filter((value) => value.length <= patternMax);
     } catch {
       // fast-check cannot generate from every pattern (lookaheads): random text then.
       matching = undefined;
