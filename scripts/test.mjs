@@ -17,6 +17,8 @@ mkdirSync(tmp, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test by name, printed again at the end: CI shows only the end of the output. */
+const failedTests = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n▶ ${label}: ${command} ${args.join(' ')}`);
@@ -124,6 +126,15 @@ function recordVitest(label, ok, output) {
   totals.skipped += report.numPendingTests + report.numTodoTests;
   if (!ok) failures.push(label);
   if (!ok && report.numFailedTests === 0) totals.failed += 1; // a suite that failed to load
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failedTests.push(`${label}: ${file.name} › ${test.fullName}`);
+    }
+    // A file that failed to load has no results but a message.
+    if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) {
+      failedTests.push(`${label}: ${file.name} › ${String(file.message).split('\n')[0]}`);
+    }
+  }
 }
 
 async function playwright(label, output) {
@@ -232,6 +243,7 @@ if (!run('build', 'npm', ['run', 'build'])) {
   await playwright('end-to-end tests (Chromium)', `${tmp}/playwright.json`);
 }
 
+for (const test of failedTests) console.log(`✗ ${test}`);
 if (failures.length > 0) console.log(`\nFailed: ${failures.join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
