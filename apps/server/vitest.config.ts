@@ -23,8 +23,11 @@ export default defineProject({
     setupFiles: ['src/test/setup.ts', ...(twoInstances ? ['src/test/two-instances/setup.ts'] : [])],
     // Two server processes for the whole run, each building every test's instance (test-app.ts).
     globalSetup: twoInstances ? ['src/test/two-instances/global-setup.ts'] : [],
-    // Each test app there is a PostgreSQL database, its migration and two instances: more than
-    // the default 5 s on a busy two-core machine.
-    ...(twoInstances ? { testTimeout: 30_000, hookTimeout: 60_000 } : {}),
+    // A timeout only catches a test that hangs, never measures one. CI runs the PostgreSQL tier
+    // and the Node 24 tier side by side on two cores, where tests that start servers, SMTP sinks
+    // or child processes took over the default 5 s; on two instances each test app is also a
+    // PostgreSQL database, its migration and two processes.
+    testTimeout: twoInstances ? 30_000 : 15_000,
+    hookTimeout: twoInstances ? 60_000 : 30_000,
   },
 });

@@ -92,7 +92,10 @@ export async function startLivent(
     process.env.BENCH_LOG_SINK === 'null'
       ? undefined
       : spawn('cat', [], { stdio: ['pipe', 'ignore', 'inherit'] });
-  const child = spawn(process.execPath, [...nodeArgs, entry], {
+  // BENCH_NODE_ARGS adds node's own flags to every Livent a bench starts, e.g.
+  // `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile a bench as it runs.
+  const extraArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, ...extraArgs, entry], {
     stdio: ['ignore', sink?.stdin ?? 'ignore', 'inherit'],
     env: {
       ...process.env,

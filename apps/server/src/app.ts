@@ -89,13 +89,19 @@ declare module 'fastify' {
 }
 
 /**
- * A responder that may answer a request before Fastify routes it, returning true when it did:
- * the cached public page (modules/public/page/page-fast-path.ts, ADR 035). Only requests that reach
- * the HTTP server pass it (`inject` goes to Fastify directly). It is dropped when the app starts
- * to close, so that Fastify answers every request from then on.
+ * A responder that may answer a request before Fastify routes it, returning true when it did
+ * (ADR 035): the cached public page (modules/public/page/page-fast-path.ts) and the statistics'
+ * beacons (modules/stats/beacon-fast-path.ts). Only requests that reach the HTTP server pass
+ * them (`inject` goes to Fastify directly).
+ */
+export type EarlyResponder = (request: IncomingMessage, response: ServerResponse) => boolean;
+
+/**
+ * The responders, asked in order; dropped when the app starts to close, so that Fastify answers
+ * every request from then on.
  */
 export interface EarlyResponses {
-  respond: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
+  responders: EarlyResponder[];
 }
 
 /** The HTTP server Fastify would create (fastify/lib/server.js), with `early` in front of it. */
@@ -105,7 +111,7 @@ function serverWith(early: EarlyResponses) {
     options: FastifyServerOptions,
   ): Server => {
     const server = createServer((request, response) => {
-      if (early.respond?.(request, response)) return;
+      for (const respond of early.responders) if (respond(request, response)) return;
       handler(request, response);
     });
     if (options.keepAliveTimeout) server.keepAliveTimeout = options.keepAliveTimeout;
@@ -179,7 +185,7 @@ export const DOCS_PREFIX = '/api/docs';
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const earlyResponses: EarlyResponses = { respond: undefined };
+  const earlyResponses: EarlyResponses = { responders: [] };
   const app = Fastify({
     serverFactory: serverWith(earlyResponses),
     logger: options.logger ?? createLoggerOptions(config),
@@ -208,7 +214,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.decorate('lifecycle', { shuttingDown: false });
     app.decorate('earlyResponses', earlyResponses);
     app.addHook('preClose', (done) => {
-      earlyResponses.respond = undefined;
+      earlyResponses.responders = [];
       done();
     });
     const services = createServices({

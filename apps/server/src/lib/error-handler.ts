@@ -24,48 +24,87 @@ export function errorHandler(
   // page (the public registration form) would otherwise misdescribe the body or fail to
   // serialise it (a 500 for bad input).
   reply.type('application/json; charset=utf-8').serializer(JSON.stringify);
+  const answer = errorAnswer(error);
+  if (answer.expected) request.log.info(answer.expected.fields, answer.expected.message);
+  else request.log.error({ err: error }, 'request failed');
+  return reply.code(answer.status).headers(answer.headers).send(answer.body);
+}
+
+/** An error's answer in the one shape, and what the log says of it. */
+export interface ErrorAnswer {
+  status: number;
+  body: ApiError;
+  headers: Readonly<Record<string, string>>;
+  /** An expected outcome's log line (info); a failure (undefined) is logged with its stack. */
+  expected: { message: string; fields: Record<string, unknown> } | undefined;
+}
+
+/**
+ * The answer to `error`, for {@link errorHandler} and for what answers before Fastify (ADR 035).
+ * Validation failures name their fields; client errors keep their message; server errors never
+ * carry internals to the client.
+ */
+export function errorAnswer(
+  error: Pick<FastifyError, 'message' | 'code' | 'statusCode' | 'validation' | 'validationContext'>,
+): ErrorAnswer {
   if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
-    const body: ApiError = {
-      code: 400,
-      message: ERROR_MESSAGES.validationFailed,
-      errors: fieldErrors(error.validation ?? [], error.validationContext),
+    const errors = fieldErrors(error.validation ?? [], error.validationContext);
+    return {
+      status: 400,
+      body: { code: 400, message: ERROR_MESSAGES.validationFailed, errors },
+      headers: {},
+      expected: { message: 'request validation failed', fields: { errors } },
     };
-    request.log.info({ errors: body.errors }, 'request validation failed');
-    return reply.code(400).send(body);
   }
 
   if (isRefusedText(error)) {
-    request.log.info({ code: (error as { code?: unknown }).code }, 'database refused a text value');
-    return reply
-      .code(400)
-      .send({ code: 400, message: ERROR_MESSAGES.badRequest } satisfies ApiError);
+    return {
+      status: 400,
+      body: { code: 400, message: ERROR_MESSAGES.badRequest },
+      headers: {},
+      expected: { message: 'database refused a text value', fields: { code: error.code } },
+    };
   }
 
   const status = statusOf(error);
   if (status >= 400 && status < 500) {
     // Expected outcomes (not found, bad input): one line without a stack is enough.
-    request.log.info(
-      { statusCode: status, code: error.code, reason: error.message },
-      'client error',
-    );
     const body: ApiError = { code: status, message: error.message };
+    let headers = {};
     if (isHttpError(error)) {
       if (error.errors) body.errors = error.errors;
-      reply.headers(error.headers);
+      headers = error.headers;
     }
-    return reply.code(status).send(body);
+    return {
+      status,
+      body,
+      headers,
+      expected: {
+        message: 'client error',
+        fields: { statusCode: status, code: error.code, reason: error.message },
+      },
+    };
   }
 
-  request.log.error({ err: error }, 'request failed');
   // A deliberate HttpError (e.g. 503 while a dependency is down) chose its message for the
   // client; any other error may carry internals and becomes a plain 500.
   if (isHttpError(error) && status >= 500 && status < 600) {
-    return reply.code(status).send({ code: status, message: error.message } satisfies ApiError);
+    return {
+      status,
+      body: { code: status, message: error.message },
+      headers: {},
+      expected: undefined,
+    };
   }
-  return reply.code(500).send({ code: 500, message: ERROR_MESSAGES.internal } satisfies ApiError);
+  return {
+    status: 500,
+    body: { code: 500, message: ERROR_MESSAGES.internal },
+    headers: {},
+    expected: undefined,
+  };
 }
 
-function statusOf(error: FastifyError): number {
+function statusOf(error: Pick<FastifyError, 'statusCode'>): number {
   const status = error.statusCode ?? (error as { status?: unknown }).status;
   return typeof status === 'number' && Number.isInteger(status) ? status : 500;
 }

@@ -1,27 +1,24 @@
-import {
-  ERROR_MESSAGES,
-  statsHeartbeatSchema,
-  statsPageviewSchema,
-  statsViewAnswerSchema,
-} from '@livent/shared';
-import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import { statsHeartbeatSchema, statsPageviewSchema, statsViewAnswerSchema } from '@livent/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import { errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
 import {
-  EVENTS_BASE_HEADERS,
+  hostOf,
   PUBLIC_CONSTRAINTS,
   registerPublicHostConstraint,
 } from '../../lib/events-origin.js';
-import type { Hit } from './stats-collector.js';
+import { rawRequestFacts, toFastifyTrustProxy } from '../../lib/trust-proxy.js';
+import {
+  BEACON_CONTENT_TYPE,
+  BEACON_HEADERS,
+  BEACON_MAX_BYTES,
+  beaconFastPath,
+} from './beacon-fast-path.js';
+import { BeaconIngest } from './beacon-ingest.js';
 
 const tags = ['public'];
-/** A beacon is a few dozen bytes; anything much larger is not one. */
-const BEACON_MAX_BYTES = 1024;
-/** What `navigator.sendBeacon` sends a string as (no preflight); the body is JSON all the same. */
-const BEACON_CONTENT_TYPE = 'text/plain';
 const params = z.object({ slug: z.string() });
 
 /**
@@ -35,9 +32,12 @@ const params = z.object({ slug: z.string() });
  * hash, and is never stored.
  */
 export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
-  const events = app.services.publicPages.events;
   const collector = app.services.statsCollector;
-  const tokens = app.services.statsViewTokens;
+  const ingest = new BeaconIngest({
+    events: app.services.publicPages.events,
+    collector,
+    tokens: app.services.statsViewTokens,
+  });
   registerPublicHostConstraint(app);
   const constraints = PUBLIC_CONSTRAINTS;
   app.addHook('onReady', async () => collector.start());
@@ -59,25 +59,21 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const hitOf = async (
-    request: FastifyRequest,
-    beacon: { c?: string | undefined; p?: boolean | undefined },
-    slug: string,
-  ): Promise<Omit<Hit, 'viewId'>> => {
-    const head = await events.head(slug);
-    if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
-    let channelKey = '';
-    if (beacon.c !== undefined) {
-      const channel = (await events.routable(slug))?.channels.find((c) => c.slug === beacon.c);
-      if (!channel) throw notFound(ERROR_MESSAGES.notFound);
-      channelKey = channel.id;
-    }
-    return {
-      eventId: head.id,
-      channelKey,
-      playing: beacon.p === true,
-      userAgent: request.headers['user-agent'],
-    };
+  // The same beacons on the events origin, before Fastify sees them (ADR 035); custom domains and
+  // anything unusual reach the routes below.
+  app.earlyResponses.responders.push(
+    beaconFastPath({
+      eventsHost: hostOf(app.config.eventsUrl),
+      ingest,
+      requestFacts: rawRequestFacts(toFastifyTrustProxy(app.config.trustProxy)),
+      log: app.log,
+    }),
+  );
+
+  // Every answer, refusals included (they are thrown before a handler runs).
+  const noStore = (_request: unknown, reply: FastifyReply, done: () => void) => {
+    reply.headers(BEACON_HEADERS);
+    done();
   };
 
   const schema = (operationId: string, summary: string, description: string) => ({
@@ -94,6 +90,7 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug/_stats/view',
     {
       constraints,
+      onRequest: noStore,
       // A 204 or a few bytes of JSON: the page's policies mean nothing here; it sends the events
       // origin's few.
       config: { securityHeaders: false },
@@ -111,14 +108,9 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const partial = await hitOf(request, request.body, request.params.slug);
-      if (!tokens.checkPageToken(request.body.t, partial.eventId, partial.channelKey)) {
-        throw badRequest();
-      }
-      const hit = { ...partial, viewId: randomUUID() };
-      reply.headers(NO_STORE_HEADERS);
-      if (!collector.pageview(hit, request.ip)) return reply.code(204).send();
-      return { v: tokens.signView(hit.viewId, hit.eventId, hit.channelKey) };
+      const { body, headers, ip, params } = request;
+      const view = await ingest.pageview(params.slug, body, ip, headers['user-agent']);
+      return view ?? reply.code(204).send();
     },
   );
 
@@ -126,6 +118,7 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug/_stats/beat',
     {
       constraints,
+      onRequest: noStore,
       // An empty 204: the page's policies mean nothing here; it sends the events origin's few.
       config: { securityHeaders: false },
       bodyLimit: BEACON_MAX_BYTES,
@@ -142,14 +135,8 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const partial = await hitOf(request, request.body, request.params.slug);
-      const viewId = tokens.checkView(request.body.v, partial.eventId, partial.channelKey);
-      if (viewId === undefined) throw badRequest();
-      collector.heartbeat({ ...partial, viewId });
-      reply.headers(NO_STORE_HEADERS);
+      await ingest.heartbeat(request.params.slug, request.body, request.headers['user-agent']);
       return reply.code(204).send();
     },
   );
 };
-
-const NO_STORE_HEADERS = { ...EVENTS_BASE_HEADERS, 'cache-control': 'no-store' };

@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,13 @@ import { hostOf } from '../../../lib/events-origin.js';
 import { HSTS_HEADER_VALUE } from '../../../lib/security-headers.js';
 import { register } from '../../../test/accounts.js';
 import { testClock } from '../../../test/clock.js';
+import { rawRequestFacts, type FastifyTrustProxy } from '../../../lib/trust-proxy.js';
+import {
+  comparableHeaders,
+  countEarlyAnswers,
+  overSocket as answerOverSocket,
+  type ComparableAnswer as Answer,
+} from '../../../test/early-answers.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { pageFastPath } from './page-fast-path.js';
 import { insertChannel, insertEvent, onEventsHost, saveSettings } from '../public.fixtures.js';
@@ -18,24 +25,6 @@ import type { RenderedPage } from './page.service.js';
  * headers and body, for every kind of page it serves; and it must stand aside for everything else.
  */
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
-
-/** What the HTTP layer adds around any answer, whoever wrote it. */
-const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-function comparable(headers: Record<string, string | string[] | number | undefined>) {
-  return Object.fromEntries(
-    Object.entries(headers)
-      .filter(([name, value]) => !TRANSPORT.has(name) && value !== undefined)
-      .map(([name, value]) => [name, String(value)])
-      .sort(([a], [b]) => a!.localeCompare(b!)),
-  );
-}
-
 describe('the cached page before Fastify', () => {
   const clock = testClock();
   let test: TestApp;
@@ -43,7 +32,7 @@ describe('the cached page before Fastify', () => {
   let ownerId: string;
   let port: number;
   let host: string;
-  let early = 0;
+  let early: () => number;
 
   beforeAll(async () => {
     // A trusted proxy on the loopback: `X-Forwarded-Proto: https` then means HSTS.
@@ -53,13 +42,7 @@ describe('the cached page before Fastify', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
     host = hostOf(app.config.eventsUrl);
-    // Counts the requests the fast path answered.
-    const respond = app.earlyResponses.respond!;
-    app.earlyResponses.respond = (request, response) => {
-      const answered = respond(request, response);
-      if (answered) early += 1;
-      return answered;
-    };
+    early = countEarlyAnswers(app);
   });
   afterAll(() => test.cleanup());
 
@@ -68,24 +51,7 @@ describe('the cached page before Fastify', () => {
     headers: Record<string, string> = {},
     method = 'GET',
   ): Promise<Answer> {
-    return new Promise((resolve, reject) => {
-      const outgoing = httpRequest(
-        { host: '127.0.0.1', port, path, method, headers: { host, ...headers } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: comparable(response.headers),
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-        },
-      );
-      outgoing.on('error', reject);
-      outgoing.end();
-    });
+    return answerOverSocket(port, { path, method, headers: { host, ...headers } });
   }
 
   async function throughFastify(
@@ -100,7 +66,7 @@ describe('the cached page before Fastify', () => {
     });
     return {
       status: response.statusCode,
-      headers: comparable(response.headers),
+      headers: comparableHeaders(response.headers),
       body: response.body,
     };
   }
@@ -113,9 +79,9 @@ describe('the cached page before Fastify', () => {
     method: 'GET' | 'HEAD' = 'GET',
   ): Promise<Answer> {
     await overSocket(path, headers, method);
-    const before = early;
+    const before = early();
     const fast = await overSocket(path, headers, method);
-    expect(early - before, `answered before Fastify: ${path}`).toBe(answeredEarly ? 1 : 0);
+    expect(early() - before, `answered before Fastify: ${path}`).toBe(answeredEarly ? 1 : 0);
     expect(fast).toEqual(await throughFastify(path, headers, method));
     return fast;
   }
@@ -189,9 +155,9 @@ describe('the cached page before Fastify', () => {
     expect(missing.status).toBe(404);
     // Percent-encoded paths are Fastify's to decode.
     await expectSameAnswer(`/${event.slug.replace('l', '%6C')}`, {}, { early: false });
-    const before = early;
+    const before = early();
     const dashboard = await overSocket(`/${event.slug}`, { host: `127.0.0.1:${port}` });
-    expect(early).toBe(before);
+    expect(early()).toBe(before);
     expect(dashboard.body).not.toContain('lv-layout');
   });
 
@@ -199,9 +165,9 @@ describe('the cached page before Fastify', () => {
     const other = await buildTestApp();
     try {
       await other.app.ready();
-      expect(other.app.earlyResponses.respond).toBeDefined();
+      expect(other.app.earlyResponses.responders).not.toHaveLength(0);
       await other.app.close();
-      expect(other.app.earlyResponses.respond).toBeUndefined();
+      expect(other.app.earlyResponses.responders).toHaveLength(0);
     } finally {
       await other.cleanup();
     }
@@ -217,17 +183,13 @@ describe('HSTS on the fast path follows Fastify’s trustProxy', () => {
     access: 'open',
   };
 
-  function answer(
-    trustProxy: Parameters<typeof pageFastPath>[0]['trustProxy'],
-    from: string,
-    proto?: string,
-  ) {
+  function answer(trustProxy: FastifyTrustProxy, from: string, proto?: string) {
     const respond = pageFastPath({
       eventsHost: 'events.test',
       cachedPage: () => page,
       headersOf: () => ({ 'content-type': 'text/html' }),
       accessCookieIn: () => undefined,
-      trustProxy,
+      requestFacts: rawRequestFacts(trustProxy),
     });
     let written: Record<string, string> = {};
     const response = {

@@ -1,13 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
-import proxyAddr from '@fastify/proxy-addr';
 import { HSTS_HEADER_VALUE } from '../../../lib/security-headers.js';
+import type { RawRequestFacts } from '../../../lib/trust-proxy.js';
 import type { RenderedPage } from './page.service.js';
 
 /** What a request may be answered from, a page and the channel's slug if any. */
 const PAGE_PATH = /^\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\/([a-z0-9]+(?:-[a-z0-9]+)*))?$/;
-
-export type TrustProxy = boolean | string[] | ((address: string, hop: number) => boolean);
 
 export interface PageFastPathOptions {
   /** The events origin's `Host`; requests for any other host (custom domains) go to Fastify. */
@@ -23,8 +20,8 @@ export interface PageFastPathOptions {
   headersOf: (page: RenderedPage) => Record<string, string>;
   /** The access cookie's value in a `Cookie` header. */
   accessCookieIn: (header: string) => string | undefined;
-  /** Fastify's `trustProxy`, so that HSTS goes out exactly when Fastify would send it. */
-  trustProxy: TrustProxy;
+  /** Read as Fastify reads them, so that HSTS goes out exactly when Fastify would send it. */
+  requestFacts: RawRequestFacts;
 }
 
 /**
@@ -46,19 +43,8 @@ export interface PageFastPathOptions {
 export function pageFastPath(
   options: PageFastPathOptions,
 ): (request: IncomingMessage, response: ServerResponse) => boolean {
-  const trusted = trustFunction(options.trustProxy);
   const withHsts = new WeakMap<RenderedPage, Record<string, string>>();
   const plain = new WeakMap<RenderedPage, Record<string, string>>();
-
-  const isHttps = (request: IncomingMessage): boolean => {
-    const forwarded = request.headers['x-forwarded-proto'];
-    const address = request.socket.remoteAddress;
-    if (forwarded && address !== undefined && trusted(address, 0)) {
-      // Node joins repeated headers of this kind into one string; the type allows a list.
-      return lastEntry(Array.isArray(forwarded) ? forwarded.join(',') : forwarded) === 'https';
-    }
-    return (request.socket as Partial<TLSSocket>).encrypted === true;
-  };
 
   const headersFor = (page: RenderedPage, https: boolean): Record<string, string> => {
     const cache = https ? withHsts : plain;
@@ -87,23 +73,8 @@ export function pageFastPath(
       cookie ? options.accessCookieIn(cookie) : undefined,
     );
     if (!page) return false;
-    response.writeHead(200, headersFor(page, isHttps(request)));
+    response.writeHead(200, headersFor(page, options.requestFacts.isHttps(request)));
     response.end(page.body);
     return true;
   };
-}
-
-/** Fastify's own reading of `trustProxy` (fastify/lib/request.js, getTrustProxyFn). */
-function trustFunction(trustProxy: TrustProxy): (address: string, hop: number) => boolean {
-  if (typeof trustProxy === 'function') return trustProxy;
-  if (trustProxy === true) return () => true;
-  // Without trustProxy Fastify's request.protocol reads the socket alone.
-  if (trustProxy === false) return () => false;
-  return proxyAddr.compile(trustProxy);
-}
-
-/** Fastify takes the last of several comma-separated values. */
-function lastEntry(value: string): string {
-  const comma = value.lastIndexOf(',');
-  return (comma === -1 ? value : value.slice(comma + 1)).trim();
 }

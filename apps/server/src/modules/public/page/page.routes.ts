@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EVENTS_BASE_HEADERS, hostOf, PUBLIC_CONSTRAINTS } from '../../../lib/events-origin.js';
 import { noContent, publicAccess } from '../../../lib/openapi.js';
-import { toFastifyTrustProxy } from '../../../lib/trust-proxy.js';
+import { rawRequestFacts, toFastifyTrustProxy } from '../../../lib/trust-proxy.js';
 import { PRIVATE_PAGE_HEADERS } from '../../channels/index.js';
 import { accessCookieOf } from '../page-access.js';
 import { HTML, pageParams, slugParam, tags } from '../public-schemas.js';
@@ -50,14 +50,16 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   // The same answers for fresh pages in memory, before Fastify sees the request (ADR 035).
-  app.earlyResponses.respond = pageFastPath({
-    eventsHost,
-    cachedPage: (slug, channelSlug, acceptLanguage, accessCookie) =>
-      pages.cachedPage(slug, channelSlug, acceptLanguage, accessCookie),
-    headersOf,
-    accessCookieIn: (header) => app.parseCookie(header)[ACCESS_COOKIE],
-    trustProxy: toFastifyTrustProxy(app.config.trustProxy),
-  });
+  app.earlyResponses.responders.push(
+    pageFastPath({
+      eventsHost,
+      cachedPage: (slug, channelSlug, acceptLanguage, accessCookie) =>
+        pages.cachedPage(slug, channelSlug, acceptLanguage, accessCookie),
+      headersOf,
+      accessCookieIn: (header) => app.parseCookie(header)[ACCESS_COOKIE],
+      requestFacts: rawRequestFacts(toFastifyTrustProxy(app.config.trustProxy)),
+    }),
+  );
 
   const sendPage = async (
     request: FastifyRequest,
