@@ -65,7 +65,7 @@ test.describe('message inbox', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Approved' })).toBeVisible();
     await expect(row.locator('[data-status]')).toHaveText('Approved');
     await detail.getByRole('button', { name: 'Write an answer' }).click();
-    await detail.getByLabel('Answer').fill('Yes, all of them.');
+    await detail.getByLabel('Answer', { exact: true }).fill('Yes, all of them.');
     await detail.getByRole('switch').check();
     await detail.getByRole('button', { name: 'Save answer' }).click();
     await expect(detail.getByTestId('message-answer')).toContainText('Public answer');

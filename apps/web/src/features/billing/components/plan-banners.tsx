@@ -117,7 +117,7 @@ function PlanStateBanner({ banner }: { banner: PlanBanner }) {
         icon={HourglassBottomRounded}
         testId="plan-banner-ends"
         action={
-          <ButtonLink to="/account/plan" size="small" variant="outlined" color="warning">
+          <ButtonLink to="/account/plan" size="small" variant="contained" color="warning">
             {t('banner.seePlan')}
           </ButtonLink>
         }

@@ -14,7 +14,8 @@ import { useStartTrial } from '../api/billing-api';
  * free plan. Shown while it can be started, and with the server's reason when a start failed.
  */
 export function TrialOffer({ plan }: { plan: AccountPlan }) {
-  const { t } = useTranslation('billing');
+  // `forms` holds the server's messages that `translateMessage` reads.
+  const { t } = useTranslation(['billing', 'forms']);
   const start = useStartTrial();
   const trial = plan.trial;
   if (!trial || (!trial.startable && !start.isError)) return null;
