@@ -11,6 +11,18 @@ const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
 /** The page polls every 2 s; the request and the redraw take a moment more on a busy machine. */
 const WITHIN_TWO_SECONDS = { timeout: 3_000 };
 
+/** A new account's event with the message tool on as Q&A, its page in `language`. */
+async function qaEvent(page: Page, title: string, language: 'en' | 'de') {
+  const { accessToken } = await ownAccount(page);
+  const event = await createEventByApi(page, accessToken, title);
+  const settings = await page.request.patch(`/api/event-settings/${event.id}`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { messagesEnabled: true, messagesMode: 'qa', language },
+  });
+  expect(settings.status(), await settings.text()).toBe(200);
+  return event;
+}
+
 async function ask(viewer: Page, text: string) {
   await viewer.getByRole('textbox', { name: 'Your question', exact: true }).fill(text);
   await viewer.getByRole('button', { name: 'Send message' }).click();
@@ -22,13 +34,7 @@ test('an answered and a pinned question reach an open viewer page within 2 s', a
   browser,
 }) => {
   test.setTimeout(90_000);
-  const { accessToken } = await ownAccount(page);
-  const event = await createEventByApi(page, accessToken, 'Ask Me Anything');
-  const settings = await page.request.patch(`/api/event-settings/${event.id}`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-    data: { messagesEnabled: true, messagesMode: 'qa', language: 'en' },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
+  const event = await qaEvent(page, 'Ask Me Anything', 'en');
 
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
@@ -74,13 +80,7 @@ test('an answered and a pinned question reach an open viewer page within 2 s', a
 
 test('the answer switch speaks German', async ({ page, browser }) => {
   await useLanguage(page, 'de');
-  const { accessToken } = await ownAccount(page);
-  const event = await createEventByApi(page, accessToken, 'Fragestunde');
-  const settings = await page.request.patch(`/api/event-settings/${event.id}`, {
-    headers: { Authorization: `Bearer ${accessToken}` },
-    data: { messagesEnabled: true, messagesMode: 'qa', language: 'de' },
-  });
-  expect(settings.status(), await settings.text()).toBe(200);
+  const event = await qaEvent(page, 'Fragestunde', 'de');
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
   await viewer.goto(`${EVENTS_ORIGIN}/${event.slug}`);

@@ -30,7 +30,7 @@ const resolver = lazyResolver<AnswerValues>(async () => {
  * question is on the page already and its audience waits for the answer), as the server decides
  * when no visibility is sent (ADR 053); otherwise what the message has.
  */
-export const answerPublicAtFirst = (
+const answerPublicAtFirst = (
   message: Pick<InboxMessage, 'answer' | 'answerPublic' | 'status'>,
 ): boolean => (message.answer === null && message.status === 'approved') || message.answerPublic;
 
