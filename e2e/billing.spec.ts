@@ -1,7 +1,4 @@
-import Database from 'better-sqlite3';
-import { resolve } from 'node:path';
-import { e2ePort } from '../playwright.config.js';
-import { expect, expectAccessible, ownAccount, test } from './fixtures.js';
+import { expect, expectAccessible, ownAccount, setPlanExpires, test } from './fixtures.js';
 
 /**
  * Plans and billing (ADR 028) in the browser: a free account upgrades through the sandbox
@@ -9,20 +6,6 @@ import { expect, expectAccessible, ownAccount, test } from './fixtures.js';
  * the plan screen, in the avatar menu's badge and in the limits; an expired plan shows the
  * expired banner.
  */
-
-/** Sets the stored expiry of the account's plan in the e2e server's database (scripts/e2e-server.mjs). */
-function setPlanExpires(email: string, planExpires: string): void {
-  const db = new Database(resolve(`.tmp/e2e/${e2ePort}/livent.db`));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const changed = db
-      .prepare('UPDATE users SET plan_expires = ? WHERE email = ?')
-      .run(planExpires, email);
-    expect(changed.changes).toBe(1);
-  } finally {
-    db.close();
-  }
-}
 
 test('a free account upgrades in the sandbox, sees the badge and the limits change, then the plan expires', async ({
   page,
@@ -65,7 +48,7 @@ test('a free account upgrades in the sandbox, sees the badge and the limits chan
   await expectAccessible(page);
 
   // The paid period ends: past its end and the renewal grace, the free plan applies.
-  setPlanExpires(account.email, new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString());
+  await setPlanExpires(account.email, new Date(Date.now() - 3 * 24 * 3600 * 1000).toISOString());
   await page.goto('/events');
   const banner = page.getByTestId('plan-banner-expired');
   await expect(banner).toContainText('Your plan has expired.');

@@ -259,3 +259,18 @@ export async function setPlan(email: string, plan: string): Promise<void> {
     db.close();
   }
 }
+
+/** Sets the stored expiry of an account's plan in the e2e server's database (see {@link setPlan}). */
+export async function setPlanExpires(email: string, planExpires: string): Promise<void> {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(`.tmp/e2e/${e2ePort}/livent.db`);
+  try {
+    db.pragma('busy_timeout = 5000');
+    const changed = db
+      .prepare('UPDATE users SET plan_expires = ? WHERE email = ?')
+      .run(planExpires, email);
+    expect(changed.changes).toBe(1);
+  } finally {
+    db.close();
+  }
+}

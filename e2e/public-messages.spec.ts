@@ -8,7 +8,7 @@ import { expect, expectAccessible, test } from './fixtures.js';
 // only its sender.
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
-/** The page polls every 10 s; a change shows within one poll and a little. */
+/** The page polls every 2 s (ADR 053); generous, as this spec is not about the delay. */
 const POLL_WAIT = { timeout: 15_000 };
 
 interface InboxMessage {

@@ -42,6 +42,9 @@ export const CONFIG_VARIABLES = [
   'PADDLE_API_URL',
   'PADDLE_API_KEY',
   'PADDLE_PRICE_IDS',
+  'PLAN_TRIAL_DAYS',
+  'PROMO_MESSAGE_EN',
+  'PROMO_MESSAGE_DE',
   'DNS_SERVERS',
   'DNS_TIMEOUT_MS',
   'CUSTOM_DOMAIN_TARGET',
@@ -104,6 +107,10 @@ export interface Config {
   dataDir: string;
   /** How plans are paid for (ADR 028); undefined: checkout is not offered. */
   billing: BillingConfig | undefined;
+  /** Days of the trial an account may start once from the plan page; 0: none offered (ADR 053). */
+  planTrialDays: number;
+  /** The promo banner's message per dashboard language; undefined: no promo (ADR 053). */
+  promoMessages: { en: string | undefined; de: string | undefined };
   /** Custom domains' DNS checks and target (docs/decisions/030-custom-domains.md). */
   domains: DomainsConfig;
   /**
@@ -255,6 +262,14 @@ function originSchema() {
   });
 }
 
+/** A promo banner's text: one line, trimmed; empty means none. */
+const promoMessage = z
+  .string()
+  .trim()
+  .max(200, 'must be at most 200 characters')
+  .transform((text) => text || undefined)
+  .optional();
+
 const envSchema = z.object({
   PORT: z
     .string()
@@ -324,6 +339,14 @@ const envSchema = z.object({
     .enum(['1', 'true', '0', 'false'], { error: 'must be 1 (on) or 0 (off)' })
     .transform((value) => value === '1' || value === 'true')
     .default(false),
+  PLAN_TRIAL_DAYS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of days (0: no trial)')
+    .transform(Number)
+    .refine((days) => days <= 365, 'must be at most 365 days')
+    .default(14),
+  PROMO_MESSAGE_EN: promoMessage,
+  PROMO_MESSAGE_DE: promoMessage,
   BILLING_PROVIDER: z
     .enum(['paddle', 'sandbox', 'none'], { error: 'must be paddle, sandbox or none' })
     .optional(),
@@ -473,6 +496,8 @@ export function parseEnv(env: NodeJS.ProcessEnv | ConfigEnv): ParsedEnv {
     webDist: values.WEB_DIST,
     countryHeader: values.COUNTRY_HEADER,
     billing,
+    planTrialDays: values.PLAN_TRIAL_DAYS,
+    promoMessages: { en: values.PROMO_MESSAGE_EN, de: values.PROMO_MESSAGE_DE },
     domains: {
       dnsServers: values.DNS_SERVERS,
       dnsTimeoutMs: values.DNS_TIMEOUT_MS,

@@ -181,6 +181,8 @@ export function createServices(options: ServiceOptions): Services {
     now,
     log,
     provider: createBillingProvider(config, now),
+    trialDays: config.planTrialDays,
+    promoMessages: config.promoMessages,
     // The worker is made next; a webhook can only arrive once both exist.
     onWebhookStored: () => billingWorker.nudge(),
   });

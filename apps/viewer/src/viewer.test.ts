@@ -8,15 +8,17 @@ const SIGNED_VIEW = '6f1c1f0e-0d5e-4a57-9a57-2f0f6c1c9a11.mhz0.AAAAAAAAAAAAAAAAA
 interface Sent {
   url: string;
   body: Record<string, unknown>;
+  headers?: HeadersInit | undefined;
 }
 
 let fetched: Sent[];
 let beacons: Sent[];
 let pageviewAnswer: Response;
+let messagesAnswer: () => Response;
 
 /** Loads the script on a page with these body attributes, as the browser would run it. */
-async function loadScript(attributes: Record<string, string>): Promise<void> {
-  document.body.innerHTML = '';
+async function loadScript(attributes: Record<string, string>, html = ''): Promise<void> {
+  document.body.innerHTML = html;
   for (const name of Object.keys(document.body.dataset)) delete document.body.dataset[name];
   Object.assign(document.body.dataset, attributes);
   vi.resetModules();
@@ -30,11 +32,13 @@ beforeEach(() => {
   fetched = [];
   beacons = [];
   pageviewAnswer = new Response(JSON.stringify({ v: SIGNED_VIEW }), { status: 200 });
+  messagesAnswer = () => new Response(null, { status: 304 });
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as object) : {};
-      fetched.push({ url, body: body as Record<string, unknown> });
+      fetched.push({ url, body: body as Record<string, unknown>, headers: init?.headers });
+      if (url.includes('/_messages')) return Promise.resolve(messagesAnswer());
       return Promise.resolve(
         url.endsWith('/_stats/view') ? pageviewAnswer : new Response('{}', { status: 200 }),
       );
@@ -53,6 +57,7 @@ afterEach(() => {
 });
 
 const statsCalls = () => fetched.filter((sent) => sent.url.includes('/_stats/'));
+const messageCalls = () => fetched.filter((sent) => sent.url.includes('/_messages'));
 
 describe('the statistics beacons', () => {
   it('send the page’s token with the pageview and the answered id with each heartbeat', async () => {
@@ -88,5 +93,62 @@ describe('the statistics beacons', () => {
     await vi.advanceTimersByTimeAsync(90_000);
     expect(statsCalls()).toEqual([]);
     expect(beacons).toEqual([]);
+  });
+});
+
+// The message tool's lists (ADR 053): polled every 2 s with the tag of the last answer.
+const MESSAGES_BLOCK = `
+  <section class="lv-messages" data-url="/launch/_messages" data-channel="">
+    <form class="lv-message-form" action="/launch/_messages">
+      <textarea></textarea><button type="submit"></button><p class="lv-message-status"></p>
+    </form>
+    <div class="lv-message-lists" data-vote-one="%n vote" data-vote-other="%n votes">
+      <section class="lv-own" hidden><ul></ul></section>
+      <section class="lv-questions" hidden><ul></ul><p class="lv-vote-status"></p></section>
+    </div>
+  </section>`;
+
+const questionsAnswer = (text: string, tag: string) => () =>
+  new Response(
+    JSON.stringify({
+      mode: 'qa',
+      questions: [
+        {
+          id: 'q1',
+          authorName: '',
+          text,
+          status: 'answered',
+          answer: 'At nine.',
+          votes: 0,
+          pinned: true,
+          createdAt: '2026-11-28T09:00:00.000Z',
+        },
+      ],
+      voted: [],
+      mine: [],
+    }),
+    { status: 200, headers: { etag: tag } },
+  );
+
+describe('the message lists', () => {
+  it('poll every 2 s with the last tag, keep the list on a 304 and show what changed', async () => {
+    messagesAnswer = questionsAnswer('When does it start?', '"one"');
+    await loadScript({ slug: 'launch' }, MESSAGES_BLOCK);
+    const list = () => document.querySelector('.lv-question-list, .lv-questions ul')!;
+    expect(list().textContent).toContain('When does it start?');
+    expect(messageCalls()).toHaveLength(1);
+    expect(messageCalls()[0]!.headers).toEqual({});
+
+    messagesAnswer = () => new Response(null, { status: 304 });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(messageCalls()).toHaveLength(2);
+    expect(messageCalls()[1]!.headers).toEqual({ 'if-none-match': '"one"' });
+    expect(list().textContent).toContain('When does it start?');
+
+    messagesAnswer = questionsAnswer('Is it recorded?', '"two"');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(list().textContent).toContain('Is it recorded?');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(messageCalls()[3]!.headers).toEqual({ 'if-none-match': '"two"' });
   });
 });

@@ -60,6 +60,18 @@ export const accountPlanSchema = z.object({
   planConsumption: z.object({ events: z.number().int(), domains: z.number().int() }),
   canManage: z.boolean(),
   manageBlockedBy: z.enum(PLAN_MANAGEMENT_BLOCKS).nullable(),
+  /**
+   * Whether plans can be bought on this installation (a billing provider is set up); without,
+   * its operator assigns them (ADR 053).
+   */
+  checkout: z.boolean(),
+  /**
+   * The trial this installation offers (`PLAN_TRIAL_DAYS`), null when none: `startable` while the
+   * account has not had one and the free plan applies (ADR 053).
+   */
+  trial: z.object({ days: z.number().int(), startable: z.boolean(), used: z.boolean() }).nullable(),
+  /** The promo banner's message per dashboard language, set on the server; null: none. */
+  promo: z.object({ en: z.string().nullable(), de: z.string().nullable() }),
 });
 export type AccountPlan = z.infer<typeof accountPlanSchema>;
 

@@ -67,6 +67,10 @@ export const ERROR_MESSAGES = {
   ownerChangeEventLimitReached: 'Event limit reached: the event cannot be taken over',
   /** A CSV import (or its preview) while another one runs for the same event (ADR 046). */
   importRunning: 'An import is already running for this event',
+  /** A second trial of one account (ADR 053). */
+  trialUsed: 'Trial already used',
+  /** A trial on an installation that offers none (`PLAN_TRIAL_DAYS=0`), or while a plan applies. */
+  trialNotAvailable: 'No trial available',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

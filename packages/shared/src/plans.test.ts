@@ -148,4 +148,91 @@ describe('prices', () => {
     expect(planExpiresInDays(new Date(NOW.getTime() + 1).toISOString(), NOW)).toBe(0);
     expect(planExpiresInDays(new Date(NOW.getTime() - 1).toISOString(), NOW)).toBe(-1);
   });
+
+  it('count calendar days in the user’s time zone, whatever the hour', () => {
+    const at = (iso: string) => new Date(iso);
+    // A minute before midnight in Berlin; the plan ends a minute after it: tomorrow.
+    expect(
+      planExpiresInDays(
+        '2026-06-10T22:01:00.000Z',
+        at('2026-06-10T21:59:00.000Z'),
+        'Europe/Berlin',
+      ),
+    ).toBe(1);
+    // Just after midnight; it ends late the same evening: today.
+    expect(
+      planExpiresInDays(
+        '2026-06-10T21:59:00.000Z',
+        at('2026-06-09T22:01:00.000Z'),
+        'Europe/Berlin',
+      ),
+    ).toBe(0);
+    // The same instants are one day apart in Berlin and the same day in New York.
+    expect(
+      planExpiresInDays(
+        '2026-06-10T22:30:00.000Z',
+        at('2026-06-10T21:30:00.000Z'),
+        'Europe/Berlin',
+      ),
+    ).toBe(1);
+    expect(
+      planExpiresInDays(
+        '2026-06-10T22:30:00.000Z',
+        at('2026-06-10T21:30:00.000Z'),
+        'America/New_York',
+      ),
+    ).toBe(0);
+    // Three calendar days ahead at an earlier hour (fewer than 72 hours): "in 3 days".
+    expect(
+      planExpiresInDays(
+        '2026-06-13T07:00:00.000Z',
+        at('2026-06-10T20:00:00.000Z'),
+        'Europe/Berlin',
+      ),
+    ).toBe(3);
+    // Ended earlier today: expired, not "today".
+    expect(
+      planExpiresInDays(
+        '2026-06-10T08:00:00.000Z',
+        at('2026-06-10T09:00:00.000Z'),
+        'Europe/Berlin',
+      ),
+    ).toBe(-1);
+  });
+
+  it('count calendar days across a change of daylight saving time', () => {
+    // Berlin springs forward on 29 March 2026: noon to noon three days later is 71 hours.
+    expect(
+      planExpiresInDays(
+        '2026-03-31T10:00:00.000Z',
+        new Date('2026-03-28T11:00:00.000Z'),
+        'Europe/Berlin',
+      ),
+    ).toBe(3);
+    // And falls back on 25 October 2026: midnight to midnight two days later is 49 hours.
+    expect(
+      planExpiresInDays(
+        '2026-10-25T23:00:00.000Z',
+        new Date('2026-10-23T22:00:00.000Z'),
+        'Europe/Berlin',
+      ),
+    ).toBe(2);
+    expect(
+      planExpiresInDays(
+        '2026-10-25T22:59:00.000Z',
+        new Date('2026-10-23T22:00:00.000Z'),
+        'Europe/Berlin',
+      ),
+    ).toBe(1);
+  });
+
+  it('count in UTC for a time zone it does not know', () => {
+    expect(
+      planExpiresInDays(
+        '2026-06-11T00:30:00.000Z',
+        new Date('2026-06-10T23:30:00.000Z'),
+        'Mars/Base',
+      ),
+    ).toBe(1);
+  });
 });

@@ -196,12 +196,46 @@ export function effectivePlan(state: PlanState, now: Date): EffectivePlan {
   return applies(now.getTime() < end ? stored : 'free');
 }
 
-/** Whole days from `now` to the plan's expiry (negative once passed), or null without expiry. */
-export function planExpiresInDays(planExpires: string | null, now: Date): number | null {
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar day of an instant in a time zone, as days since 1970-01-01 (UTC for an unknown zone). */
+function calendarDay(instant: number, timeZone: string): number {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+      });
+    } catch {
+      return calendarDay(instant, 'UTC');
+    }
+    dayFormats.set(timeZone, format);
+  }
+  const part = (type: string) =>
+    Number(format.formatToParts(instant).find((entry) => entry.type === type)?.value);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS;
+}
+
+/**
+ * Calendar days from `now` to the plan's expiry in the user's time zone (their time-zone setting):
+ * a plan ending on the day after tomorrow ends "in 2 days" whatever the hour, across a change of
+ * daylight saving time too. Negative once the expiry has passed, even later on the day it ended
+ * (the plan no longer applies then). Null without expiry.
+ */
+export function planExpiresInDays(
+  planExpires: string | null,
+  now: Date,
+  timeZone = 'UTC',
+): number | null {
   if (planExpires === null) return null;
   const expires = Date.parse(planExpires);
   if (Number.isNaN(expires)) return null;
-  return Math.floor((expires - now.getTime()) / (24 * 60 * 60 * 1000));
+  const days = calendarDay(expires, timeZone) - calendarDay(now.getTime(), timeZone);
+  return expires <= now.getTime() ? Math.min(days, -1) : days;
 }
 
 /** What an account uses of its plan's limits (docs/product-spec.md section 3, "planConsumption"). */

@@ -71,6 +71,8 @@ export interface UsersTable {
   subscription_id: string | null;
   /** The enterprise admin whose member this account is (migration 0014; ADR 028, "Enterprise"). */
   enterprise_id: Generated<string | null>;
+  /** When the account started its one trial from the plan page (migration 0024; ADR 053). */
+  trial_started_at: Generated<string | null>;
   timezone: string;
   email_language: string;
   always_show_help: Flag;

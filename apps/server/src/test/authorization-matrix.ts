@@ -256,6 +256,8 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: signedIn(200),
     request: () => ({ payload: { plan: 'professional', interval: 'month' } }),
   },
+  // Every matrix account is on the free plan and has had no trial.
+  'POST /api/account/plan/trial': { expected: signedIn(200) },
   'GET /api/account/payments': { expected: signedIn(200) },
   // Nobody in the matrix has paid: an unknown payment is not found for every account alike.
   'GET /api/account/payments/:id/receipt': {

@@ -88,6 +88,7 @@ export class AuthService {
       subscription_status: null,
       subscription_id: null,
       enterprise_id: null,
+      trial_started_at: null,
       timezone: DEFAULT_SETTINGS.timezone,
       email_language: language,
       always_show_help: DEFAULT_SETTINGS.alwaysShowHelp ? 1 : 0,

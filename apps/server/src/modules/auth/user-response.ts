@@ -59,7 +59,7 @@ export function toUser(row: UserRow, now: Date, consumption: PlanConsumption): U
     company: row.company,
     plan,
     planExpires: row.plan_expires,
-    planExpiresInDays: planExpiresInDays(row.plan_expires, now),
+    planExpiresInDays: planExpiresInDays(row.plan_expires, now, row.timezone),
     planAllowance: allowance,
     planConsumption: consumption,
     settings: toSettings(row),

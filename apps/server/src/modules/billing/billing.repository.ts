@@ -220,3 +220,21 @@ export async function paymentsOfUser(
   ]);
   return { rows, total: Number(count.count) };
 }
+
+/**
+ * Records the account's one trial: sets `trial_started_at` only where it is still empty, so of
+ * two racing starts one wins (the row lock, or SQLite's one writer). False: it had its trial.
+ */
+export async function claimTrial(
+  db: Kysely<Database>,
+  userId: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ trial_started_at: at })
+    .where('id', '=', userId)
+    .where('trial_started_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

@@ -76,6 +76,23 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => billing.checkout(requireAuth(request), request.body),
   );
 
+  app.post(
+    '/account/plan/trial',
+    {
+      ...secured,
+      schema: {
+        operationId: 'startPlanTrial',
+        tags,
+        summary: "Start the account's one trial; answers the account's plan",
+        description:
+          'The trial plan for the days the installation offers (`trial.days` of `GET /account/plan`), once per account: "Trial already used" (409) the second time; "No trial available" (400) when the installation offers none or a plan other than free applies.',
+        security: bearerAuth,
+        response: { 200: accountPlanSchema, ...errorResponses(400, 401, 409) },
+      },
+    },
+    async (request) => billing.startTrial(requireAuth(request)),
+  );
+
   app.get(
     '/account/payments',
     {

@@ -28,9 +28,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { HttpError, badRequest, notFound, unauthorized } from '../../lib/errors.js';
-import { type AuthContext, updateUser } from '../auth/index.js';
+import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { type AuthContext, updateUser, type UserRow } from '../auth/index.js';
 import {
+  claimTrial,
   findPayment,
   findPaymentOfUser,
   findSubscription,
@@ -63,10 +64,16 @@ export interface BillingDependencies {
   provider: BillingProvider | undefined;
   /** Told after a webhook is stored (the worker applies it). */
   onWebhookStored?: () => void;
+  /** The trial an account may start once (`PLAN_TRIAL_DAYS`); 0: none (ADR 053). */
+  trialDays?: number;
+  /** The promo banner's message per language (`PROMO_MESSAGE_EN`, `PROMO_MESSAGE_DE`). */
+  promoMessages?: { en: string | undefined; de: string | undefined };
 }
 
 /** What applying one webhook came to (its inbox status). */
 export type WebhookOutcome = 'applied' | 'stale' | 'ignored' | 'unmatched';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Subscriptions the provider still bills: they hold the account's plan. */
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
@@ -128,11 +135,12 @@ export class BillingService {
       : undefined;
     const status = isSubscriptionStatus(user.subscription_status) ? user.subscription_status : null;
     const blockedBy = manageBlock(effective, status);
+    const promo = this.deps.promoMessages;
     return {
       plan: effective.plan,
       storedPlan: isPlanName(user.plan) ? user.plan : 'free',
       planExpires: user.plan_expires,
-      planExpiresInDays: planExpiresInDays(user.plan_expires, at),
+      planExpiresInDays: planExpiresInDays(user.plan_expires, at, user.timezone),
       subscriptionStatus: status,
       billingInterval: toInterval(subscription?.interval),
       nextBillDate:
@@ -141,7 +149,47 @@ export class BillingService {
       planConsumption: await planConsumptionOf(db, user.id),
       canManage: blockedBy === null,
       manageBlockedBy: blockedBy,
+      checkout: this.deps.provider !== undefined,
+      trial: this.trialOffer(user, effective),
+      promo: { en: promo?.en ?? null, de: promo?.de ?? null },
     };
+  }
+
+  /** The installation's trial for this account, null when it offers none (ADR 053). */
+  private trialOffer(user: UserRow, effective: EffectivePlan): AccountPlan['trial'] {
+    const days = this.deps.trialDays ?? 0;
+    if (days === 0) return null;
+    const used = user.trial_started_at !== null;
+    return { days, used, startable: !used && effective.plan === 'free' };
+  }
+
+  /**
+   * Starts the account's one trial (ADR 053): the trial plan for `PLAN_TRIAL_DAYS` from now.
+   * Refused with 409 "Trial already used" once it had one (recorded in the same transaction, so
+   * racing starts grant one), and with 400 "No trial available" when the installation offers
+   * none or another plan than free applies.
+   */
+  async startTrial(auth: AuthContext): Promise<AccountPlan> {
+    const { db, now } = this.deps;
+    const at = now();
+    const offer = this.trialOffer(auth.user, planOf(auth.user, at));
+    if (!offer) throw badRequest(ERROR_MESSAGES.trialNotAvailable);
+    if (offer.used) throw conflict(ERROR_MESSAGES.trialUsed);
+    if (!offer.startable) throw badRequest(ERROR_MESSAGES.trialNotAvailable);
+    const user = await db.transaction().execute(async (trx) => {
+      if (!(await claimTrial(trx, auth.user.id, at.toISOString()))) {
+        throw conflict(ERROR_MESSAGES.trialUsed);
+      }
+      return updateUser(trx, auth.user.id, {
+        plan: 'trial',
+        plan_expires: new Date(at.getTime() + offer.days * DAY_MS).toISOString(),
+        subscription_status: null,
+        subscription_id: null,
+        updated_at: at.toISOString(),
+      });
+    });
+    if (!user) throw notFound();
+    return this.accountPlan({ ...auth, user });
   }
 
   /**

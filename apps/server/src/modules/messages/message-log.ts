@@ -32,6 +32,19 @@ export async function appendMessageChange(
 }
 
 /**
+ * The event's last log position (0 before any change): every write a viewer could see appends an
+ * entry, so an unchanged position means an unchanged message tool (ADR 053). One index lookup.
+ */
+export async function lastMessageChange(db: Kysely<Database>, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('message_log')
+    .select((eb) => eb.fn.max('seq').as('seq'))
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return Number(row?.seq ?? 0);
+}
+
+/**
  * Wakes the live readers of an event after a commit: on this instance, and through PostgreSQL's
  * NOTIFY on every other one. Called after the transaction that appended to the log, never inside
  * it (a reader woken before the commit would find nothing new).

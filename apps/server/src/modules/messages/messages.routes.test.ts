@@ -269,6 +269,26 @@ describe('messages API (the inbox)', () => {
     expect((await logOf(app, event.id)).length).toBe(6);
   });
 
+  it('answers an approved question publicly unless asked not to; other first answers stay private', async () => {
+    const approved = await seedMessage(app, event.id, { status: 'approved' });
+    expect(await patch(approved, { answer: 'At nine.' })).toMatchObject({
+      status: 'answered',
+      answerPublic: true,
+    });
+    const privately = await seedMessage(app, event.id, { status: 'approved' });
+    expect(await patch(privately, { answer: 'At nine.', answerPublic: false })).toMatchObject({
+      answerPublic: false,
+    });
+    // A question nobody approved yet is not on the page: its answer stays with its sender.
+    const unmoderated = await seedMessage(app, event.id);
+    expect(await patch(unmoderated, { answer: 'At nine.' })).toMatchObject({
+      status: 'answered',
+      answerPublic: false,
+    });
+    // Editing an answer made private keeps it private.
+    expect(await patch(privately, { answer: 'At ten.' })).toMatchObject({ answerPublic: false });
+  });
+
   it('marks read and unread without history; an empty patch or an unknown field is a 400', async () => {
     const id = await seedMessage(app, event.id);
     expect(await patch(id, { read: true })).toMatchObject({ read: true });

@@ -326,11 +326,17 @@ export class MessagesService {
         steps.push(step('answer', status, status));
         if (ANSWERABLE.includes(status)) moveTo('answered');
       }
-      if (
-        patch.answerPublic !== undefined &&
-        patch.answerPublic !== (message.answer_public === 1)
-      ) {
-        changes.answer_public = patch.answerPublic ? 1 : 0;
+      // The first answer to an approved question is public unless the patch says otherwise: the
+      // question is on the page already, and its audience is waiting for the answer (ADR 053).
+      const answerPublic =
+        patch.answerPublic ??
+        (message.answer === null &&
+        typeof patch.answer === 'string' &&
+        message.status === 'approved'
+          ? true
+          : undefined);
+      if (answerPublic !== undefined && answerPublic !== (message.answer_public === 1)) {
+        changes.answer_public = answerPublic ? 1 : 0;
         steps.push(step('answerVisibility'));
       }
       const unpinned: MessageRow[] = [];

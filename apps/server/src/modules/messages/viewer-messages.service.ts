@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ERROR_MESSAGES,
   type MessagesMode,
@@ -13,7 +13,7 @@ import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import { appendMessageChange, type MessageNotifier } from './message-log.js';
+import { appendMessageChange, lastMessageChange, type MessageNotifier } from './message-log.js';
 import {
   addVote,
   findMessageByKey,
@@ -117,6 +117,26 @@ export class ViewerMessagesService {
     }
     this.deps.messageFeed.notify(eventId);
     return { id, status: 'new', created: true };
+  }
+
+  /**
+   * A tag of what {@link list} would answer with the same arguments: it changes with every
+   * message change of the event (the log), the mode, the page and the viewer, so that the open
+   * pages' frequent polls are answered with a 304 by one index lookup while nothing changed
+   * (ADR 053). Hashed, so that it does not repeat the viewer id.
+   */
+  async listTag(
+    eventId: string,
+    channelId: string | null,
+    mode: MessagesMode,
+    viewerId: string | undefined,
+  ): Promise<string> {
+    const seq = await lastMessageChange(this.deps.db, eventId);
+    const hash = createHash('sha256')
+      .update(JSON.stringify([seq, mode, channelId, viewerId ?? null]))
+      .digest('base64url')
+      .slice(0, 22);
+    return `"${hash}"`;
   }
 
   /**

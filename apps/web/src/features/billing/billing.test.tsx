@@ -68,6 +68,9 @@ const accountPlan = (fields: Partial<AccountPlan> = {}): AccountPlan => ({
   planConsumption: { events: 3, domains: 0 },
   canManage: true,
   manageBlockedBy: null,
+  checkout: true,
+  trial: null,
+  promo: { en: null, de: null },
   ...fields,
 });
 
@@ -76,10 +79,12 @@ function serve(answer: (path: string, init: RequestInit) => Response | undefined
 }
 
 const planAnswers =
-  (plan: AccountPlan, checkout?: () => Response) => (path: string, init: RequestInit) => {
+  (plan: AccountPlan, checkout?: () => Response, trial?: () => Response) =>
+  (path: string, init: RequestInit) => {
     if (path === '/api/plans') return json(200, catalogue);
     if (path === '/api/account/plan') return json(200, plan);
     if (path === '/api/account/plan/checkout' && init.method === 'POST') return checkout?.();
+    if (path === '/api/account/plan/trial' && init.method === 'POST') return trial?.();
     if (path === '/api/auth/self') return json(200, { user: testUser() });
     return undefined;
   };
@@ -181,6 +186,64 @@ describe('plan screen', () => {
     );
   });
 
+  it('without a billing provider explains who changes plans instead of offering checkout', async () => {
+    serve(planAnswers(accountPlan({ checkout: false })));
+    render();
+    expect(
+      await screen.findByText(/Plans on this installation are not bought online/),
+    ).toHaveTextContent('please contact your administrator');
+    expect(screen.getByTestId('plan-card-professional')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Choose/ })).not.toBeInTheDocument();
+  });
+
+  it('starts the trial once from the plan screen', async () => {
+    const trial = { days: 14, startable: true, used: false };
+    const fetch = serve(
+      planAnswers(accountPlan({ trial }), undefined, () =>
+        json(
+          200,
+          accountPlan({ plan: 'trial', trial: { ...trial, startable: false, used: true } }),
+        ),
+      ),
+    );
+    render();
+    expect(await screen.findByText('Try Livent free for 14 days')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Start the 14-day trial' }));
+    await waitFor(() =>
+      expect(
+        fetch.mock.calls.some(
+          ([path, init]) => path === '/api/account/plan/trial' && init?.method === 'POST',
+        ),
+      ).toBe(true),
+    );
+    // The plan and the user are loaded again, so that every gate sees the trial.
+    await waitFor(() =>
+      expect(fetch.mock.calls.some(([path]) => path === '/api/auth/self')).toBe(true),
+    );
+  });
+
+  it('says why a second trial is refused', async () => {
+    serve(
+      planAnswers(
+        accountPlan({ trial: { days: 14, startable: true, used: false } }),
+        undefined,
+        () => json(409, { code: 409, message: 'Trial already used' }),
+      ),
+    );
+    render();
+    await userEvent.click(await screen.findByRole('button', { name: 'Start the 14-day trial' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have already used your trial. Choose a plan to continue.',
+    );
+  });
+
+  it('offers no trial where the installation has none or the account had it', async () => {
+    serve(planAnswers(accountPlan({ trial: { days: 14, startable: false, used: true } })));
+    render();
+    await screen.findByTestId('plan-card-professional');
+    expect(screen.queryByRole('button', { name: /trial/ })).not.toBeInTheDocument();
+  });
+
   it('reports a plan that cannot be loaded, after the retries', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -275,7 +338,7 @@ describe('billing screen', () => {
 describe('plan banners', () => {
   beforeAll(() => loadNamespaces('billing'));
   beforeEach(() => resetAuthStore());
-  afterEach(() => vi.unstubAllEnvs());
+  afterEach(() => vi.unstubAllGlobals());
 
   it('an expired plan says so and leads to the events', async () => {
     setSignedIn(
@@ -291,15 +354,33 @@ describe('plan banners', () => {
     );
   });
 
-  it('on the events list the expired banner offers no link to it', async () => {
+  it('on the events list the expired banner leads to the plans instead of to itself', async () => {
     setSignedIn(testUser({ plan: 'free', planExpiresInDays: -2 }), 't');
     renderInRouter(<PlanBanners />, { path: '/events', url: '/events' });
     const banner = await screen.findByTestId('plan-banner-expired');
-    expect(within(banner).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(banner).getByRole('link')).toHaveAttribute('href', '/account/plan');
+    expect(within(banner).getByRole('link')).toHaveTextContent('Choose a plan');
+  });
+
+  it('a custom plan ending soon says whom to ask, without a renewal', async () => {
+    setSignedIn(
+      testUser({ plan: 'custom', planExpiresInDays: 3, planAllowance: PLAN_ALLOWANCES.custom }),
+      't',
+    );
+    renderInRouter(<PlanBanners />);
+    const ends = await screen.findByTestId('plan-banner-ends');
+    expect(ends).toHaveTextContent('Your plan ends in 3 days. Please contact us to extend it.');
+    expect(within(ends).queryByRole('link', { name: 'Renew' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('plan-banner-renew')).not.toBeInTheDocument();
   });
 
   it('a trial ending tomorrow leads to the plan screen; the promo is dismissed for the session', async () => {
-    vi.stubEnv('VITE_PROMO_MESSAGE_EN', 'Save 50% on annual plans this month');
+    // The message is the server's setting, served with the account's plan.
+    serve((path) =>
+      path === '/api/account/plan'
+        ? json(200, accountPlan({ promo: { en: 'Save 50% on annual plans this month', de: null } }))
+        : undefined,
+    );
     sessionStorage.clear();
     setSignedIn(
       testUser({ plan: 'trial', planExpiresInDays: 1, planAllowance: PLAN_ALLOWANCES.trial }),
@@ -312,7 +393,7 @@ describe('plan banners', () => {
       'href',
       '/account/plan',
     );
-    const promo = screen.getByTestId('promo-banner');
+    const promo = await screen.findByTestId('promo-banner');
     expect(promo).toHaveTextContent('Save 50% on annual plans this month');
     await userEvent.click(within(promo).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('promo-banner')).not.toBeInTheDocument();
@@ -320,6 +401,10 @@ describe('plan banners', () => {
   });
 
   it('a renewal in 3 days leads to billing; no promo without a configured message', async () => {
+    const fetch = serve((path) =>
+      path === '/api/account/plan' ? json(200, accountPlan()) : undefined,
+    );
+    sessionStorage.clear();
     setSignedIn(
       testUser({ plan: 'business', planExpiresInDays: 3, planAllowance: PLAN_ALLOWANCES.business }),
       't',
@@ -331,6 +416,7 @@ describe('plan banners', () => {
       'href',
       '/account/billing',
     );
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
     expect(screen.queryByTestId('promo-banner')).not.toBeInTheDocument();
   });
 });

@@ -17,7 +17,11 @@ describe('planBanner across expiry days', () => {
     ['professional', 6, { kind: 'renew', days: 6, to: '/account/billing' }],
     ['business', 1, { kind: 'renew', days: 1, to: '/account/billing' }],
     ['business', 0, { kind: 'renew', days: 0, to: '/account/billing' }],
-    ['custom', 3, { kind: 'renew', days: 3, to: '/account/billing' }],
+    // A plan arranged with the team cannot be renewed through billing: no renewal offered.
+    ['custom', 3, { kind: 'ends', days: 3 }],
+    ['enterprise-admin', 0, { kind: 'ends', days: 0 }],
+    ['tester', 6, { kind: 'ends', days: 6 }],
+    ['custom', 7, null],
     ['custom', null, null],
     ['enterprise-admin', null, null],
   ];

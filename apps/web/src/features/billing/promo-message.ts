@@ -1,13 +1,13 @@
 /**
- * The promo banner's message (docs/product-spec.md section 2, "Promo banner"), configured per
- * deployment at build time as `VITE_PROMO_MESSAGE_EN` and `VITE_PROMO_MESSAGE_DE`, the way the
- * help menu's addresses are (ADR 028, "Dashboard"). Without one for the language, no promo shows.
+ * The promo banner's message (docs/product-spec.md section 2, "Promo banner") is a server setting,
+ * `PROMO_MESSAGE_EN` and `PROMO_MESSAGE_DE`, served with the account's plan (ADR 053): changing it
+ * needs a restart, no rebuild. Without one for the language, no promo shows.
  */
-export function promoMessage(language: string): string | null {
-  const env = import.meta.env as Record<string, string | undefined>;
-  const key = `VITE_PROMO_MESSAGE_${language.toUpperCase()}`;
-  const message = env[key]?.trim();
-  return message ? message : null;
+export function promoMessage(
+  promo: { en: string | null; de: string | null } | undefined,
+  language: string,
+): string | null {
+  return (language.startsWith('de') ? promo?.de : promo?.en) ?? null;
 }
 
 const DISMISSED_KEY = 'lvnt.promo.dismissed';

@@ -210,6 +210,29 @@ describe('moderating a message', () => {
     expect(within(rows()[0]!).getByText('Answered')).toBeInTheDocument();
   });
 
+  it('answers an approved question on the page by default; the switch says what each state does', async () => {
+    const user = userEvent.setup();
+    const api = fakeApi([message({ status: 'approved', answerPublic: false, read: true })]);
+    renderInbox(api);
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    await user.click(within(rows()[0]!).getByRole('button'));
+    const detail = await screen.findByTestId('message-detail');
+    await user.click(within(detail).getByRole('button', { name: 'Write an answer' }));
+    const visibility = within(detail).getByRole('switch');
+    expect(visibility).toBeChecked();
+    expect(within(detail).getByText('Answer shown on the page')).toBeInTheDocument();
+    await user.click(visibility);
+    expect(
+      within(detail).getByText('Answer visible only to the organisers and the person who asked'),
+    ).toBeInTheDocument();
+    await user.click(visibility);
+    await user.type(within(detail).getByLabelText('Answer'), 'At nine.');
+    await user.click(within(detail).getByRole('button', { name: 'Save answer' }));
+    await waitFor(() =>
+      expect(api.patch).toHaveBeenLastCalledWith('m1', { answer: 'At nine.', answerPublic: true }),
+    );
+  });
+
   it('offers the pin for questions the page can show, and only the unpin for one put aside', async () => {
     const user = userEvent.setup();
     const api = fakeApi([

@@ -1010,6 +1010,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/plan/trial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start the account's one trial; answers the account's plan
+         * @description The trial plan for the days the installation offers (`trial.days` of `GET /account/plan`), once per account: "Trial already used" (409) the second time; "No trial available" (400) when the installation offers none or a plan other than free applies.
+         */
+        post: operations["startPlanTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/payments": {
         parameters: {
             query?: never;
@@ -7202,6 +7222,16 @@ export interface operations {
                         };
                         canManage: boolean;
                         manageBlockedBy: ("custom-plan" | "tester" | "past-due" | "paused") | null;
+                        checkout: boolean;
+                        trial: {
+                            days: number;
+                            startable: boolean;
+                            used: boolean;
+                        } | null;
+                        promo: {
+                            en: string | null;
+                            de: string | null;
+                        };
                     };
                 };
             };
@@ -7313,6 +7343,109 @@ export interface operations {
             };
             /** @description Default Response */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    startPlanTrial: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        plan: "free" | "trial" | "professional" | "business" | "enterprise-admin" | "enterprise-member" | "custom" | "tester";
+                        /** @enum {string} */
+                        storedPlan: "free" | "trial" | "professional" | "business" | "enterprise-admin" | "enterprise-member" | "custom" | "tester";
+                        planExpires: string | null;
+                        planExpiresInDays: number | null;
+                        subscriptionStatus: ("active" | "trialing" | "past_due" | "paused" | "deleted") | null;
+                        billingInterval: ("month" | "year") | null;
+                        nextBillDate: string | null;
+                        planAllowance: {
+                            features: ("HIDE_FOOTER_LOGO" | "CUSTOM_DOMAIN" | "CUSTOM_EMBED_CODE" | "COMPLIANCE" | "INVITATION_EMAILS" | "REGISTRATION_EMAIL_VERIFICATION" | "CUSTOM_LAYOUT" | "CUSTOM_ACCESS" | "MULTIPLE_DOMAINS" | "ENTERPRISE_ADMIN" | "PAID")[];
+                            limit: {
+                                [key: string]: number;
+                            };
+                            access?: ("none" | "code" | "registration" | "invitation" | "cip")[];
+                            layouts?: ("classic" | "modern" | "tube")[];
+                            domains?: ("events" | "custom")[];
+                            defaults?: {
+                                hideFooterLogo?: boolean;
+                            };
+                        };
+                        planConsumption: {
+                            events: number;
+                            domains: number;
+                        };
+                        canManage: boolean;
+                        manageBlockedBy: ("custom-plan" | "tester" | "past-due" | "paused") | null;
+                        checkout: boolean;
+                        trial: {
+                            days: number;
+                            startable: boolean;
+                            used: boolean;
+                        } | null;
+                        promo: {
+                            en: string | null;
+                            de: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

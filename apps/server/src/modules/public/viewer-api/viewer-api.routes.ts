@@ -100,10 +100,14 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "What the page's message tool shows this viewer",
         description:
-          "The page's public questions (Q&A: approved and answered ones, pinned first, then by votes; plain messages: those with a public answer), the ids this viewer voted for and the viewer's own messages with status and answer. Per viewer (the viewer cookie), so `no-store`; sets no cookie. 403 when the message tool is off.",
+          "The page's public questions (Q&A: approved and answered ones, pinned first, then by votes; plain messages: those with a public answer), the ids this viewer voted for and the viewer's own messages with status and answer. Per viewer (the viewer cookie), so `no-store`; sets no cookie. Open pages poll it every 2 s and send the `ETag` of their last answer as `If-None-Match`: while no message of the event changed, 304. 403 when the message tool is off.",
         params: pageParams,
         querystring: channelQuery,
-        response: { 200: viewerMessagesSchema, ...errorResponses(400, 403, 404) },
+        response: {
+          200: viewerMessagesSchema,
+          304: noContent,
+          ...errorResponses(400, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -113,12 +117,16 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
         // questions. A credentialed cross-origin read (someone else's "mine") stays refused:
         // browsers never hand a '*' answer to a request that sent cookies.
         .header('access-control-allow-origin', '*');
-      return viewerApi.viewerMessages(
+      const { tag, messages } = await viewerApi.viewerMessages(
         request.params.slug,
         request.query.channel,
         viewerIdOf(request),
         accessCookieOf(request),
+        request.headers['if-none-match'],
       );
+      reply.header('etag', tag);
+      if (!messages) return reply.code(304).send();
+      return messages;
     },
   );
 

@@ -53,18 +53,26 @@ export class ViewerApiService {
     return this.deps.messages.submit(head.id, channelId, input, viewer);
   }
 
-  /** What the page's message tool shows one viewer. */
+  /**
+   * What the page's message tool shows one viewer, with its tag; `messages` is null when the
+   * caller knows this tag already (`If-None-Match`), which costs no list query.
+   */
   async viewerMessages(
     slug: string,
     channelSlug: string | undefined,
     viewerId: string | undefined,
     accessCookie: AccessCookie,
-  ): Promise<ViewerMessages> {
+    knownTag?: string,
+  ): Promise<{ tag: string; messages: ViewerMessages | null }> {
     // The cached head: this is polled by every open page, and a few seconds' delay is fine.
     const head = await this.deps.events.head(slug);
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
     const { model, channelId } = await this.messageTool(slug, channelSlug, accessCookie, head);
-    return this.deps.messages.list(head.id, channelId, model.settings.messagesMode, viewerId);
+    const mode = model.settings.messagesMode;
+    const { messages } = this.deps;
+    const tag = await messages.listTag(head.id, channelId, mode, viewerId);
+    if (tag === knownTag) return { tag, messages: null };
+    return { tag, messages: await messages.list(head.id, channelId, mode, viewerId) };
   }
 
   /** One viewer's vote for a public question; plain messages have no votes (not found). */

@@ -3,7 +3,8 @@ import type { EventSettings, MessageStatus, ViewerMessages } from '@livent/share
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { abuseLimits } from '../../../lib/abuse-limits.js';
-import { register } from '../../../test/accounts.js';
+import { register, type SignedInUser } from '../../../test/accounts.js';
+import { callAs } from '../../../test/events.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { listMessages } from '../../messages/messages.repository.js';
 import { insertChannel, insertEvent, onEventsHost, type TestEvent } from '../public.fixtures.js';
@@ -14,6 +15,7 @@ import { insertChannel, insertEvent, onEventsHost, type TestEvent } from '../pub
 let test: TestApp;
 let app: FastifyInstance;
 let ownerId: string;
+let owner: SignedInUser;
 
 beforeAll(async () => {
   test = await buildTestApp(
@@ -28,7 +30,8 @@ beforeAll(async () => {
     },
   );
   app = test.app;
-  ownerId = (await register(app)).user.id;
+  owner = await register(app);
+  ownerId = owner.user.id;
 });
 afterAll(() => test.cleanup());
 afterEach(() => {
@@ -398,6 +401,51 @@ describe('viewer messages: what the page shows', () => {
     // A malformed cookie is no viewer either.
     const forged = await read(event.slug, { cookie: 'lvnt.viewer=%27%20or%201%3D1' });
     expect(forged.mine).toEqual([]);
+  });
+
+  it('tags each answer: unchanged it is a 304, an answer or a pin in the inbox changes it', async () => {
+    const event = await qaEvent();
+    const ada = await newViewer(event, 'When does it start?');
+    const first = await onEventsHost(app, `/${event.slug}/_messages`, {
+      headers: { cookie: ada.cookie },
+    });
+    expect(first.statusCode).toBe(200);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const poll = (known: string, cookie = ada.cookie) =>
+      onEventsHost(app, `/${event.slug}/_messages`, {
+        headers: { cookie, 'if-none-match': known },
+      });
+    const unchanged = await poll(tag);
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.body).toBe('');
+    expect(unchanged.headers.etag).toBe(tag);
+    expect(unchanged.headers['cache-control']).toBe('no-store');
+    // Another viewer's list differs (their own messages): the same tag is not theirs.
+    expect((await poll(tag, 'lvnt.viewer=someone-else')).statusCode).toBe(200);
+
+    const inbox = (body: object) =>
+      callAs(app, owner, 'PATCH', `/events/${event.id}/messages/${ada.id}`, body);
+    expect((await inbox({ status: 'approved' })).statusCode).toBe(200);
+    const approved = await poll(tag);
+    expect(approved.statusCode).toBe(200);
+    // Answered without saying how: an approved question's answer is public (ADR 053).
+    expect((await inbox({ answer: 'At nine.' })).statusCode).toBe(200);
+    const answered = await poll(approved.headers.etag as string);
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json<ViewerMessages>().questions).toEqual([
+      expect.objectContaining({
+        id: ada.id,
+        status: 'answered',
+        answer: 'At nine.',
+        pinned: false,
+      }),
+    ]);
+    expect((await inbox({ pinned: true })).statusCode).toBe(200);
+    const pinned = await poll(answered.headers.etag as string);
+    expect(pinned.statusCode).toBe(200);
+    expect(pinned.json<ViewerMessages>().questions[0]).toMatchObject({ pinned: true });
+    expect((await poll(pinned.headers.etag as string)).statusCode).toBe(304);
   });
 
   it('refuses when the message tool is off, for unknown events, channels and query fields', async () => {

@@ -48,6 +48,15 @@ export const useCheckout = () =>
     mutationFn: (body: CheckoutRequest) => api.post('/account/plan/checkout', { body }),
   });
 
+/** Starts the account's one trial (ADR 053); the answer is the account's new plan. */
+export function useStartTrial() {
+  const refreshPlan = useRefreshPlan();
+  return useMutation({
+    mutationFn: () => api.post('/account/plan/trial'),
+    onSettled: refreshPlan,
+  });
+}
+
 /** A fresh receipt address (Paddle's expire, so none is kept; ADR 028). */
 export const fetchReceiptUrl = (id: string) =>
   api.get('/account/payments/{id}/receipt', { path: { id } });

@@ -199,8 +199,12 @@ export function ComparePlans({ catalogue, plan }: { catalogue: PlanCatalogue; pl
       }
     >
       <Stack spacing={2}>
-        {!plan.canManage && plan.manageBlockedBy && (
+        {!plan.canManage && plan.manageBlockedBy ? (
           <Notice severity="info">{t(`blocked.${plan.manageBlockedBy}`)}</Notice>
+        ) : (
+          // Without a billing provider nothing can be bought here: say who changes plans instead
+          // of offering buttons that fail (ADR 053).
+          !plan.checkout && <Notice severity="info">{t('compare.noCheckout')}</Notice>
         )}
         {checkout.isError && <FormAlert>{t('checkout.failed')}</FormAlert>}
         <Box
@@ -216,7 +220,7 @@ export function ComparePlans({ catalogue, plan }: { catalogue: PlanCatalogue; pl
               entry={entry}
               interval={interval}
               current={entry.name === plan.plan}
-              canManage={plan.canManage}
+              canManage={plan.canManage && plan.checkout}
               choosing={checkout.isPending && checkout.variables.plan === entry.name}
               onChoose={() => choose(entry.name as PurchasablePlan)}
             />

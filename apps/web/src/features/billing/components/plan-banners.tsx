@@ -7,11 +7,13 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import { useMatchRoute } from '@tanstack/react-router';
 import { useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/links/button-link';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
+import { accountPlanQueryOptions } from '../api/billing-api';
 import { planBanner, showsPromo, type PlanBanner } from '../plan-banner';
 import { promoDismissal, promoMessage } from '../promo-message';
 
@@ -82,16 +84,22 @@ function Banner({
 
 function PlanStateBanner({ banner }: { banner: PlanBanner }) {
   const { t } = useTranslation('billing');
-  // On the events list itself a button to it would go nowhere.
-  const onTarget = Boolean(useMatchRoute()({ to: banner.to }));
+  const matchRoute = useMatchRoute();
   if (banner.kind === 'expired') {
+    // The spec's button leads to the events; on the events list itself, where that would go
+    // nowhere, it leads to the plans instead, so the banner always has its way on.
+    const onEvents = Boolean(matchRoute({ to: banner.to }));
     return (
       <Banner
         tone="error"
         icon={ErrorOutlineRounded}
         testId="plan-banner-expired"
         action={
-          !onTarget && (
+          onEvents ? (
+            <ButtonLink to="/account/plan" size="small" variant="contained" color="error">
+              {t('banner.choosePlan')}
+            </ButtonLink>
+          ) : (
             <ButtonLink to={banner.to} size="small" variant="contained" color="error">
               {t('banner.toEvents')}
             </ButtonLink>
@@ -99,6 +107,22 @@ function PlanStateBanner({ banner }: { banner: PlanBanner }) {
         }
       >
         {t('banner.expired')}
+      </Banner>
+    );
+  }
+  if (banner.kind === 'ends') {
+    return (
+      <Banner
+        tone="warning"
+        icon={HourglassBottomRounded}
+        testId="plan-banner-ends"
+        action={
+          <ButtonLink to="/account/plan" size="small" variant="contained" color="warning">
+            {t('banner.seePlan')}
+          </ButtonLink>
+        }
+      >
+        {banner.days === 0 ? t('banner.endsToday') : t('banner.endsDays', { count: banner.days })}
       </Banner>
     );
   }
@@ -148,10 +172,12 @@ export function PlanBanners() {
   const user = useCurrentUser();
   const [promoDismissed, setPromoDismissed] = useState(promoDismissal.get);
   const banner = planBanner(user);
-  const promo =
-    showsPromo(user) && !promoDismissed
-      ? promoMessage(i18n.resolvedLanguage ?? i18n.language)
-      : null;
+  const promoShown = showsPromo(user) && !promoDismissed;
+  // The message is a server setting that comes with the account's plan (ADR 053).
+  const plan = useQuery({ ...accountPlanQueryOptions(), enabled: promoShown });
+  const promo = promoShown
+    ? promoMessage(plan.data?.promo, i18n.resolvedLanguage ?? i18n.language)
+    : null;
   if (!banner && !promo) return null;
   return (
     <Stack

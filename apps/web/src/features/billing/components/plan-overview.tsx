@@ -7,6 +7,7 @@ import { FormAlert } from '../../../components/forms/form-alert';
 import { accountPlanQueryOptions, planCatalogueQueryOptions } from '../api/billing-api';
 import { ComparePlans } from './compare-plans';
 import { CurrentPlan } from './current-plan';
+import { TrialOffer } from './trial-offer';
 
 /** The plan screen's content: the account's plan, then the plans to compare and choose from. */
 export function PlanOverview({ timeZone }: { timeZone: string }) {
@@ -46,6 +47,7 @@ export function PlanOverview({ timeZone }: { timeZone: string }) {
   return (
     <Stack spacing={3}>
       <CurrentPlan plan={plan.data} timeZone={timeZone} />
+      <TrialOffer plan={plan.data} />
       <ComparePlans catalogue={catalogue.data} plan={plan.data} />
     </Stack>
   );

@@ -26,6 +26,15 @@ const resolver = lazyResolver<AnswerValues>(async () => {
 });
 
 /**
+ * What the visibility switch starts at: the first answer to an approved question is public (the
+ * question is on the page already and its audience waits for the answer), as the server decides
+ * when no visibility is sent (ADR 053); otherwise what the message has.
+ */
+const answerPublicAtFirst = (
+  message: Pick<InboxMessage, 'answer' | 'answerPublic' | 'status'>,
+): boolean => (message.answer === null && message.status === 'approved') || message.answerPublic;
+
+/**
  * The answer to a viewer's message (ADR 025): public (every viewer of the page sees it under the
  * question) or private (only its sender). Shown as text with Edit and Remove, or as the editor.
  */
@@ -42,16 +51,17 @@ export function AnswerEditor({
 }) {
   const { t } = useTranslation('messages');
   const [editing, setEditing] = useState(false);
-  const form = useForm<AnswerValues>({
-    resolver,
-    defaultValues: { answer: message.answer ?? '', answerPublic: message.answerPublic },
+  const initial = (): AnswerValues => ({
+    answer: message.answer ?? '',
+    answerPublic: answerPublicAtFirst(message),
   });
+  const form = useForm<AnswerValues>({ resolver, defaultValues: initial() });
   const { register, formState, setValue, control } = form;
   const answerPublic = useWatch({ control, name: 'answerPublic' });
   const answerField = register('answer');
 
   const open = () => {
-    form.reset({ answer: message.answer ?? '', answerPublic: message.answerPublic });
+    form.reset(initial());
     setEditing(true);
   };
   const submit = form.handleSubmit(async (values) => {
