@@ -3328,6 +3328,8 @@ export interface operations {
                         playerMode: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                         playerVisible: boolean;
                         messagesEnabled: boolean;
+                        complianceBanner: boolean;
+                        complianceConfirmed: boolean;
                         highlightCount: number;
                         channelCount: number;
                         remoteReloadAt: string | null;
@@ -3527,6 +3529,8 @@ export interface operations {
                         privacyLink: string;
                         customLegalText: string;
                         complianceBanner: boolean;
+                        complianceTextEn: string;
+                        complianceTextDe: string;
                         complianceConfirmed: boolean;
                         /** @enum {string} */
                         accessMode: "none" | "code" | "registration" | "invitation" | "cip";
@@ -3697,6 +3701,8 @@ export interface operations {
                     privacyLink?: string;
                     customLegalText?: string;
                     complianceBanner?: boolean;
+                    complianceTextEn?: string;
+                    complianceTextDe?: string;
                     complianceConfirmed?: boolean;
                     /** @enum {string} */
                     accessMode?: "none" | "code" | "registration" | "invitation" | "cip";
@@ -3828,6 +3834,8 @@ export interface operations {
                         privacyLink: string;
                         customLegalText: string;
                         complianceBanner: boolean;
+                        complianceTextEn: string;
+                        complianceTextDe: string;
                         complianceConfirmed: boolean;
                         /** @enum {string} */
                         accessMode: "none" | "code" | "registration" | "invitation" | "cip";
@@ -4547,6 +4555,8 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            complianceTextEn?: string;
+                            complianceTextDe?: string;
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4641,6 +4651,8 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            complianceTextEn?: string;
+                            complianceTextDe?: string;
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4774,6 +4786,8 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            complianceTextEn?: string;
+                            complianceTextDe?: string;
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4905,6 +4919,8 @@ export interface operations {
                         ctaTitle?: string;
                         ctaLink?: string;
                         messagesPrompt?: string;
+                        complianceTextEn?: string;
+                        complianceTextDe?: string;
                     };
                     highlightIds?: string[] | null;
                 };
@@ -4947,6 +4963,8 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            complianceTextEn?: string;
+                            complianceTextDe?: string;
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
