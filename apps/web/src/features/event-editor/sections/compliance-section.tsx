@@ -20,6 +20,9 @@ const FIELDS = [
   'complianceConfirmed',
 ] as const;
 
+/** The banner's own text per language (ADR 051). */
+const BANNER_TEXTS = ['complianceTextEn', 'complianceTextDe'] as const;
+
 /**
  * Compliance (docs/product-spec.md section 3): legal links and text, the consent banner; its own
  * texts and the confirmation need COMPLIANCE (docs/decisions/051-consent-that-holds.md).
@@ -82,24 +85,18 @@ export function ComplianceSection({ eventId }: { eventId: string }) {
             <PlanFeatureNotice>{t('compliance.locked')}</PlanFeatureNotice>
           )}
           <FieldGrid>
-            <TextAreaField
-              label={t('compliance.fields.complianceTextEn')}
-              helperText={t('compliance.fields.complianceTextHint')}
-              optional
-              rows={4}
-              disabled={textsLocked}
-              error={errors.complianceTextEn?.message}
-              {...fields.complianceTextEn}
-            />
-            <TextAreaField
-              label={t('compliance.fields.complianceTextDe')}
-              helperText={t('compliance.fields.complianceTextHint')}
-              optional
-              rows={4}
-              disabled={textsLocked}
-              error={errors.complianceTextDe?.message}
-              {...fields.complianceTextDe}
-            />
+            {BANNER_TEXTS.map((name) => (
+              <TextAreaField
+                key={name}
+                label={t(`compliance.fields.${name}`)}
+                helperText={t('compliance.fields.complianceTextHint')}
+                optional
+                rows={4}
+                disabled={textsLocked}
+                error={errors[name]?.message}
+                {...fields[name]}
+              />
+            ))}
           </FieldGrid>
           <Divider />
           <SwitchField
