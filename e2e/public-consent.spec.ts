@@ -152,6 +152,30 @@ test.describe('consent banner', () => {
     await expect(banner).toBeFocused();
   });
 
+  test('without JavaScript a placeholder names its provider and links to the source', async ({
+    page,
+    browser,
+  }) => {
+    const { event } = await setUp(page);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const hosts = await countOtherOrigins(context);
+      const viewer = await context.newPage();
+      await viewer.goto(`${EVENTS_ORIGIN}/${event.slug}`, { waitUntil: 'networkidle' });
+      await expect(viewer.getByText('Content from YouTube (youtube.com)')).toBeVisible();
+      await expect(viewer.getByRole('link', { name: 'Open on youtube.com' })).toHaveAttribute(
+        'href',
+        EMBEDS.playerLink,
+      );
+      // The buttons need the page script: none is offered that could not work.
+      await expect(viewer.getByRole('button', { name: 'Load content' })).toHaveCount(0);
+      await expect(viewer.getByRole('button', { name: 'Agree' })).toHaveCount(0);
+      expect(hosts).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('the banner text set in the editor shows on the page, in English and German', async ({
     page,
   }) => {

@@ -11,7 +11,7 @@ function placeholder(html: string): string {
   const box = document.createElement('div');
   box.className = 'lv-consent-embed lv-ratio';
   box.dataset.consentHtml = html;
-  box.innerHTML = '<button type="button" class="lv-consent-load">Load content</button>';
+  box.innerHTML = '<button type="button" class="lv-consent-load" hidden>Load content</button>';
   return box.outerHTML;
 }
 
@@ -58,6 +58,9 @@ describe('the consent placeholders', () => {
 
   it('load one embed on its own button without storing a choice', () => {
     setupConsent('launch');
+    // The buttons are the script's: hidden in the page, shown once it runs.
+    const buttons = Array.from(document.querySelectorAll<HTMLElement>('.lv-consent-load'));
+    expect(buttons.map((button) => button.hidden)).toEqual([false, false]);
     document.querySelectorAll<HTMLElement>('.lv-consent-load')[1]!.click();
     expect(frames()).toEqual(['https://maps.example.com/']);
     expect(localStorage.getItem('lvnt.consent.launch')).toBeNull();

@@ -89,6 +89,12 @@ export function setupConsent(slug: string): void {
     banner.hidden = true;
     if (choice === 'granted') loadAll();
   };
+  // The buttons are this script's: the page shows them only once it runs.
+  for (const hidden of document.querySelectorAll<HTMLElement>(
+    '.lv-consent-choices, .lv-consent-load',
+  )) {
+    hidden.hidden = false;
+  }
   banner.querySelector('.lv-consent-accept')?.addEventListener('click', () => choose('granted'));
   banner.querySelector('.lv-consent-decline')?.addEventListener('click', () => choose('denied'));
 

@@ -37,7 +37,8 @@ export function ComplianceBanner() {
           </>
         )}
       </p>
-      <p className="lv-consent-choices">
+      {/* Buttons of the viewer script, which shows them; without it the text still informs. */}
+      <p className="lv-consent-choices" hidden>
         <button type="button" className="lv-button lv-consent-decline">
           {t('consent.decline')}
         </button>

@@ -101,7 +101,7 @@ describe('the page with the consent banner on', () => {
   it('shows a placeholder per embed naming its provider, with a button and a link to the source', async () => {
     const page = await pageOf({ ...EVERY_EMBED, complianceBanner: true });
     expect(page.match(/class="lv-consent-embed/g)).toHaveLength(4);
-    expect(page.match(/class="lv-button lv-consent-load"/g)).toHaveLength(4);
+    expect(page.match(/class="lv-button lv-consent-load" hidden=""/g)).toHaveLength(4);
     for (const provider of [
       'Content from YouTube (youtube.com)',
       'Content from Slido (sli.do)',

@@ -112,7 +112,8 @@ export function ConsentGuard({
         </p>
         <p className="lv-consent-note">{t('consent.placeholderNote')}</p>
         <p className="lv-consent-actions">
-          <button type="button" className="lv-button lv-consent-load">
+          {/* A script's button: shown by the viewer script, the link serves without it. */}
+          <button type="button" className="lv-button lv-consent-load" hidden>
             {t('consent.load')}
           </button>
           {link && (
