@@ -111,9 +111,11 @@ test.describe('public event page', () => {
     });
     await page.goto(`/events/${event.id}`);
     const preview = page.frameLocator('iframe[sandbox]');
-    // The consent banner goes away on OK only when the page script runs in the sandbox.
-    await preview.getByRole('button', { name: 'OK' }).click();
-    await expect(preview.getByRole('region', { name: 'Privacy policy' })).toBeHidden();
+    // The consent banner goes away on "Agree" only when the page script runs in the sandbox.
+    await preview.getByRole('button', { name: 'Agree' }).click();
+    await expect(
+      preview.getByRole('region', { name: 'Consent to content from other providers' }),
+    ).toBeHidden();
     await expect(preview.getByRole('heading', { level: 1 })).toHaveText(RICH_SETTINGS.headline);
     expect(refused.filter((text) => /Content.Security.Policy|CSP|blocked/i.test(text))).toEqual([]);
   });

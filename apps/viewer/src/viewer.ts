@@ -1,9 +1,10 @@
 // The public event page's script (ADR 017): message tool, remote reload, navigation toggle,
-// compliance banner and the statistics' beacons (ADR 027). No framework; the page works without
-// it, this only adds to it.
+// consent banner with its placeholders (ADR 051) and the statistics' beacons (ADR 027). No
+// framework; the page works without it, this only adds to it.
+
+import { setupConsent } from './consent.js';
 
 const RELOAD_POLL_MS = 60_000;
-const CONSENT_KEY = 'lvnt.consent';
 
 const body = document.body;
 const slug = body.dataset.slug ?? '';
@@ -25,28 +26,6 @@ function setupNavigation(): void {
   });
   document.addEventListener('click', (event) => {
     if (!nav.contains(event.target as Node)) setOpen(false);
-  });
-}
-
-function setupConsent(): void {
-  const banner = document.querySelector<HTMLElement>('.lv-consent');
-  if (!banner) return;
-  const key = `${CONSENT_KEY}.${slug}`;
-  try {
-    if (localStorage.getItem(key)) {
-      banner.remove();
-      return;
-    }
-  } catch {
-    // Storage blocked: the banner stays until dismissed on this page.
-  }
-  banner.querySelector('.lv-consent-accept')?.addEventListener('click', () => {
-    try {
-      localStorage.setItem(key, new Date().toISOString());
-    } catch {
-      // see above
-    }
-    banner.remove();
   });
 }
 
@@ -448,7 +427,7 @@ function setupStats(): void {
 }
 
 setupNavigation();
-setupConsent();
+setupConsent(slug);
 setupMessages();
 setupRemoteReload();
 setupStats();

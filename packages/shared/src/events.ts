@@ -269,6 +269,12 @@ export const eventSettingsSchema = z.object({
   privacyLink: fields.url({ empty: true }),
   customLegalText: lines(5000),
   complianceBanner: z.boolean(),
+  /**
+   * The consent banner's own text in English and German (plan feature COMPLIANCE, ADR 051); empty
+   * means the default text in the page's language. Pages in other languages show the default.
+   */
+  complianceTextEn: lines(1000),
+  complianceTextDe: lines(1000),
   complianceConfirmed: z.boolean(),
   // Access (ADR 026)
   accessMode: z.enum(ACCESS_MODES),
@@ -385,6 +391,8 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
   privacyLink: '',
   customLegalText: '',
   complianceBanner: false,
+  complianceTextEn: '',
+  complianceTextDe: '',
   complianceConfirmed: false,
   accessMode: 'none',
   accessText: '',
@@ -415,9 +423,33 @@ export const EVENT_SETTING_FEATURES: Partial<Record<EventSettingName, Feature>> 
   contactEmail: 'PAID',
   hideFooterLogo: 'HIDE_FOOTER_LOGO',
   customEmbedCode: 'CUSTOM_EMBED_CODE',
+  complianceTextEn: 'COMPLIANCE',
+  complianceTextDe: 'COMPLIANCE',
   complianceConfirmed: 'COMPLIANCE',
   customLayoutOrder: 'CUSTOM_LAYOUT',
 };
+
+/**
+ * What "compliance confirmed" vouches for (docs/decisions/051-consent-that-holds.md): what the
+ * page loads from other origins and its legal texts. A save that changes any of them withdraws
+ * the confirmation, unless the same save confirms anew.
+ */
+export const COMPLIANCE_REVIEWED_FIELDS = [
+  'playerMode',
+  'playerLink',
+  'playerCode',
+  'sideFrameVisible',
+  'sideFrameLink',
+  'extraFrameVisible',
+  'extraFrameLink',
+  'customEmbedCode',
+  'legalTermsLink',
+  'privacyLink',
+  'customLegalText',
+  'complianceBanner',
+  'complianceTextEn',
+  'complianceTextDe',
+] as const satisfies readonly EventSettingName[];
 
 /**
  * Values of a setting that need a plan feature, where the setting itself does not (ADR 026):
@@ -501,6 +533,9 @@ export const eventSummarySchema = eventListItemSchema.extend({
   playerMode: z.enum(PLAYER_MODES),
   playerVisible: z.boolean(),
   messagesEnabled: z.boolean(),
+  /** The consent banner, and whether the organiser confirmed compliance (ADR 051). */
+  complianceBanner: z.boolean(),
+  complianceConfirmed: z.boolean(),
   highlightCount: z.number().int(),
   channelCount: z.number().int(),
   /** When the organiser last asked open viewer pages to reload, or null. */
@@ -583,6 +618,8 @@ export const CHANNEL_OVERRIDE_FIELDS = [
   'ctaTitle',
   'ctaLink',
   'messagesPrompt',
+  'complianceTextEn',
+  'complianceTextDe',
 ] as const satisfies readonly EventSettingName[];
 export type ChannelOverrideField = (typeof CHANNEL_OVERRIDE_FIELDS)[number];
 

@@ -186,6 +186,24 @@ describe('channels API', () => {
     });
   });
 
+  it('overrides the consent banner’s text only on plans with COMPLIANCE (ADR 051)', async () => {
+    const channel = await create('de');
+    const overrides = { language: 'de', complianceTextDe: 'Kanaltext.' };
+    const refused = await call('PATCH', `${event.id}/channels/${channel.id}`, { overrides });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ code: 403, message: ERROR_MESSAGES.featureNotAvailable });
+    await setPlan(app, owner.user.id, 'professional');
+    const saved = await call('PATCH', `${event.id}/channels/${channel.id}`, { overrides });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Channel>().overrides).toEqual(overrides);
+    // Back on free, the stored text may be sent unchanged with other changes.
+    await setPlan(app, owner.user.id, 'free');
+    const kept = await call('PATCH', `${event.id}/channels/${channel.id}`, {
+      overrides: { ...overrides, headline: 'Live' },
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+  });
+
   it("accepts only the event's own highlights", async () => {
     const channel = await create('de');
     const keynote = await createHighlight(app, owner, event.id);

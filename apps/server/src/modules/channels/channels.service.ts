@@ -16,6 +16,7 @@ import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
 import {
   type AccessibleEvent,
+  checkPlanFeatures,
   readChannelOverrides,
   readEventSettings,
   readHighlightIds,
@@ -117,6 +118,10 @@ export class ChannelsService {
       return await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, eventId);
         const channel = await this.channelOf(trx, event, channelId);
+        if (patch.overrides !== undefined) {
+          const stored = readChannelOverrides(channel.overrides);
+          checkPlanFeatures(ownerPlanOf(event, now()).allowance, stored, patch.overrides);
+        }
         if (patch.slug !== undefined && (await slugTaken(trx, event.id, patch.slug, channel.id))) {
           throw slugInUse();
         }

@@ -121,6 +121,8 @@ const INVALID_VALUES: [field: EventSettingName, value: unknown, errors: Record<s
     ['privacyLink', 'http://', { privacyLink: 'validation.url' }],
     ['customLegalText', long(5001), { customLegalText: 'validation.maxLength?max=5000' }],
     ['complianceBanner', 'true', { complianceBanner: 'validation.invalid' }],
+    ['complianceTextEn', long(1001), { complianceTextEn: 'validation.maxLength?max=1000' }],
+    ['complianceTextDe', 42, { complianceTextDe: 'validation.invalid' }],
     ['complianceConfirmed', 1, { complianceConfirmed: 'validation.invalid' }],
     [
       'invitationMailSubject',
@@ -220,6 +222,8 @@ const FEATURE_CHANGES: Partial<Record<EventSettingName, unknown>> = {
   contactEmail: 'ada@example.com',
   hideFooterLogo: true,
   customEmbedCode: '<script>console.log(1)</script>',
+  complianceTextEn: 'We embed YouTube.',
+  complianceTextDe: 'Wir binden YouTube ein.',
   complianceConfirmed: true,
   customLayoutOrder: ['player', 'content', 'highlights'],
 };

@@ -156,6 +156,8 @@ describe('events API', () => {
       playerMode: 'iframe',
       playerVisible: true,
       messagesEnabled: false,
+      complianceBanner: false,
+      complianceConfirmed: false,
       highlightCount: 2,
       channelCount: 1,
       remoteReloadAt: null,

@@ -2,21 +2,16 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_EVENT_SETTINGS,
   ERROR_MESSAGES,
-  EVENT_SETTING_FEATURES,
-  EVENT_SETTING_VALUE_FEATURES,
   accessCodeWeakness,
   accessSettingsErrors,
-  hasFeature,
+  COMPLIANCE_REVIEWED_FIELDS,
   validationMessage,
   type EventCreate,
   type EventListItem,
-  type EventSettingName,
   type EventSettings,
   type EventSettingsPatch,
   type EventSettingsResponse,
   type EventSummary,
-  type Feature,
-  type PlanAllowance,
 } from '@livent/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
@@ -28,6 +23,7 @@ import { forbidden, HttpError, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/index.js';
 import { mayOwnAnotherEvent, ownerPlanOf } from '../plans/index.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
+import { checkPlanFeatures } from './plan-features.js';
 import { readEventSettings } from './settings-reader.js';
 import {
   channelIdsOfEvent,
@@ -152,6 +148,8 @@ export class EventsService {
       playerMode: settings.playerMode,
       playerVisible: settings.playerVisible,
       messagesEnabled: settings.messagesEnabled,
+      complianceBanner: settings.complianceBanner,
+      complianceConfirmed: settings.complianceConfirmed,
       ...(await countEventParts(this.deps.db, event.id)),
       remoteReloadAt: event.remote_reload_at,
     };
@@ -206,6 +204,7 @@ export class EventsService {
           ...newAccessCodeErrors(current.accessCode, settingsPatch.accessCode),
         };
         if (Object.keys(accessErrors).length > 0) throw validationFailed(accessErrors);
+        if (withdrawsConfirmation(current, rest, settingsPatch)) rest.complianceConfirmed = false;
         const endAccess = endsViewerAccess(current, rest);
         const row = await updateEvent(
           trx,
@@ -293,37 +292,19 @@ function guestTokenChange(
 }
 
 /**
- * A field that needs a plan feature may be sent unchanged (forms send what they show), but not
- * changed without the feature: 403 "Feature not available on your plan" (ADR 015).
+ * Whether a save withdraws the organiser's "compliance confirmed" (ADR 051): it changes what the
+ * confirmation vouched for, and does not itself confirm anew (switched on in the same save).
  */
-function checkPlanFeatures(
-  allowance: PlanAllowance,
-  current: EventSettings,
+function withdrawsConfirmation(
+  before: EventSettings,
+  after: Omit<EventSettings, 'title' | 'slug'>,
   patch: EventSettingsPatch,
-): void {
-  for (const [field, feature] of Object.entries(EVENT_SETTING_FEATURES) as [
-    EventSettingName,
-    NonNullable<(typeof EVENT_SETTING_FEATURES)[EventSettingName]>,
-  ][]) {
-    const value = patch[field];
-    if (value === undefined || hasFeature(allowance, feature)) continue;
-    if (JSON.stringify(value) !== JSON.stringify(current[field])) {
-      throw forbidden(ERROR_MESSAGES.featureNotAvailable);
-    }
-  }
-  // Some values of an ungated field need a feature (single sign-on): choosing one is refused
-  // alike, keeping one chosen on a better plan is not.
-  for (const [field, byValue] of Object.entries(EVENT_SETTING_VALUE_FEATURES) as [
-    EventSettingName,
-    Partial<Record<string, Feature>>,
-  ][]) {
-    const value = patch[field];
-    if (typeof value !== 'string' || value === current[field]) continue;
-    const feature = byValue[value];
-    if (feature && !hasFeature(allowance, feature)) {
-      throw forbidden(ERROR_MESSAGES.featureNotAvailable);
-    }
-  }
+): boolean {
+  if (!after.complianceConfirmed) return false;
+  if (patch.complianceConfirmed === true && !before.complianceConfirmed) return false;
+  return COMPLIANCE_REVIEWED_FIELDS.some(
+    (field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]),
+  );
 }
 
 /**

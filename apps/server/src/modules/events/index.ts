@@ -11,4 +11,5 @@ export {
   updateEvent,
   type EndAccessOption,
 } from './events.repository.js';
+export { checkPlanFeatures } from './plan-features.js';
 export { readChannelOverrides, readEventSettings, readHighlightIds } from './settings-reader.js';

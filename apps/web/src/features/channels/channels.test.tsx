@@ -156,6 +156,19 @@ describe('channel form', () => {
     expect(patchOf(fetch)).toEqual({ overrides: { language: 'de', headline: 'Live aus Berlin' } });
   });
 
+  it('offers its own consent banner text only on plans with COMPLIANCE (ADR 051)', async () => {
+    renderInRouter(
+      <ChannelForm eventId="event-1" channel={channel()} settings={settings} highlights={[]} />,
+    );
+    const consent = await screen.findByTestId('override-consentText');
+    expect(
+      within(consent).getByRole('checkbox', { name: 'Override Consent banner text' }),
+    ).toBeDisabled();
+    expect(
+      within(await screen.findByTestId('override-headline')).getByRole('checkbox'),
+    ).toBeEnabled();
+  });
+
   it('unchecking removes the override', async () => {
     const fetch = serve();
     const user = userEvent.setup();

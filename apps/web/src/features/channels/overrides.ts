@@ -21,6 +21,7 @@ export const OVERRIDE_GROUPS = {
   texts: ['introduction', 'agenda', 'content', 'extraImage'],
   callToAction: ['ctaTitle', 'ctaLink'],
   messagesPrompt: ['messagesPrompt'],
+  consentText: ['complianceTextEn', 'complianceTextDe'],
 } as const satisfies Record<string, readonly ChannelOverrideField[]>;
 export type OverrideGroup = keyof typeof OVERRIDE_GROUPS;
 export const OVERRIDE_GROUP_NAMES = Object.keys(OVERRIDE_GROUPS) as OverrideGroup[];

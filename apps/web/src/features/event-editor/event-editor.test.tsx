@@ -1,4 +1,4 @@
-import type { EventSettingsResponse } from '@livent/shared';
+import { PLAN_ALLOWANCES, type EventSettingsResponse } from '@livent/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -12,6 +12,7 @@ import { queryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
 import { savedSettings } from '../../test/event-settings';
 import { json, testUser } from '../../test/users';
+import { ComplianceSection } from './sections/compliance-section';
 import { GeneralSection } from './sections/general-section';
 import { InteractionSection } from './sections/interaction-section';
 import { PlayerSection } from './sections/player-section';
@@ -243,5 +244,33 @@ describe('interaction: the message mode and the guest link (ADR 025)', () => {
       expect(screen.queryByText(/will be removed when you save/)).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('button', { name: 'Enable guest link' })).toBeInTheDocument();
+  });
+});
+
+describe('compliance: the banner texts per language (ADR 051)', () => {
+  it('are locked on the free plan, with the plan notice', async () => {
+    renderSection(<ComplianceSection eventId="e1" />);
+    expect(await screen.findByLabelText(/Banner text in English/)).toBeDisabled();
+    expect(screen.getByLabelText(/Banner text in German/)).toBeDisabled();
+    expect(screen.getByLabelText('Show the consent banner')).toBeEnabled();
+    expect(
+      screen.getByText(
+        'Your own banner texts and confirming compliance are available on the Professional plan and up.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('are saved per language on the professional plan', async () => {
+    setSignedIn(
+      testUser({ plan: 'professional', planAllowance: PLAN_ALLOWANCES.professional }),
+      'access-1',
+    );
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderSection(<ComplianceSection eventId="e1" />);
+    await user.type(await screen.findByLabelText(/Banner text in German/), 'Wir nutzen YouTube.');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(fetch)).toHaveLength(1));
+    expect(patches(fetch)[0]?.body).toEqual({ complianceTextDe: 'Wir nutzen YouTube.' });
   });
 });

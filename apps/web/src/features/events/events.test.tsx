@@ -110,6 +110,8 @@ const summary = (role: EventSummary['role']): EventSummary => ({
   playerMode: 'iframe',
   playerVisible: true,
   messagesEnabled: false,
+  complianceBanner: false,
+  complianceConfirmed: false,
   highlightCount: 0,
   channelCount: 0,
   remoteReloadAt: null,

@@ -297,6 +297,8 @@ const summary = (role: 'owner' | 'shared'): EventSummary => ({
   playerMode: 'iframe',
   playerVisible: true,
   messagesEnabled: false,
+  complianceBanner: false,
+  complianceConfirmed: false,
   highlightCount: 0,
   channelCount: 0,
   remoteReloadAt: null,

@@ -3348,6 +3348,8 @@ export interface operations {
                         playerMode: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                         playerVisible: boolean;
                         messagesEnabled: boolean;
+                        complianceBanner: boolean;
+                        complianceConfirmed: boolean;
                         highlightCount: number;
                         channelCount: number;
                         remoteReloadAt: string | null;
@@ -3547,6 +3549,8 @@ export interface operations {
                         privacyLink: string;
                         customLegalText: string;
                         complianceBanner: boolean;
+                        complianceTextEn: string;
+                        complianceTextDe: string;
                         complianceConfirmed: boolean;
                         /** @enum {string} */
                         accessMode: "none" | "code" | "registration" | "invitation" | "cip";
@@ -3717,6 +3721,8 @@ export interface operations {
                     privacyLink?: string;
                     customLegalText?: string;
                     complianceBanner?: boolean;
+                    complianceTextEn?: string;
+                    complianceTextDe?: string;
                     complianceConfirmed?: boolean;
                     /** @enum {string} */
                     accessMode?: "none" | "code" | "registration" | "invitation" | "cip";
@@ -3848,6 +3854,8 @@ export interface operations {
                         privacyLink: string;
                         customLegalText: string;
                         complianceBanner: boolean;
+                        complianceTextEn: string;
+                        complianceTextDe: string;
                         complianceConfirmed: boolean;
                         /** @enum {string} */
                         accessMode: "none" | "code" | "registration" | "invitation" | "cip";
@@ -4567,6 +4575,8 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            complianceTextEn?: string;
+                            complianceTextDe?: string;
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4661,6 +4671,8 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            complianceTextEn?: string;
+                            complianceTextDe?: string;
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4794,6 +4806,8 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            complianceTextEn?: string;
+                            complianceTextDe?: string;
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4925,6 +4939,8 @@ export interface operations {
                         ctaTitle?: string;
                         ctaLink?: string;
                         messagesPrompt?: string;
+                        complianceTextEn?: string;
+                        complianceTextDe?: string;
                     };
                     highlightIds?: string[] | null;
                 };
@@ -4967,6 +4983,8 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            complianceTextEn?: string;
+                            complianceTextDe?: string;
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;

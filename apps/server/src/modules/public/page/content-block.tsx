@@ -1,5 +1,6 @@
 import { TextBlock } from '../../../lib/html/linkify.js';
 import { CallToAction } from './intro.js';
+import { ConsentGuard } from './consent.js';
 import { isUpload, safeUrl } from './page-data.js';
 import { usePage } from './page-context.js';
 
@@ -31,15 +32,18 @@ export function ContentBlock() {
 export function ExtraFrameBlock() {
   const { settings: s } = usePage();
   if (!s.extraFrameVisible || !s.extraFrameLink) return null;
+  const height = { height: `${String(s.extraFrameHeight)}px` };
   return (
     <section className="lv-block lv-extra-frame">
-      <iframe
-        src={safeUrl(s.extraFrameLink)}
-        title={s.title}
-        style={{ height: `${String(s.extraFrameHeight)}px` }}
-        allow="autoplay; fullscreen; clipboard-write"
-        loading="lazy"
-      ></iframe>
+      <ConsentGuard sources={[safeUrl(s.extraFrameLink)]} style={height}>
+        <iframe
+          src={safeUrl(s.extraFrameLink)}
+          title={s.title}
+          style={height}
+          allow="autoplay; fullscreen; clipboard-write"
+          loading="lazy"
+        ></iframe>
+      </ConsentGuard>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { renderDocument } from '../../../lib/html/render-document.js';
 import { AccessGate } from './access-gate.js';
 import { ChannelMenu } from './channel-menu.js';
 import { ComplianceBanner } from './compliance-banner.js';
+import { ConsentGuard, sourcesOf } from './consent.js';
 import { ContentBlock, ExtraFrameBlock, ExtraImageBlock } from './content-block.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
@@ -141,7 +142,9 @@ function EventPage() {
         {!gate && s.customEmbedCode && (
           // The organiser's embed code (analytics, chat widgets), as is: a paid feature whose
           // whole point is to run their code on their page (ADR 017).
-          <div className="lv-embed" dangerouslySetInnerHTML={{ __html: s.customEmbedCode }}></div>
+          <ConsentGuard sources={sourcesOf(s.customEmbedCode)} className="lv-wrap">
+            <div className="lv-embed" dangerouslySetInnerHTML={{ __html: s.customEmbedCode }}></div>
+          </ConsentGuard>
         )}
         {needsVideoJs && <script src={assets.videoJsScript} defer></script>}
         {needsIvs && <script src={assets.ivsScript} defer></script>}

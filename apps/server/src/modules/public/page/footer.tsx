@@ -44,6 +44,12 @@ export function Footer() {
         {s.contactEmail}
       </a>
     ),
+    // Withdraws the consent (ADR 051): a script's button, shown by the viewer script.
+    s.complianceBanner && (
+      <button key="consent" type="button" className="lv-consent-settings" hidden>
+        {t('consent.settings')}
+      </button>
+    ),
   ].filter(Boolean);
   return (
     <footer className="lv-footer">

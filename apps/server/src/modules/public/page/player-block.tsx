@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ConsentGuard, sourcesOf } from './consent.js';
 import { isUpload, playerShown, safeUrl } from './page-data.js';
 import { usePage } from './page-context.js';
 
@@ -20,15 +21,17 @@ declare module 'react' {
 
 function Frame({ src, title, className }: { src: string; title: string; className: string }) {
   return (
-    <div className={className}>
-      <iframe
-        src={safeUrl(src)}
-        title={title}
-        allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
-        allowFullScreen
-        loading="eager"
-      ></iframe>
-    </div>
+    <ConsentGuard sources={[safeUrl(src)]} className={className}>
+      <div className={className}>
+        <iframe
+          src={safeUrl(src)}
+          title={title}
+          allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
+          allowFullScreen
+          loading="eager"
+        ></iframe>
+      </div>
+    </ConsentGuard>
   );
 }
 
@@ -43,7 +46,9 @@ function Player(): ReactNode {
   if (s.playerMode === 'code') {
     // The organiser's own player markup, as is (the page's CSP is built for embeds; ADR 017).
     return s.playerCode ? (
-      <div className="lv-code-player" dangerouslySetInnerHTML={{ __html: s.playerCode }}></div>
+      <ConsentGuard sources={sourcesOf(s.playerCode)} className="lv-ratio">
+        <div className="lv-code-player" dangerouslySetInnerHTML={{ __html: s.playerCode }}></div>
+      </ConsentGuard>
     ) : (
       alternate
     );
@@ -63,23 +68,27 @@ function Player(): ReactNode {
       return <Frame src={s.playerLink} title={s.title} className="lv-ratio" />;
     case 'videojs':
       return (
-        <div className="lv-ratio">
-          <video-js
-            class="vjs-fluid vjs-big-play-centered"
-            controls
-            playsinline
-            preload="auto"
-            data-setup="{}"
-          >
-            <source src={safeUrl(s.playerLink)} type="application/x-mpegURL" />
-          </video-js>
-        </div>
+        <ConsentGuard sources={[safeUrl(s.playerLink)]} className="lv-ratio">
+          <div className="lv-ratio">
+            <video-js
+              class="vjs-fluid vjs-big-play-centered"
+              controls
+              playsinline
+              preload="auto"
+              data-setup="{}"
+            >
+              <source src={safeUrl(s.playerLink)} type="application/x-mpegURL" />
+            </video-js>
+          </div>
+        </ConsentGuard>
       );
     case 'amazon-ivs':
       return (
-        <div className="lv-ratio">
-          <video className="lv-ivs" data-ivs-src={safeUrl(s.playerLink)} controls playsInline />
-        </div>
+        <ConsentGuard sources={[safeUrl(s.playerLink)]} className="lv-ratio">
+          <div className="lv-ratio">
+            <video className="lv-ivs" data-ivs-src={safeUrl(s.playerLink)} controls playsInline />
+          </div>
+        </ConsentGuard>
       );
     default:
       return alternate;

@@ -1,5 +1,7 @@
 import {
   EVENT_LANGUAGES,
+  EVENT_SETTING_FEATURES,
+  hasFeature,
   PLAYER_MODES,
   START_MODES,
   type ChannelOverrides,
@@ -18,11 +20,12 @@ import { SelectField } from '../../../components/forms/select-field';
 import { SwitchField } from '../../../components/forms/switch-field';
 import { TextAreaField } from '../../../components/forms/text-area-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
+import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
 import { emptyToNull } from '../../../lib/events/use-settings-form';
 import {
   OVERRIDE_GROUP_NAMES,
+  OVERRIDE_GROUPS,
   groupValues,
-  type OVERRIDE_GROUPS,
   type ChannelFormValues,
   type OverrideGroup,
 } from '../overrides';
@@ -54,6 +57,7 @@ function useEventSummary(settings: EventSettings) {
       texts: settings.introduction || settings.agenda || settings.content,
       callToAction: settings.ctaTitle,
       messagesPrompt: settings.messagesPrompt,
+      consentText: settings.complianceTextEn || settings.complianceTextDe,
     };
     return t('editor.eventValue', { value: short(summary[group].trim()) || t('editor.empty') });
   };
@@ -187,10 +191,20 @@ function GroupFields({ group, form }: { group: OverrideGroup; form: Form }) {
           <OverrideText form={form} field="ctaLink" />
         </FieldGrid>
       );
+    case 'consentText':
+      return (
+        <FieldGrid>
+          <OverrideText form={form} field="complianceTextEn" rows={3} />
+          <OverrideText form={form} field="complianceTextDe" rows={3} />
+        </FieldGrid>
+      );
   }
 }
 
-/** "Override …": switching it on prefills the group's fields (`onOverride`). */
+/**
+ * "Override …": switching it on prefills the group's fields (`onOverride`). A group whose
+ * settings need a plan feature the plan lacks cannot be switched on (it can be switched off).
+ */
 function OverrideCheckbox({
   group,
   form,
@@ -202,6 +216,11 @@ function OverrideCheckbox({
 }) {
   const { t } = useTranslation('channels');
   const { field } = useController({ control: form.control, name: `overridden.${group}` });
+  const allowance = usePlanAllowance();
+  const locked = OVERRIDE_GROUPS[group].some((name: OverrideField) => {
+    const feature = EVENT_SETTING_FEATURES[name];
+    return feature !== undefined && !hasFeature(allowance, feature);
+  });
   return (
     <FormControlLabel
       label={t('editor.overrideGroup', { group: t(`groups.${group}`) })}
@@ -210,6 +229,7 @@ function OverrideCheckbox({
         <Checkbox
           size="small"
           checked={field.value}
+          disabled={locked && !field.value}
           onBlur={field.onBlur}
           slotProps={{ input: { ref: field.ref } as object }}
           onChange={(event) => {

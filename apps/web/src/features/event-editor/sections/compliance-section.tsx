@@ -15,10 +15,18 @@ const FIELDS = [
   'privacyLink',
   'customLegalText',
   'complianceBanner',
+  'complianceTextEn',
+  'complianceTextDe',
   'complianceConfirmed',
 ] as const;
 
-/** Compliance (docs/product-spec.md section 3): legal links and text, the consent banner; confirmation needs COMPLIANCE. */
+/** The banner's own text per language (ADR 051). */
+const BANNER_TEXTS = ['complianceTextEn', 'complianceTextDe'] as const;
+
+/**
+ * Compliance (docs/product-spec.md section 3): legal links and text, the consent banner; its own
+ * texts and the confirmation need COMPLIANCE (docs/decisions/051-consent-that-holds.md).
+ */
 export function ComplianceSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
   const settingsForm = useSettingsForm(eventId, FIELDS);
@@ -26,6 +34,7 @@ export function ComplianceSection({ eventId }: { eventId: string }) {
   const { fields } = settingsForm;
   const { errors } = formState;
   const confirmLocked = Boolean(settingsForm.missingFeature('complianceConfirmed'));
+  const textsLocked = Boolean(settingsForm.missingFeature('complianceTextEn'));
   return (
     <SettingsForm settingsForm={settingsForm}>
       <SectionCard
@@ -72,8 +81,24 @@ export function ComplianceSection({ eventId }: { eventId: string }) {
             label={t('compliance.fields.complianceBanner')}
             description={t('compliance.fields.complianceBannerHint')}
           />
+          {(confirmLocked || textsLocked) && (
+            <PlanFeatureNotice>{t('compliance.locked')}</PlanFeatureNotice>
+          )}
+          <FieldGrid>
+            {BANNER_TEXTS.map((name) => (
+              <TextAreaField
+                key={name}
+                label={t(`compliance.fields.${name}`)}
+                helperText={t('compliance.fields.complianceTextHint')}
+                optional
+                rows={4}
+                disabled={textsLocked}
+                error={errors[name]?.message}
+                {...fields[name]}
+              />
+            ))}
+          </FieldGrid>
           <Divider />
-          {confirmLocked && <PlanFeatureNotice>{t('compliance.locked')}</PlanFeatureNotice>}
           <SwitchField
             control={control}
             name="complianceConfirmed"

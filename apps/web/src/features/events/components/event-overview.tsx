@@ -12,7 +12,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { notify } from '../../../lib/notifications';
 import { displayUrl } from '../format';
 
-/** The status chips of an event: player, messages, layout and language. */
+/** The status chips of an event: player, messages, consent and compliance, layout and language. */
 export function EventStatus({ event }: { event: EventSummary }) {
   const { t } = useTranslation('events');
   const playerOn = event.playerVisible && event.playerMode !== 'disabled';
@@ -40,6 +40,23 @@ export function EventStatus({ event }: { event: EventSummary }) {
           color={event.messagesEnabled ? 'success' : 'default'}
           variant={event.messagesEnabled ? 'filled' : 'outlined'}
           label={event.messagesEnabled ? t('overview.messagesOn') : t('overview.messagesOff')}
+        />
+      </li>
+      {event.complianceBanner && (
+        <li>
+          <Chip size="small" variant="outlined" label={t('overview.consentBanner')} />
+        </li>
+      )}
+      <li>
+        <Chip
+          size="small"
+          color={event.complianceConfirmed ? 'success' : 'default'}
+          variant={event.complianceConfirmed ? 'filled' : 'outlined'}
+          label={
+            event.complianceConfirmed
+              ? t('overview.complianceConfirmed')
+              : t('overview.complianceNotConfirmed')
+          }
         />
       </li>
       <li>
