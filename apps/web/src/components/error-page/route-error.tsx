@@ -8,7 +8,11 @@ import {
   isChunkLoadError,
   reloadForChunkError,
 } from '../../lib/chunk-reload/chunk-reload';
-import { isPageNotFoundData, pageNotFoundDetail } from '../../lib/router/not-found';
+import {
+  isEventUnavailableData,
+  isPageNotFoundData,
+  pageNotFoundDetail,
+} from '../../lib/router/not-found';
 import { ErrorPage } from './error-page';
 
 /** The status code of an error: its own (ApiError, HTTP-like errors) or 500 (docs/product-spec.md section 8). */
@@ -47,11 +51,20 @@ export function RouteError({ error }: ErrorComponentProps) {
   return <ErrorPage kind="generic" status={statusOf(error)} />;
 }
 
-/** The router's not-found component: a route's `pageNotFound()` or an unknown address. */
+/**
+ * The router's not-found component: a route's `pageNotFound()` or `eventUnavailable()`, or an
+ * unknown address.
+ */
 export function RouteNotFound({ data }: NotFoundRouteProps) {
   return (
     <ErrorPage
-      kind={isPageNotFoundData(data) ? 'lost' : 'unknownRoute'}
+      kind={
+        isEventUnavailableData(data)
+          ? 'eventUnavailable'
+          : isPageNotFoundData(data)
+            ? 'lost'
+            : 'unknownRoute'
+      }
       status={404}
       detail={pageNotFoundDetail(data)}
     />
