@@ -85,7 +85,13 @@ function ErrorContent({ kind, status, detail }: ErrorPageProps) {
       <Typography sx={{ color: 'text.secondary' }} data-testid="error-hint">
         {detail ? translateMessage(detail) : t(hint)}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        useFlexGap
+        // Side by side while both fit, else one below the other: a button never breaks its label.
+        sx={{ pt: 1, flexWrap: 'wrap', justifyContent: 'center', '& > *': { flexShrink: 0 } }}
+      >
         {generic && (
           <Button
             variant="contained"

@@ -30,7 +30,8 @@ export function OfflineNavigationNotice() {
       sx={{
         position: 'fixed',
         insetInline: 0,
-        bottom: 16,
+        // Below the header, by its offline chip, and clear of a form's sticky save bar below.
+        top: { xs: 64, sm: 76 },
         zIndex: 'snackbar',
         pointerEvents: 'none',
       }}
