@@ -71,7 +71,8 @@ test.describe('error page (spec section 2, "Error page", and section 8)', () => 
     await expect(page.getByTestId('error-hint')).toHaveText(
       'Token not found: this link is not valid or has already been used.',
     );
-    await expect(page).toHaveURL(/\/shared\/messages\/demo$/);
+    // The token left the query for the fragment, which no request carries (ADR 056).
+    await expect(page).toHaveURL(/\/shared\/messages\/demo#token=abc$/);
   });
 
   test('a failing API call shows the generic error with its status, and Reload recovers', async ({

@@ -71,9 +71,9 @@ test.describe('events (/events, /events/add, /events/{id}, admin)', () => {
     await expect(notification(page, 'The event has been deleted.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'No events created yet' })).toBeVisible();
 
-    // Gone: its pages answer the 404 page.
+    // Gone: its pages say it is not available to this account.
     await page.goto(eventUrl);
-    await expect(page.getByText("You are lost. This page doesn't exist.")).toBeVisible();
+    await expect(page.getByText('This event is not available to this account')).toBeVisible();
   });
 
   test('the free plan\'s 11th event shows "Event limit reached"', async ({ page }) => {

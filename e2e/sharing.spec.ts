@@ -15,7 +15,8 @@ import {
 // email, B accepts in its own browser and edits it, A sees the change and revokes, B's next
 // step finds nothing; then A hands the event over to B, B accepts, and A loses it.
 
-const NOT_FOUND = "You are lost. This page doesn't exist.";
+/** An event that is not (or no longer) shared says so, the same way whether it exists or not. */
+const NOT_AVAILABLE = 'This event is not available to this account';
 
 /** Waits for a mail to `to` that names `text` (subject or body), newer than mail id `after`. */
 async function mailAbout(to: string, text: string, after = 0): Promise<Mail> {
@@ -105,7 +106,7 @@ test.describe('sharing an event', () => {
 
       // B's very next step into the event finds nothing.
       await other.goto(`/events/${event.id}`);
-      await expect(other.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND);
+      await expect(other.getByRole('heading', { level: 1 })).toHaveText(NOT_AVAILABLE);
 
       // The handover: A asks, confirms what happens, and waits for B.
       const colleagueMails = await lastMailId(colleague.email);
@@ -144,7 +145,7 @@ test.describe('sharing an event', () => {
 
     // A no longer has the event.
     await page.goto(`/events/${event.id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_AVAILABLE);
     await page.goto('/events');
     await expect(page.getByText('Sharing launch, edited by Bea')).toHaveCount(0);
   });

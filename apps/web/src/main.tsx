@@ -5,10 +5,12 @@ import { AppProviders } from './app-providers';
 import { session } from './lib/auth/session';
 import { installChunkReloadHandler } from './lib/chunk-reload/chunk-reload';
 import { initI18n } from './lib/i18n/i18n';
+import { holdNavigationWhileOffline } from './lib/router/offline-navigation';
 import { createAppRouter } from './router';
 
 installChunkReloadHandler();
 const router = createAppRouter();
+holdNavigationWhileOffline(router);
 // The first screen waits for three things that do not depend on each other: the language's
 // texts, the session check (the guards' `beforeLoad`) and the screen's own code. Asked for at
 // once, they cost one round trip instead of three in a row, which is most of /login's largest

@@ -1,6 +1,7 @@
 import { createRootRoute, Outlet, useRouter } from '@tanstack/react-router';
 import { useDeferredValue, useEffect } from 'react';
 import { RouteError, RouteNotFound } from '../components/error-page/route-error';
+import { OfflineNavigationNotice } from '../components/offline/offline-navigation';
 import { session } from '../lib/auth/session';
 import { useDocumentTitle } from '../lib/page-title/use-document-title';
 import { loadFonts } from '../lib/theme/fonts';
@@ -33,5 +34,10 @@ function Root() {
   useEffect(() => {
     if (rendered) loadFonts();
   }, [rendered]);
-  return rendered ? <Outlet /> : null;
+  return rendered ? (
+    <>
+      <Outlet />
+      <OfflineNavigationNotice />
+    </>
+  ) : null;
 }

@@ -1,3 +1,4 @@
+import EventBusyOutlined from '@mui/icons-material/EventBusyOutlined';
 import ExploreOffOutlined from '@mui/icons-material/ExploreOffOutlined';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
@@ -13,9 +14,10 @@ import { ButtonLink } from '../links/button-link';
 
 /**
  * `lost`: a route said the thing does not exist; `unknownRoute`: no route matches the address;
+ * `eventUnavailable`: an event this account cannot open, whether it exists or not;
  * `generic`: anything else (docs/product-spec.md section 2, "Error page", and section 8).
  */
-export type ErrorKind = 'lost' | 'unknownRoute' | 'generic';
+export type ErrorKind = 'lost' | 'unknownRoute' | 'eventUnavailable' | 'generic';
 
 export interface ErrorPageProps {
   kind: ErrorKind;
@@ -25,22 +27,26 @@ export interface ErrorPageProps {
   detail?: string | undefined;
 }
 
+/** Each kind's icon and texts (keys of the common namespace). */
+const KINDS = {
+  lost: { icon: ExploreOffOutlined, message: 'errors.lost', hint: 'errors.lostHint' },
+  unknownRoute: {
+    icon: ExploreOffOutlined,
+    message: 'errors.unknownRoute',
+    hint: 'errors.unknownRouteHint',
+  },
+  eventUnavailable: {
+    icon: EventBusyOutlined,
+    message: 'errors.eventUnavailable',
+    hint: 'errors.eventUnavailableHint',
+  },
+  generic: { icon: ReportProblemOutlined, message: 'errors.generic', hint: 'errors.reloadAdvice' },
+} as const;
+
 function ErrorContent({ kind, status, detail }: ErrorPageProps) {
   const { t } = useTranslation();
   const generic = kind === 'generic';
-  const Icon = generic ? ReportProblemOutlined : ExploreOffOutlined;
-  const message = generic
-    ? t('errors.generic')
-    : kind === 'lost'
-      ? t('errors.lost')
-      : t('errors.unknownRoute');
-  const hint = detail
-    ? translateMessage(detail)
-    : generic
-      ? t('errors.reloadAdvice')
-      : kind === 'lost'
-        ? t('errors.lostHint')
-        : t('errors.unknownRouteHint');
+  const { icon: Icon, message, hint } = KINDS[kind];
 
   return (
     <Stack
@@ -75,11 +81,17 @@ function ErrorContent({ kind, status, detail }: ErrorPageProps) {
       >
         {t('errors.status', { status })}
       </Typography>
-      <Typography variant="h1">{message}</Typography>
+      <Typography variant="h1">{t(message)}</Typography>
       <Typography sx={{ color: 'text.secondary' }} data-testid="error-hint">
-        {hint}
+        {detail ? translateMessage(detail) : t(hint)}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ pt: 1 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        useFlexGap
+        // Side by side while both fit, else one below the other: a button never breaks its label.
+        sx={{ pt: 1, flexWrap: 'wrap', justifyContent: 'center', '& > *': { flexShrink: 0 } }}
+      >
         {generic && (
           <Button
             variant="contained"
@@ -92,6 +104,11 @@ function ErrorContent({ kind, status, detail }: ErrorPageProps) {
         <ButtonLink to="/" variant={generic ? 'outlined' : 'contained'} reloadDocument={generic}>
           {t('errors.home')}
         </ButtonLink>
+        {kind === 'eventUnavailable' && (
+          <ButtonLink to="/logout" variant="outlined">
+            {t('errors.switchAccount')}
+          </ButtonLink>
+        )}
       </Stack>
     </Stack>
   );

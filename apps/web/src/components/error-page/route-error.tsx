@@ -1,6 +1,10 @@
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ErrorComponentProps, NotFoundRouteProps } from '@tanstack/react-router';
+import {
+  useRouter,
+  type ErrorComponentProps,
+  type NotFoundRouteProps,
+} from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,7 +12,12 @@ import {
   isChunkLoadError,
   reloadForChunkError,
 } from '../../lib/chunk-reload/chunk-reload';
-import { isPageNotFoundData, pageNotFoundDetail } from '../../lib/router/not-found';
+import {
+  isEventUnavailableData,
+  isPageNotFoundData,
+  pageNotFoundDetail,
+} from '../../lib/router/not-found';
+import { useWhenOnline } from '../offline/offline-navigation';
 import { ErrorPage } from './error-page';
 
 /** The status code of an error: its own (ApiError, HTTP-like errors) or 500 (docs/product-spec.md section 8). */
@@ -28,8 +37,14 @@ export function statusOf(error: unknown): number {
  */
 export function RouteError({ error }: ErrorComponentProps) {
   const { t } = useTranslation();
-  // Decided once per error: whether this error may reload the page now.
-  const [reloading] = useState(() => isChunkLoadError(error) && chunkReloadAllowedNow());
+  const router = useRouter();
+  // Decided once per error: whether this error may reload the page now, or, offline, waits for
+  // the connection and then loads the screen again.
+  const [offline] = useState(() => isChunkLoadError(error) && !navigator.onLine);
+  const [reloading] = useState(
+    () => !offline && isChunkLoadError(error) && chunkReloadAllowedNow(),
+  );
+  useWhenOnline(offline ? () => void router.invalidate() : undefined);
 
   useEffect(() => {
     // The reload itself is a side effect, so it runs after render. Should the throttle refuse
@@ -37,6 +52,13 @@ export function RouteError({ error }: ErrorComponentProps) {
     if (reloading) reloadForChunkError();
   }, [reloading]);
 
+  if (offline) {
+    return (
+      <Stack role="status" sx={{ alignItems: 'center', py: 8 }}>
+        <Typography sx={{ color: 'text.secondary' }}>{t('offline.screenWaiting')}</Typography>
+      </Stack>
+    );
+  }
   if (reloading) {
     return (
       <Stack role="status" sx={{ alignItems: 'center', py: 8 }}>
@@ -47,11 +69,20 @@ export function RouteError({ error }: ErrorComponentProps) {
   return <ErrorPage kind="generic" status={statusOf(error)} />;
 }
 
-/** The router's not-found component: a route's `pageNotFound()` or an unknown address. */
+/**
+ * The router's not-found component: a route's `pageNotFound()` or `eventUnavailable()`, or an
+ * unknown address.
+ */
 export function RouteNotFound({ data }: NotFoundRouteProps) {
   return (
     <ErrorPage
-      kind={isPageNotFoundData(data) ? 'lost' : 'unknownRoute'}
+      kind={
+        isEventUnavailableData(data)
+          ? 'eventUnavailable'
+          : isPageNotFoundData(data)
+            ? 'lost'
+            : 'unknownRoute'
+      }
       status={404}
       detail={pageNotFoundDetail(data)}
     />

@@ -190,7 +190,7 @@ describe('interaction: the message mode and the guest link (ADR 025)', () => {
     expect(fetch).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     const link = await screen.findByTestId('guest-inbox-link');
-    expect(link).toHaveValue(`${window.location.origin}/shared/messages/e1?token=new-token`);
+    expect(link).toHaveValue(`${window.location.origin}/shared/messages/e1#token=new-token`);
     expect(patches(fetch as never)).toEqual([
       { url: '/api/event-settings/e1', body: { messagesGuestToken: 'renew' } },
     ]);
@@ -203,7 +203,7 @@ describe('interaction: the message mode and the guest link (ADR 025)', () => {
     const fetch = patchServer();
     renderSection(<InteractionSection eventId="e1" />, withToken);
     expect(await screen.findByTestId('guest-inbox-link')).toHaveValue(
-      `${window.location.origin}/shared/messages/e1?token=tok-1`,
+      `${window.location.origin}/shared/messages/e1#token=tok-1`,
     );
     await user.click(screen.getByRole('button', { name: 'Renew link' }));
     const dialog = await screen.findByRole('dialog', { name: 'Renew the guest link?' });

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthStore, setSignedIn } from '../../lib/auth/auth-store';
+import { QUEUED_MAIL_POLL_MS } from '../../lib/events/access-mails';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
@@ -83,6 +84,30 @@ describe('invitation list', { timeout: 20_000 }, () => {
     // A search starts again at the first page.
     expect(listCalls(fetch).at(-1)?.get('page')).toBe('1');
     expect(listCalls(fetch).filter((params) => params.has('q'))).toHaveLength(1);
+  });
+
+  it('asks again while a mail is queued, and stops once none is', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answers = 0;
+      const fetch = serve((path, init) => {
+        if ((init.method ?? 'GET') !== 'GET' || !path.includes('/invitations?')) return undefined;
+        answers += 1;
+        return json(200, page([invitation({ mailStatus: answers < 3 ? 'queued' : 'accepted' })]));
+      });
+      renderInRouter(<InvitationList eventId="event-1" />);
+      expect(await screen.findByText('Queued')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(QUEUED_MAIL_POLL_MS);
+      await waitFor(() => expect(listCalls(fetch)).toHaveLength(2));
+      expect(screen.getByText('Queued')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(QUEUED_MAIL_POLL_MS);
+      expect(await screen.findByText('Accepted')).toBeInTheDocument();
+      // Nothing queued any more: no further requests.
+      await vi.advanceTimersByTimeAsync(3 * QUEUED_MAIL_POLL_MS);
+      expect(listCalls(fetch)).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the empty state with the add action', async () => {

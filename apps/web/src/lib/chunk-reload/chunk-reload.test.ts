@@ -1,6 +1,11 @@
 import { CHUNK_RELOAD_INTERVAL_MS } from '@livent/shared';
-import { describe, expect, it } from 'vitest';
-import { isChunkLoadError, mayReloadAfterChunkError } from './chunk-reload';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  CHUNK_RELOAD_STORAGE_KEY,
+  isChunkLoadError,
+  mayReloadAfterChunkError,
+  reloadForChunkError,
+} from './chunk-reload';
 
 describe('chunk reload throttle (spec section 4: at most once a minute)', () => {
   const now = 1_700_000_000_000;
@@ -33,5 +38,16 @@ describe('chunk reload throttle (spec section 4: at most once a minute)', () => 
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Network request failed'))).toBe(false);
     expect(isChunkLoadError('Failed to fetch dynamically imported module')).toBe(false);
+  });
+});
+
+describe('a chunk that failed offline', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('never reloads the page: offline the reload would end in the browser error page', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    sessionStorage.removeItem(CHUNK_RELOAD_STORAGE_KEY);
+    expect(reloadForChunkError()).toBe(false);
+    expect(sessionStorage.getItem(CHUNK_RELOAD_STORAGE_KEY)).toBeNull();
   });
 });

@@ -48,6 +48,9 @@ export function chunkReloadAllowedNow(now: number = Date.now()): boolean {
  * happened too recently, so the caller shows the generic error page instead.
  */
 export function reloadForChunkError(now: number = Date.now()): boolean {
+  // Offline the reload itself fails, into the browser's error page, and loses the app and any
+  // unsaved work: the load is retried once online instead (components/offline).
+  if (!navigator.onLine) return false;
   if (!mayReloadAfterChunkError(readLastReload(), now)) return false;
   try {
     sessionStorage.setItem(CHUNK_RELOAD_STORAGE_KEY, String(now));

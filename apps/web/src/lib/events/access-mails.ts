@@ -1,4 +1,4 @@
-import type { MailSendMode } from '@livent/shared';
+import type { MailSendMode, MailStatus } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/typed-api';
 
@@ -30,4 +30,19 @@ export function useSendAccessMails(eventId: string, list: MailList) {
       api.post(`/events/{id}/${list}/send`, { path: { id: eventId }, body: { mode } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['events', list, eventId] }),
   });
+}
+
+/** How often a list asks again while one of its mails waits in the outbox. */
+export const QUEUED_MAIL_POLL_MS = 3_000;
+
+/**
+ * `refetchInterval` of the invitation and registration lists: a queued mail changes its status
+ * once the outbox worker has sent it, which no other event tells the list, so the list asks
+ * again while any row it shows is queued, and stops when none is.
+ */
+export function pollWhileMailsQueued(query: {
+  state: { data?: { results: readonly { mailStatus: MailStatus | null }[] } | undefined };
+}): number | false {
+  const queued = query.state.data?.results.some((row) => row.mailStatus === 'queued') ?? false;
+  return queued ? QUEUED_MAIL_POLL_MS : false;
 }

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Namespace } from '../i18n/resources';
-import { eventSettingsQueryOptions, orPageNotFound } from './event-settings';
+import { eventSettingsQueryOptions, orEventUnavailable } from './event-settings';
 import { loadEditorNamespaces } from './use-settings-form';
 
 /**
- * The `loader` of an editor screen: the event's settings (a missing event shows the 404 page)
+ * The `loader` of an editor screen: the event's settings (an event this account cannot open shows that page)
  * and the texts every editor screen needs (`events`: the framework's; `forms`: messages) plus
  * the screen's own namespaces.
  *
@@ -17,7 +17,7 @@ export async function loadEditorScreen(
   ...namespaces: Namespace[]
 ): Promise<void> {
   await Promise.all([
-    orPageNotFound(queryClient.ensureQueryData(eventSettingsQueryOptions(eventId))),
+    orEventUnavailable(queryClient.ensureQueryData(eventSettingsQueryOptions(eventId))),
     loadEditorNamespaces(...namespaces),
   ]);
 }

@@ -2,7 +2,7 @@ import type { EventSettingsPatch } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api-client';
 import { api } from '../api/typed-api';
-import { pageNotFound } from '../router/not-found';
+import { eventUnavailable } from '../router/not-found';
 
 /**
  * An event's settings (`GET/PATCH /api/event-settings/{id}`, ADR 015), shared by every feature
@@ -41,14 +41,17 @@ export function useSaveEventSettings(eventId: string) {
 }
 
 /**
- * For route loaders: a missing event (or another account's, which answers 404 alike) shows the
- * "You are lost" page rather than the generic error (docs/product-spec.md sections 2 and 8).
+ * For route loaders of an event's screens: an event this account cannot open (404, and 403 alike)
+ * shows one page, "not available to this account", whether the event exists or not, rather than
+ * the generic error (docs/product-spec.md sections 2 and 8).
  */
-export async function orPageNotFound<T>(loading: Promise<T>): Promise<T> {
+export async function orEventUnavailable<T>(loading: Promise<T>): Promise<T> {
   try {
     return await loading;
   } catch (error) {
-    if (error instanceof ApiError && error.code === 404) throw pageNotFound();
+    if (error instanceof ApiError && (error.code === 404 || error.code === 403)) {
+      throw eventUnavailable();
+    }
     throw error;
   }
 }

@@ -1,6 +1,13 @@
 import { notFound } from '@tanstack/react-router';
 
 const MISSING = 'missing-page';
+const EVENT_UNAVAILABLE = 'event-unavailable';
+
+function reasonOf(data: unknown): unknown {
+  return typeof data === 'object' && data !== null
+    ? (data as { reason?: unknown }).reason
+    : undefined;
+}
 
 /**
  * The 404 a route throws for something that does not exist, e.g. the shared inbox without a
@@ -16,10 +23,21 @@ export function pageNotFound(
   });
 }
 
+/**
+ * The 404 of an event this account cannot open: deleted, never shared with it, or no longer
+ * shared. Its page says so in the same words in every case, so that it tells nobody whether an
+ * event exists (the API answers 404 for other accounts' events alike).
+ */
+export function eventUnavailable() {
+  return notFound({ data: { reason: EVENT_UNAVAILABLE } });
+}
+
 export function isPageNotFoundData(data: unknown): boolean {
-  return (
-    typeof data === 'object' && data !== null && (data as { reason?: unknown }).reason === MISSING
-  );
+  return reasonOf(data) === MISSING;
+}
+
+export function isEventUnavailableData(data: unknown): boolean {
+  return reasonOf(data) === EVENT_UNAVAILABLE;
 }
 
 /** The message key a route's `pageNotFound(detail)` gave, if any. */

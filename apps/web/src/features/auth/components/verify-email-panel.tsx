@@ -77,6 +77,9 @@ export function VerifyEmailToken({ token }: { token: string }) {
       </Stack>
     );
   }
+  // One state, never an error beside "confirmed": a link that fails for a user whose address is
+  // confirmed (used before, or replaced) has nothing left to do.
+  if (user?.emailVerified && !user.pendingEmail) return <Verified user={user} />;
   return (
     <Stack spacing={3}>
       <FormAlert>{translateMessage(failure)}</FormAlert>
@@ -92,7 +95,11 @@ export function VerifyEmailToken({ token }: { token: string }) {
         </ButtonLink>
       )}
       {user && !user.emailVerified && <CheckInbox user={user} />}
-      {user?.emailVerified && <Verified user={user} />}
+      {user?.emailVerified && (
+        <ButtonLink to="/" variant="contained" size="large" fullWidth>
+          {t('verifyEmail.continue')}
+        </ButtonLink>
+      )}
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { TextInputField } from '../../../components/forms/text-input-field';
 import { Notice } from '../../../components/page/notice';
 import { notify } from '../../../lib/notifications';
+import { guestTokenFragment } from '../../../lib/router/guest-link';
 
 /**
  * What the next save does with the guest token (ADR 025): `renew` makes a new one (or the first),
@@ -19,13 +20,13 @@ import { notify } from '../../../lib/notifications';
  */
 export type GuestTokenAction = 'renew' | null | undefined;
 
-/** The share link of the guest inbox: the dashboard's origin and the typed route. */
+/** The share link of the guest inbox: the dashboard's origin, the typed route, the token in the fragment. */
 export function useGuestInboxLink(eventId: string, token: string): string {
   const router = useRouter();
   const { href } = router.buildLocation({
     to: '/shared/messages/{-$eventid}',
     params: { eventid: eventId },
-    search: { token },
+    hash: guestTokenFragment(token),
   });
   return new URL(href, window.location.origin).toString();
 }

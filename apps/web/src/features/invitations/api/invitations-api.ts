@@ -2,6 +2,7 @@ import type { InvitationCreate, InvitationPatch, InvitationSort } from '@livent/
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiPath } from '../../../lib/api/typed-api';
 import { downloadCsv } from '../../../lib/download';
+import { pollWhileMailsQueued } from '../../../lib/events/access-mails';
 
 /** An event's invitations (docs/api.md; ADR 026): paged, sorted and searched on the server. */
 
@@ -41,6 +42,8 @@ export const invitationsQueryOptions = (eventId: string, query: InvitationsListQ
       }),
     // The table keeps the last page while the next one loads (no flicker on paging or sorting).
     placeholderData: keepPreviousData,
+    // The mail status column follows the outbox until no mail shown is queued.
+    refetchInterval: pollWhileMailsQueued,
   });
 
 const useRefreshList = (eventId: string) => {

@@ -9,14 +9,14 @@ import {
   ShareEventCard,
 } from '../../../../features/permissions/components/event-sharing';
 import { useCurrentUser } from '../../../../lib/auth/use-auth';
-import { orPageNotFound } from '../../../../lib/events/event-settings';
+import { orEventUnavailable } from '../../../../lib/events/event-settings';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/events/$eventid/admin')({
   staticData: { titleKey: 'eventAdmin' },
   loader: ({ context, params }) =>
     Promise.all([
-      orPageNotFound(context.queryClient.ensureQueryData(eventQueryOptions(params.eventid))),
+      orEventUnavailable(context.queryClient.ensureQueryData(eventQueryOptions(params.eventid))),
       loadNamespaces('events', 'forms', 'permissions'),
     ]),
   component: EventAdminScreen,

@@ -6,14 +6,16 @@ import { highlightsQueryOptions } from '../../../../lib/events/highlights';
 import { HighlightsList } from '../../../../features/event-design/components/highlights-list';
 import { HighlightsStyleForm } from '../../../../features/event-design/components/highlights-style-form';
 import { loadEditorScreen } from '../../../../lib/events/editor-loader';
-import { orPageNotFound } from '../../../../lib/events/event-settings';
+import { orEventUnavailable } from '../../../../lib/events/event-settings';
 
 export const Route = createFileRoute('/_default/events/$eventid/highlights')({
   staticData: { titleKey: 'highlights' },
   loader: ({ context, params }) =>
     Promise.all([
       loadEditorScreen(context.queryClient, params.eventid, 'design'),
-      orPageNotFound(context.queryClient.ensureQueryData(highlightsQueryOptions(params.eventid))),
+      orEventUnavailable(
+        context.queryClient.ensureQueryData(highlightsQueryOptions(params.eventid)),
+      ),
     ]),
   component: HighlightsScreen,
 });

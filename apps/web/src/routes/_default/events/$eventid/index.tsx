@@ -9,14 +9,14 @@ import { PageHeader } from '../../../../components/page/page-header';
 import { eventQueryOptions } from '../../../../features/events/api/events-api';
 import { EventOverview } from '../../../../features/events/components/event-overview';
 import { usePlanAllowance } from '../../../../lib/auth/use-plan-allowance';
-import { orPageNotFound } from '../../../../lib/events/event-settings';
+import { orEventUnavailable } from '../../../../lib/events/event-settings';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/events/$eventid/')({
   staticData: { titleKey: 'eventOverview' },
   loader: ({ context, params }) =>
     Promise.all([
-      orPageNotFound(context.queryClient.ensureQueryData(eventQueryOptions(params.eventid))),
+      orEventUnavailable(context.queryClient.ensureQueryData(eventQueryOptions(params.eventid))),
       loadNamespaces('events'),
     ]),
   component: EventOverviewScreen,

@@ -7,14 +7,17 @@ import { PageHeader } from '../../../../components/page/page-header';
 import { channelsQueryOptions } from '../../../../features/channels/api/channels-api';
 import { organiserInboxApi } from '../../../../features/messages/api/inbox-api';
 import { Inbox } from '../../../../features/messages/components/inbox';
-import { eventSettingsQueryOptions, orPageNotFound } from '../../../../lib/events/event-settings';
+import {
+  eventSettingsQueryOptions,
+  orEventUnavailable,
+} from '../../../../lib/events/event-settings';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/events/$eventid/messages')({
   staticData: { titleKey: 'messages' },
   loader: ({ context, params }) =>
     Promise.all([
-      orPageNotFound(
+      orEventUnavailable(
         context.queryClient.ensureQueryData(eventSettingsQueryOptions(params.eventid)),
       ),
       loadNamespaces('messages', 'forms'),

@@ -4,14 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/page/page-header';
 import { channelsQueryOptions } from '../../../../features/channels/api/channels-api';
 import { StatsDashboard } from '../../../../features/stats/components/stats-dashboard';
-import { eventSettingsQueryOptions, orPageNotFound } from '../../../../lib/events/event-settings';
+import {
+  eventSettingsQueryOptions,
+  orEventUnavailable,
+} from '../../../../lib/events/event-settings';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/events/$eventid/stats')({
   staticData: { titleKey: 'stats' },
   loader: ({ context, params }) =>
     Promise.all([
-      orPageNotFound(
+      orEventUnavailable(
         context.queryClient.ensureQueryData(eventSettingsQueryOptions(params.eventid)),
       ),
       // `forms` for the translated reason of a failed load or download.

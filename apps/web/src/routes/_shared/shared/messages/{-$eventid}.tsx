@@ -10,6 +10,7 @@ import {
 import { Inbox } from '../../../../features/messages/components/inbox';
 import { ApiError } from '../../../../lib/api-client';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
+import { guestTokenFragment, guestTokenFromFragment } from '../../../../lib/router/guest-link';
 import { pageNotFound } from '../../../../lib/router/not-found';
 
 /**
@@ -21,40 +22,27 @@ function validateSharedInboxSearch(search: Record<string, unknown>): { token?: s
   return typeof search.token === 'string' && search.token ? { token: search.token } : {};
 }
 
-/** Where the tab keeps a guest's token once it left the address bar (per event). */
-const tokenStorageKey = (eventId: string) => `lvnt.messages.guest.${eventId}`;
-
-function storedToken(eventId: string): string | null {
-  try {
-    return sessionStorage.getItem(tokenStorageKey(eventId));
-  } catch {
-    return null; // Storage refused (a privacy mode): the token cannot outlive the address bar.
-  }
-}
-
 export const Route = createFileRoute('/_shared/shared/messages/{-$eventid}')({
   staticData: { titleKey: 'sharedMessages' },
   validateSearch: validateSharedInboxSearch,
-  // The token leaves the address bar before any request carries it (ADR 025): kept in this tab's
-  // sessionStorage, the address replaced by the one without it, so it reaches no history entry,
-  // bookmark or Referer. "A missing token gives a 404 page" (docs/product-spec.md section 2).
-  beforeLoad: ({ search, params }) => {
+  // The share link carries the token in the fragment (ADR 056): the browser sends it to no
+  // server, puts it in no Referer and keeps it in a bookmark, so the link can be reopened. A
+  // link with `?token=` (docs/product-spec.md section 2) is moved there before anything loads;
+  // its own request is served with `Referrer-Policy: no-referrer` and the request log redacts
+  // the token (ADR 025). "A missing token gives a 404 page" (docs/product-spec.md section 2).
+  beforeLoad: ({ search, params, location }) => {
     const eventId = params.eventid;
     if (!eventId) throw pageNotFound();
     if (search.token) {
-      try {
-        sessionStorage.setItem(tokenStorageKey(eventId), search.token);
-      } catch {
-        return { guestToken: search.token };
-      }
       throw redirect({
         to: '/shared/messages/{-$eventid}',
         params: { eventid: eventId },
         search: {},
+        hash: guestTokenFragment(search.token),
         replace: true,
       });
     }
-    const guestToken = storedToken(eventId);
+    const guestToken = guestTokenFromFragment(location.hash);
     if (!guestToken) throw pageNotFound();
     return { guestToken };
   },

@@ -6,7 +6,7 @@ import { PageHeader } from '../../../../../components/page/page-header';
 import { InvitationList } from '../../../../../features/invitations/components/invitation-list';
 import {
   eventSettingsQueryOptions,
-  orPageNotFound,
+  orEventUnavailable,
 } from '../../../../../lib/events/event-settings';
 import { loadNamespaces } from '../../../../../lib/i18n/i18n';
 
@@ -14,7 +14,7 @@ export const Route = createFileRoute('/_default/events/$eventid/access/invitatio
   staticData: { titleKey: 'invitationList' },
   loader: ({ context, params }) =>
     Promise.all([
-      orPageNotFound(
+      orEventUnavailable(
         context.queryClient.ensureQueryData(eventSettingsQueryOptions(params.eventid)),
       ),
       loadNamespaces('invitations', 'lists', 'mails', 'events', 'forms'),

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../../../components/page/page-header';
 import { RegistrationList } from '../../../../../features/registrations/components/registration-list';
 import {
   eventSettingsQueryOptions,
-  orPageNotFound,
+  orEventUnavailable,
 } from '../../../../../lib/events/event-settings';
 import { loadNamespaces } from '../../../../../lib/i18n/i18n';
 
@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_default/events/$eventid/access/registrat
   staticData: { titleKey: 'registrationList' },
   loader: ({ context, params }) =>
     Promise.all([
-      orPageNotFound(
+      orEventUnavailable(
         context.queryClient.ensureQueryData(eventSettingsQueryOptions(params.eventid)),
       ),
       loadNamespaces('registrations', 'lists', 'mails', 'events', 'forms'),

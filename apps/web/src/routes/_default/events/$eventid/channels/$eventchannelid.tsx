@@ -9,24 +9,30 @@ import { ButtonLink } from '../../../../../components/links/button-link';
 import { PageHeader } from '../../../../../components/page/page-header';
 import { channelQueryOptions } from '../../../../../features/channels/api/channels-api';
 import { ChannelForm } from '../../../../../features/channels/components/channel-form';
-import {
-  eventSettingsQueryOptions,
-  orPageNotFound,
-} from '../../../../../lib/events/event-settings';
+import { eventSettingsQueryOptions } from '../../../../../lib/events/event-settings';
 import { loadEditorScreen } from '../../../../../lib/events/editor-loader';
 import { highlightsQueryOptions } from '../../../../../lib/events/highlights';
+import { ApiError } from '../../../../../lib/api-client';
+import { pageNotFound } from '../../../../../lib/router/not-found';
 
 export const Route = createFileRoute('/_default/events/$eventid/channels/$eventchannelid')({
   staticData: { titleKey: 'channel' },
-  loader: ({ context, params }) =>
-    Promise.all([
-      orPageNotFound(
-        context.queryClient.ensureQueryData(
-          channelQueryOptions(params.eventid, params.eventchannelid),
-        ),
-      ),
+  loader: async ({ context, params }) => {
+    // Both at once, the event's answer first: an event this account cannot open says so, a
+    // missing channel of an event it can open is "You are lost".
+    const [editor, channel] = await Promise.allSettled([
       loadEditorScreen(context.queryClient, params.eventid, 'channels'),
-    ]),
+      context.queryClient.ensureQueryData(
+        channelQueryOptions(params.eventid, params.eventchannelid),
+      ),
+    ]);
+    if (editor.status === 'rejected') throw editor.reason;
+    if (channel.status === 'rejected') {
+      throw channel.reason instanceof ApiError && channel.reason.code === 404
+        ? pageNotFound()
+        : channel.reason;
+    }
+  },
   component: ChannelScreen,
 });
 

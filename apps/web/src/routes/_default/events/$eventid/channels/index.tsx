@@ -8,7 +8,7 @@ import { ChannelsList } from '../../../../../features/channels/components/channe
 import { RoutingRulesEditor } from '../../../../../features/channels/components/routing-rules-editor';
 import {
   eventSettingsQueryOptions,
-  orPageNotFound,
+  orEventUnavailable,
 } from '../../../../../lib/events/event-settings';
 import { loadEditorScreen } from '../../../../../lib/events/editor-loader';
 
@@ -16,7 +16,7 @@ export const Route = createFileRoute('/_default/events/$eventid/channels/')({
   staticData: { titleKey: 'channels' },
   loader: ({ context, params }) =>
     Promise.all([
-      orPageNotFound(context.queryClient.ensureQueryData(channelsQueryOptions(params.eventid))),
+      orEventUnavailable(context.queryClient.ensureQueryData(channelsQueryOptions(params.eventid))),
       loadEditorScreen(context.queryClient, params.eventid, 'channels'),
     ]),
   component: ChannelsScreen,
