@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from '@playwright/test';
 import { e2ePort } from '../playwright.config.js';
 import { createEventByApi, ownAccount } from './event-helpers.js';
 import { expect, expectAccessible, readMail, test } from './fixtures.js';
@@ -35,8 +36,6 @@ const SETTINGS = {
   ctaLink: 'https://example.com/calendar',
   messagesEnabled: true,
   messagesPrompt: 'Ask the speakers a question',
-  playerMode: 'youtube',
-  playerLink: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ',
   menuItems: [
     { name: 'Programme', link: 'https://example.com/programme', newWindow: false },
     { name: 'Speakers', link: 'https://example.com/speakers', newWindow: false },
@@ -52,7 +51,11 @@ const SETTINGS = {
   language: 'auto',
 };
 
-type Headers = Record<string, string>;
+/** A viewer whose browser asks for `language` (the page's language is `auto`). */
+async function viewerIn(browser: Browser, language: 'en' | 'de'): Promise<Page> {
+  const context = await browser.newContext({ locale: language === 'de' ? 'de-DE' : 'en-US' });
+  return context.newPage();
+}
 
 async function patchSettings(page: Page, token: string, id: string, data: object) {
   const response = await page.request.patch(`/api/event-settings/${id}`, {
@@ -176,6 +179,7 @@ test.describe('public page layouts', () => {
     for (const header of HEADERS) {
       test(`${layout} layout with the ${header} header: en and de at 1440 and 390 px`, async ({
         page,
+        browser,
       }) => {
         const { accessToken } = await ownAccount(page);
         const event = await createEventByApi(page, accessToken, `Launch ${layout} ${header}`);
@@ -186,25 +190,25 @@ test.describe('public page layouts', () => {
           headerLayout: header,
           logo,
         });
-        const url = `${EVENTS_ORIGIN}/${event.slug}`;
         for (const [language, sendLabel] of [
           ['en', 'Send message'],
           ['de', 'Nachricht senden'],
         ] as const) {
-          await page.setExtraHTTPHeaders({ 'accept-language': language } satisfies Headers);
+          const viewer = await viewerIn(browser, language);
           for (const { name, viewport } of WIDTHS) {
-            await page.setViewportSize(viewport);
-            await page.goto(url);
-            await expect(page.locator('html')).toHaveAttribute('lang', language);
+            await viewer.setViewportSize(viewport);
+            await viewer.goto(`${EVENTS_ORIGIN}/${event.slug}`);
+            await expect(viewer.locator('html')).toHaveAttribute('lang', language);
             await expect(
-              page.locator(`body.lv-layout-${layout}.lv-header-${header}`),
+              viewer.locator(`body.lv-layout-${layout}.lv-header-${header}`),
             ).toBeVisible();
-            await expectLogoWhole(page);
-            if (name === '390') await expectPhoneOrder(page);
-            else await expectKeyboardReachesActions(page, sendLabel);
-            await expectAccessible(page);
-            await screenshot(page, `${layout}-${header}-${language}-${name}`);
+            await expectLogoWhole(viewer);
+            if (name === '390') await expectPhoneOrder(viewer);
+            else await expectKeyboardReachesActions(viewer, sendLabel);
+            await expectAccessible(viewer);
+            await screenshot(viewer, `${layout}-${header}-${language}-${name}`);
           }
+          await viewer.context().close();
         }
       });
     }
@@ -263,16 +267,19 @@ test.describe('public page layouts', () => {
 
 test.describe('accessibility statement', () => {
   test('linked from the footer; a report reaches the organiser; a bad one says what is wrong', async ({
-    page,
+    page: organiser,
+    browser,
   }) => {
-    const { account, accessToken } = await ownAccount(page);
-    const event = await createEventByApi(page, accessToken, 'Statement Event');
-    await patchSettings(page, accessToken, event.id, SETTINGS);
+    const { account, accessToken } = await ownAccount(organiser);
+    const event = await createEventByApi(organiser, accessToken, 'Statement Event');
+    await patchSettings(organiser, accessToken, event.id, SETTINGS);
+    let page = organiser;
     for (const [language, link, title] of [
       ['de', 'Barrierefreiheit', 'Barrierefreiheit'],
       ['en', 'Accessibility', 'Accessibility'],
     ] as const) {
-      await page.setExtraHTTPHeaders({ 'accept-language': language });
+      if (page !== organiser) await page.context().close();
+      page = await viewerIn(browser, language);
       for (const { name, viewport } of WIDTHS) {
         await page.setViewportSize(viewport);
         await page.goto(`${EVENTS_ORIGIN}/${event.slug}`);
@@ -334,7 +341,14 @@ test.describe('contrast warning', () => {
     await expect(warning).toContainText(
       'Text on Background: contrast 2.63:1, at least 4.5:1 is needed.',
     );
-    await expectAccessible(page);
+    // The preview pictures the page in the saved colours, pale text and all: a picture of the
+    // organiser's choice (WCAG 1.4.3 exempts text in pictures), so axe skips it; the rest of the
+    // screen must pass.
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .exclude('[role="img"]')
+      .analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await warning.screenshot({ path: `${SCREENSHOTS}/contrast-warning-en.png` });
   });
