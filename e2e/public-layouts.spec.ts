@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { e2ePort } from '../playwright.config.js';
-import { createEventByApi, ownAccount } from './event-helpers.js';
+import { createEventByApi, ownAccount, patchSettings } from './event-helpers.js';
 import { expect, expectAccessible, readMail, test } from './fixtures.js';
 
 // The public page's layouts (ADR 052): every layout × header combination, in English and German,
@@ -55,14 +55,6 @@ const SETTINGS = {
 async function viewerIn(browser: Browser, language: 'en' | 'de'): Promise<Page> {
   const context = await browser.newContext({ locale: language === 'de' ? 'de-DE' : 'en-US' });
   return context.newPage();
-}
-
-async function patchSettings(page: Page, token: string, id: string, data: object) {
-  const response = await page.request.patch(`/api/event-settings/${id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.status(), await response.text()).toBe(200);
 }
 
 /** An uploaded PNG drawn from SVG; its URL. */

@@ -8,9 +8,7 @@ import { usePage } from './page-context.js';
 import { RegistrationGateForm } from './registration-gate-form.js';
 import { SsoGateForm } from './sso-gate-form.js';
 import { isUpload } from './page-data.js';
-
-/** Whole minutes to wait, at least one (a viewer reads "in 1 minute", not "in 0"). */
-const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+import { minutes } from './form-field.js';
 
 /** The code form: a plain POST that works without script (ADR 026). */
 function CodeForm() {

@@ -6,66 +6,12 @@ import {
   type FeedbackForm,
   type FeedbackOutcome,
 } from '../accessibility/accessibility-feedback.js';
+import { Field, minutes } from './form-field.js';
 import { Footer } from './footer.js';
 import { Header } from './header.js';
 import { eventHref, PageContext, usePage } from './page-context.js';
 import { isUpload, statementPath, type PageData } from './page-data.js';
 import { themeCss } from './theme.js';
-
-/** Whole minutes to wait, at least one (a viewer reads "in 1 minute", not "in 0"). */
-const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
-
-function FeedbackField({
-  name,
-  label,
-  optional,
-  error,
-  value,
-  multiline = false,
-  type = 'text',
-  autoComplete,
-  maxLength,
-}: {
-  name: keyof FeedbackForm;
-  label: string;
-  optional: boolean;
-  error: string | undefined;
-  value: string;
-  multiline?: boolean;
-  type?: string;
-  autoComplete?: string;
-  maxLength: number;
-}) {
-  const { t } = usePage();
-  const id = `lv-feedback-${name}`;
-  const common = {
-    id,
-    name,
-    required: !optional,
-    maxLength,
-    defaultValue: value,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? `${id}-error` : undefined,
-  };
-  return (
-    <>
-      <label htmlFor={id}>
-        {label}
-        {optional && <span className="lv-gate-optional"> {t('access.optional')}</span>}
-      </label>
-      {multiline ? (
-        <textarea {...common} rows={6}></textarea>
-      ) : (
-        <input {...common} type={type} autoComplete={autoComplete} />
-      )}
-      {error && (
-        <p id={`${id}-error`} className="lv-gate-error">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
 
 /** The form that mails a viewer's report to the organiser: a plain POST, no script needed. */
 function FeedbackFormBlock({ outcome }: { outcome: FeedbackOutcome | undefined }) {
@@ -85,29 +31,32 @@ function FeedbackFormBlock({ outcome }: { outcome: FeedbackOutcome | undefined }
   };
   return (
     <form className="lv-gate-form" method="post" action={statementPath(data.eventSlug)}>
-      <FeedbackField
+      <Field
+        id="lv-feedback-message"
         name="message"
         label={t('accessibility.messageLabel')}
-        optional={false}
+        required
         multiline
         error={errorText('message')}
         value={values?.message ?? ''}
         maxLength={FEEDBACK_MESSAGE_MAX}
       />
-      <FeedbackField
+      <Field
+        id="lv-feedback-name"
         name="name"
         label={t('accessibility.nameLabel')}
-        optional
+        required={false}
         error={errorText('name')}
         value={values?.name ?? ''}
         autoComplete="name"
         maxLength={FEEDBACK_NAME_MAX}
       />
-      <FeedbackField
+      <Field
+        id="lv-feedback-email"
         name="email"
         type="email"
         label={t('accessibility.emailLabel')}
-        optional
+        required={false}
         error={errorText('email')}
         value={values?.email ?? ''}
         autoComplete="email"
