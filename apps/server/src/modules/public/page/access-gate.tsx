@@ -2,7 +2,7 @@ import { ACCESS_CODE_MAX_LENGTH } from '@livent/shared';
 import { TextBlock } from '../../../lib/html/linkify.js';
 import { ContentBlock } from './content-block.js';
 import { HighlightsBlock } from './highlights-block.js';
-import { Intro } from './intro.js';
+import { CallToAction, Intro } from './intro.js';
 import { InvitationGateForm } from './invitation-gate-form.js';
 import { usePage } from './page-context.js';
 import { RegistrationGateForm } from './registration-gate-form.js';
@@ -59,7 +59,7 @@ export function AccessGate() {
   return (
     <>
       {s.accessShowIntroduction ? (
-        <Intro />
+        <Intro cta={s.accessShowContent} />
       ) : (
         <h1 className="lv-headline lv-title lv-intro">{s.title}</h1>
       )}
@@ -90,6 +90,7 @@ export function AccessGate() {
           </div>
         </section>
         {s.accessShowContent && <ContentBlock />}
+        {s.accessShowContent && !s.accessShowIntroduction && <CallToAction />}
         {s.accessShowHighlights && <HighlightsBlock />}
       </div>
     </>

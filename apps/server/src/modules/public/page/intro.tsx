@@ -17,10 +17,10 @@ export function CallToAction() {
 
 /**
  * The page's heading (the headline, or the title when the header shows the headline), when it
- * starts, the introduction and the call to action. In the modern layout it is the panel beside
- * the player.
+ * starts, the introduction and the call to action (`cta`; the gate shows it only with the
+ * content, as before). In the modern layout it is the panel beside the player.
  */
-export function Intro({ panel = false }: { panel?: boolean }) {
+export function Intro({ panel = false, cta = true }: { panel?: boolean; cta?: boolean }) {
   const { data, settings: s, t } = usePage();
   const start = formatStart(s, data.language);
   const headline = s.headerLayout === 'headline' ? '' : s.headline;
@@ -42,7 +42,7 @@ export function Intro({ panel = false }: { panel?: boolean }) {
           <TextBlock text={s.introduction} autoLinks={s.autoCreateLinks} />
         </div>
       )}
-      <CallToAction />
+      {cta && <CallToAction />}
     </section>
   );
 }

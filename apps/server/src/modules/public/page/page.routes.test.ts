@@ -458,6 +458,22 @@ describe('public page: layouts', () => {
     expect(aside).not.toContain('lv-message-form');
   });
 
+  it('the gate shows the call to action only where it shows the content, as before', async () => {
+    const gate = {
+      accessMode: 'code',
+      accessCode: 'open sesame',
+      ctaTitle: 'Register',
+      ctaLink: 'https://example.com/register',
+    } as const;
+    const hidden = await pageOf({ ...gate, accessShowContent: false });
+    expect(hidden).toContain('lv-gate');
+    expect(hidden).not.toContain('class="lv-cta"');
+    for (const accessShowIntroduction of [true, false]) {
+      const shown = await pageOf({ ...gate, accessShowContent: true, accessShowIntroduction });
+      expect(shown.match(/class="lv-cta"/g)).toHaveLength(1);
+    }
+  });
+
   it('tube without highlights has no side column; classic stacks every block in one column', async () => {
     const tube = markupOnly(await pageOf({ layout: 'tube' }));
     expect(tube).toContain('class="lv-theatre"');
