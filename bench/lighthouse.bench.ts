@@ -1,4 +1,4 @@
-// Lighthouse on /login and on a public event page against the production build, with its
+// Lighthouse on /login and on a public event page in each layout against the production build, with its
 // default mobile settings (a mid-range phone, throttled network and CPU): the budgets are
 // performance >= 95 and accessibility 100 for both (docs/architecture.md, "Performance
 // budgets"). Runs offline: Chromium is the machine's (CHROMIUM_PATH, default /usr/bin/chromium),
@@ -17,7 +17,12 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { insertBenchEvent, registerBenchOwner, startLivent } from './lib/processes.js';
+import {
+  insertBenchEvent,
+  REALISTIC_PAGE,
+  registerBenchOwner,
+  startLivent,
+} from './lib/processes.js';
 import { recordResult } from './lib/summary.js';
 
 const BUDGETS = { performance: 95, accessibility: 100 } as const;
@@ -131,18 +136,32 @@ async function audit(label: string, url: string): Promise<boolean> {
   return accessible;
 }
 
-/** An event with a realistic page, as bench/public-page.bench.ts has it. */
-async function publicPage(): Promise<string> {
+/**
+ * An event with a realistic page, as bench/public-page.bench.ts has it, in each layout (ADR 052):
+ * the classic one (the default) keeps the name its results were recorded under.
+ */
+async function publicPages(): Promise<[string, string][]> {
   const { user } = await registerBenchOwner(livent.url);
-  insertBenchEvent(databaseFile, user.id, 'bench-launch');
-  return `http://events.localhost:${new URL(livent.url).port}/bench-launch`;
+  const origin = `http://events.localhost:${new URL(livent.url).port}`;
+  return (['classic', 'modern', 'tube'] as const).map((layout) => {
+    const slug = layout === 'classic' ? 'bench-launch' : `bench-launch-${layout}`;
+    insertBenchEvent(databaseFile, user.id, slug, {
+      settings: {
+        ...REALISTIC_PAGE,
+        layout,
+        ctaTitle: 'Add to calendar',
+        ctaLink: 'https://example.com/calendar',
+      },
+    });
+    return [layout === 'classic' ? 'public page' : `public page (${layout})`, `${origin}/${slug}`];
+  });
 }
 
 try {
-  const pageUrl = await publicPage();
-  const loginAccessible = await audit('/login', `${livent.url}/login`);
-  const pageAccessible = await audit('public page', pageUrl);
-  if (!loginAccessible || !pageAccessible) process.exitCode = 1;
+  const pages = await publicPages();
+  let accessible = await audit('/login', `${livent.url}/login`);
+  for (const [label, url] of pages) accessible = (await audit(label, url)) && accessible;
+  if (!accessible) process.exitCode = 1;
 } finally {
   chrome.kill();
   await livent.stop();

@@ -21,4 +21,13 @@ export async function createEventByApi(
   return (await response.json()) as CreatedEvent;
 }
 
+/** Saves settings of an event through the API (`PATCH /api/event-settings/{id}`). */
+export async function patchSettings(page: Page, token: string, id: string, data: object) {
+  const response = await page.request.patch(`/api/event-settings/${id}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 export { ownAccount } from './fixtures.js';

@@ -36,6 +36,13 @@ const data: MailTemplates = {
   'reset-password': { name, link: dashboardLink },
   'confirm-email-change': { name, link: dashboardLink, newEmail: email },
   feedback: { name, accountEmail: email, replyEmail: email, message: `See ${personalLink}` },
+  'accessibility-feedback': {
+    eventTitle,
+    pageUrl: eventLink,
+    name,
+    replyEmail: email,
+    message: `The captions are missing at ${personalLink}`,
+  },
   'registration-verify': {
     name,
     eventName: eventTitle,

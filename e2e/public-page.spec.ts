@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createEventByApi, ownAccount } from './event-helpers.js';
+import { createEventByApi, ownAccount, patchSettings } from './event-helpers.js';
 import { e2ePort } from '../playwright.config.js';
 import { expect, expectAccessible, saveScreenshot, test, VIEWPORTS } from './fixtures.js';
 
@@ -7,14 +7,6 @@ import { expect, expectAccessible, saveScreenshot, test, VIEWPORTS } from './fix
 // show there, viewers send messages, and each layout looks right on desktop and phone.
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
-
-async function patchSettings(page: Page, token: string, id: string, data: object) {
-  const response = await page.request.patch(`/api/event-settings/${id}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data,
-  });
-  expect(response.status(), await response.text()).toBe(200);
-}
 
 const RICH_SETTINGS = {
   headline: 'Product Launch 2027: live from Berlin',

@@ -210,6 +210,8 @@ export function createServices(options: ServiceOptions): Services {
     registrations,
     sso,
     viewerMessages: new ViewerMessagesService({ db, now, limiter, limits, messageFeed }),
+    mailer,
+    eventsUrl: config.eventsUrl,
   });
   changeNotices.on('access', (eventId) => publicPages.events.forget(eventId));
   return {

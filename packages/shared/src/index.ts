@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './billing.js';
 export * from './changelog.js';
 export * from './constants.js';
+export * from './contrast.js';
 export * from './domains.js';
 export * from './enterprise.js';
 export * from './errors.js';

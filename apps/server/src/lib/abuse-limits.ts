@@ -38,6 +38,14 @@ export const DEFAULT_ABUSE_LIMITS = {
   /** Votes of one viewer for an event's questions: a click each, so more than messages (ADR 025). */
   viewerVotesPerViewer: { name: 'votes:viewer', max: 60, windowMs: 10 * MINUTE },
   viewerVotesPerAddress: { name: 'votes:ip', max: 3000, windowMs: 10 * MINUTE },
+  /**
+   * Reports from the accessibility statement's form, mailed to the event's owner (ADR 052): per
+   * viewer (a cookie id) and event, per address and event, and per event from anyone, so that
+   * the form cannot flood the owner's inbox.
+   */
+  accessibilityFeedbackPerViewer: { name: 'a11y-feedback:viewer', max: 5, windowMs: HOUR },
+  accessibilityFeedbackPerAddress: { name: 'a11y-feedback:ip', max: 30, windowMs: HOUR },
+  accessibilityFeedbackPerEvent: { name: 'a11y-feedback:event', max: 100, windowMs: 24 * HOUR },
   /** Access code attempts of one viewer (a cookie id) at one event: guessing stays slow (ADR 026). */
   accessCodePerViewer: { name: 'access-code:viewer', max: 10, windowMs: 15 * MINUTE },
   /** …and of one address at one event: generous, a company's NAT holds thousands of viewers. */

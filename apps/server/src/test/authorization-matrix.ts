@@ -546,6 +546,20 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       headers: eventsHost(),
     }),
   },
+  // An event's accessibility statement and its feedback form (ADR 052): public, like the page.
+  'GET /:slug/_accessibility': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/_accessibility', headers: eventsHost() }),
+  },
+  'POST /:slug/_accessibility': {
+    expected: everyone(404),
+    request: () => ({
+      method: 'POST',
+      url: '/no-such-event/_accessibility',
+      headers: { ...eventsHost(), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'message=Hello',
+    }),
+  },
   // A bulk mail's unsubscribe link (ADR 049): the signed token alone decides, whoever asks.
   'GET /_unsubscribe': {
     expected: everyone(404),

@@ -11,6 +11,15 @@ export interface MailTemplates {
   'reset-password': { name: string; link: string };
   'confirm-email-change': { name: string; link: string; newEmail: string };
   feedback: { name: string; accountEmail: string; replyEmail: string; message: string };
+  /** To an event's owner: a viewer's report from the accessibility statement (ADR 052). */
+  'accessibility-feedback': {
+    eventTitle: string;
+    pageUrl: string;
+    /** Empty when the viewer gave none. */
+    name: string;
+    replyEmail: string;
+    message: string;
+  };
   /** To a viewer of a protected event: the personal link (ADR 026). */
   'registration-verify': RegistrationMail & { verify: true };
   'registration-confirm': RegistrationMail & { verify: false };

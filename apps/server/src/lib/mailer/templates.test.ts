@@ -21,6 +21,13 @@ const data: MailTemplates = {
     replyEmail: 'reply@example.com',
     message: 'Line 1\nLine 2',
   },
+  'accessibility-feedback': {
+    eventTitle: 'Launch',
+    pageUrl: 'https://events.example.com/launch',
+    name: 'Ada',
+    replyEmail: 'ada@example.com',
+    message: 'The player has no captions.',
+  },
   'registration-verify': {
     name: 'Ada',
     eventName: 'Launch',
@@ -106,8 +113,15 @@ describe('mail templates', () => {
 
   it.each(LANGUAGES)('uses every text of the %s catalogue in some mail', (language) => {
     const catalogue = catalogues[language];
-    const rendered = templateNames
-      .map((template) => render(template, language))
+    const rendered = [
+      ...templateNames.map((template) => render(template, language)),
+      // A viewer's report without name and address words those two lines otherwise.
+      render('accessibility-feedback', language, {
+        ...data['accessibility-feedback'],
+        name: '',
+        replyEmail: '',
+      }),
+    ]
       .map((mail) => `${mail.subject}\n${mail.html}\n${mail.text}`)
       .join('\n');
     const unused = keyPaths(catalogue).filter((path) => {
@@ -215,6 +229,20 @@ describe('mail templates', () => {
     expect(mail.html).toContain('Hi &quot;you&quot; &amp; &lt;b&gt;me&lt;/b&gt;<br/>bye');
     expect(mail.text).toContain('Account: <script>alert(1)</script>');
     expect(mail.text).toContain('Reply to: reply@example.com\n\nHi "you" & <b>me</b>\nbye\n\n');
+  });
+
+  it("words a viewer's report with and without a name and an address to answer", () => {
+    const mail = render('accessibility-feedback', 'en');
+    expect(mail.subject).toBe('Accessibility feedback on Launch');
+    expect(mail.text).toContain('From: Ada');
+    expect(mail.text).toContain('Answer by replying to this email (ada@example.com).');
+    const anonymous = render('accessibility-feedback', 'de', {
+      ...data['accessibility-feedback'],
+      name: XSS,
+      replyEmail: '',
+    });
+    expect(anonymous.html).not.toContain('<script');
+    expect(anonymous.text).toContain('eine Antwort ist nicht möglich');
   });
 
   describe('access mails', () => {

@@ -6,6 +6,7 @@ import { MailLayout } from './mail-layout.js';
 import { htmlToPlainText } from './plain-text.js';
 import { accessMailBody, accessMailSubject } from './templates/access-mail.js';
 import { ConfirmEmailChange } from './templates/confirm-email-change.js';
+import { AccessibilityFeedback } from './templates/accessibility-feedback.js';
 import { Feedback } from './templates/feedback.js';
 import {
   OwnerChangeNew,
@@ -47,6 +48,10 @@ const templates: {
     Body: ConfirmEmailChange,
   },
   feedback: { subject: (t, { name }) => t('feedback.subject', { name }), Body: Feedback },
+  'accessibility-feedback': {
+    subject: (t, { eventTitle }) => t('accessibilityFeedback.subject', { eventTitle }),
+    Body: AccessibilityFeedback,
+  },
   'registration-verify': {
     subject: (t, { eventName }) => t('registrationVerify.subject', { eventName }),
     Body: RegistrationLink,

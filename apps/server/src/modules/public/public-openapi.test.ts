@@ -58,6 +58,8 @@ describe("the events origin's routes in the OpenAPI document", () => {
       'POST /{slug}/_stats/beat': 'sendHeartbeat',
       'GET /_unsubscribe': 'getMailUnsubscribe',
       'POST /_unsubscribe': 'postMailUnsubscribe',
+      'GET /{slug}/_accessibility': 'getAccessibilityStatement',
+      'POST /{slug}/_accessibility': 'sendAccessibilityFeedback',
     });
   });
 

@@ -2,11 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Mailer } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { InvitationAccess } from '../invitations/index.js';
 import type { ViewerMessagesService } from '../messages/index.js';
 import type { RegistrationsService } from '../registrations/index.js';
 import type { SsoService } from '../sso/index.js';
+import { AccessibilityFeedbackService } from './accessibility/accessibility-feedback.js';
 import { ViewerGatesService } from './gates/gates.service.js';
 import { EventPageService, type PageStatsTokens } from './page/page.service.js';
 import { PageAccessCheck } from './page-access.js';
@@ -25,6 +27,8 @@ export interface PublicPages {
   gates: ViewerGatesService;
   /** The viewer API room: the remote reload and the message tool. */
   viewerApi: ViewerApiService;
+  /** The accessibility statement's feedback, mailed to the event's owner (ADR 052). */
+  accessibilityFeedback: AccessibilityFeedbackService;
 }
 
 export interface PublicPagesDependencies {
@@ -44,6 +48,10 @@ export interface PublicPagesDependencies {
   sso: Pick<SsoService, 'gate'>;
   /** The messages module's side for viewers: the message tool's writes and reads. */
   viewerMessages: ViewerMessagesService;
+  /** Mails the accessibility statement's reports to the event's owner. */
+  mailer: Mailer;
+  /** The events origin, for the page's address in those mails. */
+  eventsUrl: string;
 }
 
 export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
@@ -70,5 +78,13 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       registrations,
     }),
     viewerApi: new ViewerApiService({ events, access, messages: deps.viewerMessages }),
+    accessibilityFeedback: new AccessibilityFeedbackService({
+      db,
+      mailer: deps.mailer,
+      limiter: deps.limiter,
+      limits: deps.limits,
+      events,
+      eventsUrl: deps.eventsUrl,
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { hostOf, registerPublicHostConstraint } from '../../lib/events-origin.js';
+import { accessibilityRoutes } from './accessibility/accessibility.routes.js';
 import { registerFormParser } from './gates/gate-answers.js';
 import { viewerGateRoutes } from './gates/gates.routes.js';
 import { eventsNotFoundHandler } from './page/page-answers.js';
@@ -39,4 +40,5 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(viewerGateRoutes);
   await app.register(viewerApiRoutes);
   await app.register(unsubscribeRoutes);
+  await app.register(accessibilityRoutes);
 };

@@ -49,6 +49,13 @@ function dataFor(payload: string): MailTemplates {
     'reset-password': { name: payload, link },
     'confirm-email-change': { name: payload, link, newEmail: payload },
     feedback: { name: payload, accountEmail: payload, replyEmail: payload, message: payload },
+    'accessibility-feedback': {
+      eventTitle: payload,
+      pageUrl: link,
+      name: payload,
+      replyEmail: payload,
+      message: payload,
+    },
     'registration-verify': {
       name: payload,
       eventName: payload,

@@ -1,3 +1,5 @@
+import { readableInk } from '@livent/shared';
+
 /** Colours are `#rrggbb` (docs/product-spec.md section 5, "color not valid (#000000)"; `fields.color`). */
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -21,12 +23,4 @@ export const swatchValue = (value: string): string =>
   isHexColor(value) ? value.toLowerCase() : '#000000';
 
 /** Black or white text, whichever reads better on `background` (WCAG relative luminance). */
-export function readableOn(background: string): '#000000' | '#ffffff' {
-  if (!isHexColor(background)) return '#000000';
-  const [r, g, b] = [1, 3, 5].map((start) => {
-    const channel = parseInt(background.slice(start, start + 2), 16) / 255;
-    return channel <= 0.03928 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return luminance > 0.179 ? '#000000' : '#ffffff';
-}
+export const readableOn = readableInk;

@@ -2,15 +2,13 @@ import { ACCESS_CODE_MAX_LENGTH } from '@livent/shared';
 import { TextBlock } from '../../../lib/html/linkify.js';
 import { ContentBlock } from './content-block.js';
 import { HighlightsBlock } from './highlights-block.js';
-import { Intro } from './intro.js';
+import { CallToAction, Intro } from './intro.js';
 import { InvitationGateForm } from './invitation-gate-form.js';
 import { usePage } from './page-context.js';
 import { RegistrationGateForm } from './registration-gate-form.js';
 import { SsoGateForm } from './sso-gate-form.js';
 import { isUpload } from './page-data.js';
-
-/** Whole minutes to wait, at least one (a viewer reads "in 1 minute", not "in 0"). */
-const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+import { minutes } from './form-field.js';
 
 /** The code form: a plain POST that works without script (ADR 026). */
 function CodeForm() {
@@ -61,7 +59,7 @@ export function AccessGate() {
   return (
     <>
       {s.accessShowIntroduction ? (
-        <Intro />
+        <Intro cta={s.accessShowContent} />
       ) : (
         <h1 className="lv-headline lv-title lv-intro">{s.title}</h1>
       )}
@@ -92,6 +90,7 @@ export function AccessGate() {
           </div>
         </section>
         {s.accessShowContent && <ContentBlock />}
+        {s.accessShowContent && !s.accessShowIntroduction && <CallToAction />}
         {s.accessShowHighlights && <HighlightsBlock />}
       </div>
     </>

@@ -1,14 +1,12 @@
 import { TextBlock } from '../../../lib/html/linkify.js';
-import { CallToAction } from './intro.js';
 import { ConsentGuard } from './consent.js';
 import { isUpload, safeUrl } from './page-data.js';
 import { usePage } from './page-context.js';
 
-/** The organiser's text and agenda, with the call to action (which modern shows in its panel). */
+/** The organiser's text and agenda (the call to action is the intro's). */
 export function ContentBlock() {
   const { settings: s, t } = usePage();
-  const cta = s.layout !== 'modern' && Boolean(s.ctaTitle && s.ctaLink);
-  if (!s.agenda && !s.content && !cta) return null;
+  if (!s.agenda && !s.content) return null;
   return (
     <section className="lv-block lv-content">
       {s.content && (
@@ -24,7 +22,6 @@ export function ContentBlock() {
           </div>
         </div>
       )}
-      {cta && <CallToAction />}
     </section>
   );
 }

@@ -42,6 +42,9 @@ function Blocks({ items }: { items: readonly LayoutItem[] }) {
  * classic, one centred column; modern, the player and the text beside a panel with the heading,
  * the call to action and the message tool, highlights below; tube, a dark theatre with the
  * player large and the highlights in a column beside it. Each area is chosen by block type.
+ * In every layout the heading, the start, the call to action, the player and the message tool
+ * come before the long content in the markup, which is the order on phones, the order of the
+ * keyboard and of screen readers alike (ADR 052); wide screens place them with the grid.
  */
 function Layout() {
   const { settings: s, data } = usePage();
@@ -49,13 +52,12 @@ function Layout() {
     return (
       <>
         <div className="lv-stage">
+          <Intro panel />
+          <Blocks items={['player']} />
+          <Blocks items={['messages']} />
           <div className="lv-stage-main">
-            <Blocks items={['player', 'content', 'extraFrame', 'extraImage']} />
+            <Blocks items={['content', 'extraFrame', 'extraImage']} />
           </div>
-          <aside className="lv-stage-aside">
-            <Intro panel />
-            <Blocks items={['messages']} />
-          </aside>
         </div>
         <Blocks items={['highlights']} />
       </>
@@ -68,7 +70,7 @@ function Layout() {
         <div className="lv-theatre-main">
           <Blocks items={['player']} />
           <Intro />
-          <Blocks items={['content', 'messages', 'extraFrame', 'extraImage']} />
+          <Blocks items={['messages', 'content', 'extraFrame', 'extraImage']} />
         </div>
         {aside && (
           <aside className="lv-theatre-aside">
@@ -83,7 +85,7 @@ function Layout() {
       <Intro />
       <div className="lv-stack">
         <Blocks
-          items={['player', 'extraFrame', 'content', 'highlights', 'extraImage', 'messages']}
+          items={['player', 'messages', 'extraFrame', 'content', 'highlights', 'extraImage']}
         />
       </div>
     </>
@@ -102,6 +104,7 @@ function EventPage() {
     `lv-layout-${s.layout}`,
     `lv-header-${s.headerLayout}`,
     s.navigationAlwaysVisible ? 'lv-nav-always' : '',
+    isUpload(s.backgroundImage) ? 'lv-backdrop' : '',
   ]
     .filter(Boolean)
     .join(' ');

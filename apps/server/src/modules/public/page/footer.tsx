@@ -1,5 +1,5 @@
 import { TextBlock } from '../../../lib/html/linkify.js';
-import { safeUrl } from './page-data.js';
+import { safeUrl, statementPath } from './page-data.js';
 import { usePage } from './page-context.js';
 
 const PRODUCT_NAME = 'Livent';
@@ -50,11 +50,15 @@ export function Footer() {
         {t('consent.settings')}
       </button>
     ),
+    // Every page links its accessibility statement (ADR 052).
+    <a key="accessibility" href={statementPath(data.eventSlug)}>
+      {t('footerLink')}
+    </a>,
   ].filter(Boolean);
   return (
     <footer className="lv-footer">
       <div className="lv-wrap">
-        {links.length > 0 && <p className="lv-footer-links">{links}</p>}
+        <p className="lv-footer-links">{links}</p>
         {s.customLegalText && (
           <div className="lv-legal-text">
             <TextBlock text={s.customLegalText} autoLinks />

@@ -40,12 +40,11 @@ export function Header() {
     const hasMenu = s.menuItems.length > 0;
     return (
       <header className="lv-header">
-        <div
-          className="lv-banner"
-          role="img"
-          aria-label={s.title}
-          style={{ backgroundImage: `url("${s.logo}")` }}
-        ></div>
+        {/* The whole picture, never cropped: at most the header height tall, on the header
+            colour where its proportions leave room (ADR 052). */}
+        <a className="lv-banner" href={home}>
+          <img src={s.logo} alt={s.title} />
+        </a>
         {hasMenu && (
           <div className="lv-header-bar lv-wrap">
             <Navigation />

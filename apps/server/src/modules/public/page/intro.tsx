@@ -2,7 +2,7 @@ import { TextBlock } from '../../../lib/html/linkify.js';
 import { formatStart, safeUrl } from './page-data.js';
 import { usePage } from './page-context.js';
 
-/** The call to action as a button (in the content block, or in the modern layout's panel). */
+/** The call to action as a button, under the introduction: part of the first screen (ADR 052). */
 export function CallToAction() {
   const { settings: s } = usePage();
   if (!s.ctaTitle || !s.ctaLink) return null;
@@ -17,10 +17,10 @@ export function CallToAction() {
 
 /**
  * The page's heading (the headline, or the title when the header shows the headline), when it
- * starts and the introduction. In the modern layout it is the panel beside the player and
- * carries the call to action.
+ * starts, the introduction and the call to action (`cta`; the gate shows it only with the
+ * content, as before). In the modern layout it is the panel beside the player.
  */
-export function Intro({ panel = false }: { panel?: boolean }) {
+export function Intro({ panel = false, cta = true }: { panel?: boolean; cta?: boolean }) {
   const { data, settings: s, t } = usePage();
   const start = formatStart(s, data.language);
   const headline = s.headerLayout === 'headline' ? '' : s.headline;
@@ -42,7 +42,7 @@ export function Intro({ panel = false }: { panel?: boolean }) {
           <TextBlock text={s.introduction} autoLinks={s.autoCreateLinks} />
         </div>
       )}
-      {panel && <CallToAction />}
+      {cta && <CallToAction />}
     </section>
   );
 }

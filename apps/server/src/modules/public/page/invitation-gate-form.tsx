@@ -1,8 +1,6 @@
 import { INVITATION_PASSWORD_MAX, INVITATION_USERNAME_MAX } from '@livent/shared';
 import { usePage } from './page-context.js';
-
-/** Whole minutes to wait, at least one (a viewer reads "in 1 minute", not "in 0"). */
-const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+import { minutes } from './form-field.js';
 
 /**
  * The invitation sign-in: username and password in a plain POST form that works without script

@@ -78,11 +78,14 @@ export type GateError =
   | { kind: 'ssoUnavailable' }
   | { kind: 'ssoMisconfigured' };
 
-/** Each layout's own order of the blocks (a custom order replaces it where the plan allows). */
+/**
+ * Each layout's own order of the blocks (a custom order replaces it where the plan allows): the
+ * player and the message tool before the long content (ADR 052).
+ */
 const LAYOUT_ORDERS: Record<EventSettings['layout'], readonly LayoutItem[]> = {
-  classic: ['player', 'extraFrame', 'content', 'highlights', 'extraImage', 'messages'],
-  modern: ['player', 'content', 'messages', 'extraFrame', 'extraImage', 'highlights'],
-  tube: ['player', 'content', 'messages', 'extraFrame', 'extraImage', 'highlights'],
+  classic: ['player', 'messages', 'extraFrame', 'content', 'highlights', 'extraImage'],
+  modern: ['player', 'messages', 'content', 'extraFrame', 'extraImage', 'highlights'],
+  tube: ['player', 'messages', 'content', 'extraFrame', 'extraImage', 'highlights'],
 };
 
 /** The blocks in the order they show: a custom order first (plan permitting), then the rest. */
@@ -92,6 +95,9 @@ export function blockOrder(data: PageData): LayoutItem[] {
   const valid = custom.filter((item) => (LAYOUT_ITEMS as readonly string[]).includes(item));
   return [...valid, ...base.filter((item) => !valid.includes(item))];
 }
+
+/** The path of an event's accessibility statement (ADR 052); `_` keeps it off channel slugs. */
+export const statementPath = (eventSlug: string): string => `/${eventSlug}/_accessibility`;
 
 export const isUpload = (path: string | null): path is string =>
   path !== null && UPLOAD_PATH_PATTERN.test(path);

@@ -78,9 +78,8 @@ describe('public page: every setting shows in the HTML', () => {
     [
       'header layout banner',
       { headerLayout: 'banner', logo: UPLOAD },
-      [
-        `class="lv-banner" role="img" aria-label="Launch Day" style="background-image:url(&quot;${UPLOAD}&quot;)"`,
-      ],
+      // The picture itself, never a cropped background (ADR 052).
+      [`<a class="lv-banner" href="/`, `<img src="${UPLOAD}" alt="Launch Day">`],
       [],
     ],
     ['header height', { headerHeight: 120 }, ['--lv-header-height:120px'], []],
@@ -415,17 +414,37 @@ describe('public page: layouts', () => {
 
   it('modern: player and text beside a panel with the heading, the call to action and the message tool', async () => {
     const body = await eventWithBlocks('modern');
-    const main = between(body, '<div class="lv-stage-main">', '<aside class="lv-stage-aside">');
-    const aside = between(body, '<aside class="lv-stage-aside">', '</aside>');
-    expect(main).toContain('lv-player');
+    // The stage's markup is the phone's order (ADR 052): the panel, the player, the message
+    // tool, then the text; wide screens put the panel and the message tool beside the others.
+    const stage = between(body, '<div class="lv-stage">', '<section class="lv-block lv-highlights');
+    const panel = between(stage, '<section class="lv-intro lv-panel">', '</section>');
+    const main = between(stage, '<div class="lv-stage-main">', '</main>');
+    expect(panel).toContain('<h1');
+    expect(panel).toContain('class="lv-cta"');
     expect(main).toContain('Our lv-messages and lv-highlights are great');
-    expect(aside).toContain('<h1');
-    expect(aside).toContain('class="lv-cta"');
-    expect(aside).toContain('lv-message-form');
     expect(main).not.toContain('class="lv-cta"');
+    const order = ['lv-intro lv-panel', 'lv-player', 'lv-message-form', 'lv-stage-main'];
+    const positions = order.map((marker) => stage.indexOf(marker));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     // Highlights below the stage, across the whole width.
-    expect(body.indexOf('class="lv-block lv-highlights')).toBeGreaterThan(body.indexOf('</aside>'));
+    expect(body.indexOf('class="lv-block lv-highlights')).toBeGreaterThan(
+      body.indexOf('lv-stage-main'),
+    );
   });
+
+  it.each(['classic', 'tube'] as const)(
+    "%s: the heading, the call to action, the player and the message tool before the organiser's text",
+    async (layout) => {
+      const body = await eventWithBlocks(layout);
+      const main = between(body, '<main', '</main>');
+      const text = main.indexOf('Our lv-messages and lv-highlights are great');
+      for (const marker of ['<h1', 'class="lv-cta"', 'lv-player', 'lv-message-form']) {
+        expect(main.indexOf(marker)).toBeGreaterThan(-1);
+        expect(main.indexOf(marker)).toBeLessThan(text);
+      }
+    },
+  );
 
   it('tube: highlights beside the player, the message tool and the text under it', async () => {
     const body = await eventWithBlocks('tube');
@@ -437,6 +456,22 @@ describe('public page: layouts', () => {
     expect(main).toContain('lv-message-form');
     expect(aside).toContain('>Keynote<');
     expect(aside).not.toContain('lv-message-form');
+  });
+
+  it('the gate shows the call to action only where it shows the content, as before', async () => {
+    const gate = {
+      accessMode: 'code',
+      accessCode: 'open sesame',
+      ctaTitle: 'Register',
+      ctaLink: 'https://example.com/register',
+    } as const;
+    const hidden = await pageOf({ ...gate, accessShowContent: false });
+    expect(hidden).toContain('lv-gate');
+    expect(hidden).not.toContain('class="lv-cta"');
+    for (const accessShowIntroduction of [true, false]) {
+      const shown = await pageOf({ ...gate, accessShowContent: true, accessShowIntroduction });
+      expect(shown.match(/class="lv-cta"/g)).toHaveLength(1);
+    }
   });
 
   it('tube without highlights has no side column; classic stacks every block in one column', async () => {

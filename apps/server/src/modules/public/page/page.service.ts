@@ -17,6 +17,8 @@ import {
 import { pageLanguage, viewerLanguage } from '../viewer-language.js';
 import { renderPage } from './event-page.js';
 import { renderNotFound } from './not-found-page.js';
+import { renderStatementPage } from './statement-page.js';
+import type { FeedbackOutcome } from '../accessibility/accessibility-feedback.js';
 import type { ChannelLink, GateError, PageData } from './page-data.js';
 
 export const PAGE_MAX_AGE_S = 15;
@@ -142,6 +144,26 @@ export class EventPageService {
     const page: RenderedPage = { body, etag, language, negotiated, access };
     if (keep) this.pages.set(key, page);
     return page;
+  }
+
+  /**
+   * The event's accessibility statement (ADR 052) in the page's language and frame, with the
+   * outcome of a report just sent; undefined when there is no such event. It shows nothing of
+   * what a gate keeps back (the event's title and look only), so it is open to everyone and
+   * rendered per request (no-store: the form's answer is the viewer's own).
+   */
+  async statementPage(
+    slug: string,
+    acceptLanguage: string | undefined,
+    outcome?: FeedbackOutcome,
+  ): Promise<{ body: string; language: ViewerLanguage; negotiated: boolean } | undefined> {
+    const { events } = this.deps;
+    const head = await events.head(slug);
+    if (!head) return undefined;
+    const model = await events.model(head);
+    const { language, negotiated } = pageLanguage(model, undefined, acceptLanguage, this.negotiate);
+    const data = this.pageData(model, undefined, language, 'open', undefined, null);
+    return { body: renderStatementPage(data, outcome), language, negotiated };
   }
 
   /** The 404 page in the viewer's language. */

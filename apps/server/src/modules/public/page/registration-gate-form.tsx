@@ -1,79 +1,11 @@
 import type { RegistrationField } from '@livent/shared';
+import { Field, minutes } from './form-field.js';
 import { usePage } from './page-context.js';
 import { safeUrl } from './page-data.js';
-
-/** Whole minutes to wait, at least one (a viewer reads "in 1 minute", not "in 0"). */
-const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 const NAME_MAX = 100;
 const EMAIL_MAX = 254;
 const VALUE_MAX = 500;
-
-/** One input with its label and, when the last try had one, its error. */
-function Field({
-  id,
-  name,
-  label,
-  required,
-  error,
-  value,
-  type = 'text',
-  autoComplete,
-  maxLength,
-  options,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  required: boolean;
-  error: string | undefined;
-  value: string;
-  type?: string;
-  autoComplete?: string;
-  maxLength: number;
-  options?: readonly string[];
-}) {
-  const { t } = usePage();
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    name,
-    required,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  };
-  return (
-    <>
-      <label htmlFor={id}>
-        {label}
-        {!required && <span className="lv-gate-optional"> {t('access.optional')}</span>}
-      </label>
-      {options && options.length > 0 ? (
-        <select {...common} defaultValue={value}>
-          <option value="">{t('access.choose')}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input
-          {...common}
-          type={type}
-          defaultValue={value}
-          maxLength={maxLength}
-          autoComplete={autoComplete}
-        />
-      )}
-      {error && (
-        <p id={errorId} className="lv-gate-error">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
 
 /**
  * The registration form (ADR 026): name, email and the event's additional fields in a plain POST

@@ -1,7 +1,5 @@
 import { usePage } from './page-context.js';
-
-/** Whole minutes to wait, at least one (a viewer reads "in 1 minute", not "in 0"). */
-const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+import { minutes } from './form-field.js';
 
 /**
  * The single sign-on gate (ADR 026): one link to the start of the OpenID Connect sign-in, which

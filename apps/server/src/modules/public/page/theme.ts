@@ -1,4 +1,4 @@
-import type { EventSettings } from '@livent/shared';
+import { parseHexColor, readableInk, scrimOpacity, type EventSettings } from '@livent/shared';
 import { isUpload } from './page-data.js';
 
 const FONT_STACKS = {
@@ -24,6 +24,20 @@ export type ThemeSettings = Pick<
   | 'backgroundAttachment'
 >;
 
+/** The tube layout's light text on its dark page (page.css, "Tube"). */
+const THEATRE_INK = '#eceef3';
+const THEATRE_PAGE = '#0b0d12';
+
+/**
+ * The layer under the heading and the introduction on a background image: the page's background
+ * colour, just opaque enough that the text keeps AA contrast over any picture (ADR 052).
+ */
+export function scrimColor(text: string, background: string): string {
+  const alpha = scrimOpacity(text, background);
+  const [r, g, b] = parseHexColor(background) ?? [255, 255, 255];
+  return `rgb(${String(r)} ${String(g)} ${String(b)} / ${String(Math.round(alpha * 100))}%)`;
+}
+
 /**
  * The event's theme as CSS custom properties over `page.css`. Every value comes from the settings
  * reader, which only lets through what the shared schema accepts (colours `#rrggbb`, font names of
@@ -44,6 +58,9 @@ export function themeCss(s: ThemeSettings): string {
     `--lv-header-accent:${s.headerAccentColor}`,
     `--lv-header-height:${String(Math.round(s.headerHeight))}px`,
     `--lv-font:${font}`,
+    // Black or white on the accent (buttons, the start label), whichever reads better: with
+    // either, the pair reaches AA whatever the accent (ADR 052).
+    `--lv-accent-ink:${readableInk(s.accentColor)}`,
   ];
   let background = '';
   if (isUpload(s.backgroundImage)) {
@@ -55,6 +72,11 @@ export function themeCss(s: ThemeSettings): string {
       `background-attachment:${custom ? s.backgroundAttachment : 'scroll'}`,
       'background-position:center top',
     ].join(';');
+    vars.push(
+      `--lv-scrim:${scrimColor(s.textColor, s.backgroundColor)}`,
+      // The tube layout's own ink and page (page.css, "Tube").
+      `--lv-theatre-scrim:${scrimColor(THEATRE_INK, THEATRE_PAGE)}`,
+    );
   }
   const css = `:root{${vars.join(';')}}${background ? `body{${background}}` : ''}`;
   return css.replaceAll('<', '\\3c ');

@@ -25,6 +25,7 @@ import { APPEARANCE_FIELDS } from './appearance-fields';
 import { ChoiceCards } from './choice-cards';
 import { ColorField } from './color-field';
 import { ColorPreview, fontStack } from './color-preview';
+import { ContrastWarning } from './contrast-warning';
 import { HeaderIllustration, LayoutIllustration } from './layout-illustrations';
 import { LayoutOrderField } from './layout-order-field';
 
@@ -125,6 +126,7 @@ export function AppearanceForm({ eventId }: { eventId: string }) {
                 />
               ))}
             </ColorGroup>
+            <ContrastWarning colors={settings} />
           </Stack>
           <Box sx={{ position: { lg: 'sticky' }, top: { lg: 88 } }}>
             <ColorPreview control={control} saved={pickSettings(settings, APPEARANCE_FIELDS)} />
