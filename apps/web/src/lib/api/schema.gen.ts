@@ -3330,6 +3330,11 @@ export interface operations {
                         messagesEnabled: boolean;
                         highlightCount: number;
                         channelCount: number;
+                        /** @enum {string} */
+                        accessMode: "none" | "code" | "registration" | "invitation" | "cip";
+                        registrationCount: number;
+                        invitationCount: number;
+                        loginCount: number;
                         remoteReloadAt: string | null;
                     };
                 };
