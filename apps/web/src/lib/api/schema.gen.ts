@@ -3028,6 +3028,13 @@ export interface operations {
                 "application/json": {
                     email: string;
                     message: string;
+                    error?: {
+                        name: string;
+                        message: string;
+                        stack?: string;
+                        path: string;
+                        status?: number;
+                    };
                 };
             };
         };
