@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './constants.js';
+import { ERROR_REPORT_LIMITS, LANGUAGES } from './constants.js';
 import { FEATURES, LIMITS, PLAN_NAMES } from './plans.js';
 import { linkLikeText } from './link-like-text.js';
 import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
@@ -113,9 +113,6 @@ export const passwordChangeSchema = passwordPair
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const accountDeletionSchema = z.strictObject({ password: z.string().min(1).max(128) });
-
-/** The limits of an error report's parts; the dashboard cuts what it sends to them. */
-export const ERROR_REPORT_LIMITS = { name: 200, message: 2000, stack: 8000, path: 2000 } as const;
 
 /**
  * An error the dashboard ran into, sent with the report dialog's feedback (docs/product-spec.md

@@ -8,6 +8,7 @@ import {
   isChunkLoadError,
   reloadForChunkError,
 } from '../../lib/chunk-reload/chunk-reload';
+import { reportError } from '../../lib/error-reports/error-reports';
 import { isPageNotFoundData, pageNotFoundDetail } from '../../lib/router/not-found';
 import { ErrorPage } from './error-page';
 
@@ -35,7 +36,10 @@ export function RouteError({ error }: ErrorComponentProps) {
     // The reload itself is a side effect, so it runs after render. Should the throttle refuse
     // here, another handler (vite:preloadError) has just started the same reload.
     if (reloading) reloadForChunkError();
-  }, [reloading]);
+    // Otherwise the report dialog, unless the error is one to ignore (docs/product-spec.md
+    // section 8).
+    else reportError(error);
+  }, [reloading, error]);
 
   if (reloading) {
     return (
