@@ -12,7 +12,7 @@ import { renderHook, act } from '@testing-library/react';
 describe('error reporting (spec section 8; ADR 054)', () => {
   afterEach(() => dismissErrorReport());
 
-  it('ignores network errors, failed chunks and answered refusals; reports the rest', () => {
+  it('ignores network errors, failed chunks and the server’s answers; reports the rest', () => {
     expect(isReportable(new TypeError('Failed to fetch'))).toBe(false);
     expect(isReportable(new TypeError('NetworkError when attempting to fetch resource.'))).toBe(
       false,
@@ -23,7 +23,7 @@ describe('error reporting (spec section 8; ADR 054)', () => {
     ).toBe(false);
     expect(isReportable(new ApiError(404, 'Event not found'))).toBe(false);
     expect(isReportable(new ApiError(429, 'Too many requests'))).toBe(false);
-    expect(isReportable(new ApiError(500, 'Internal Server Error'))).toBe(true);
+    expect(isReportable(new ApiError(500, 'Internal Server Error'))).toBe(false);
     expect(isReportable(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(
       true,
     );

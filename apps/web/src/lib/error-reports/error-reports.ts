@@ -6,14 +6,12 @@ import { isChunkLoadError } from '../chunk-reload/chunk-reload';
 
 /**
  * Error reporting (docs/product-spec.md section 8: it "ignores network errors and shows a report
- * dialog on other errors"; ADR 054). Also ignored: a failed chunk (the page reloads) and an
- * answered refusal (4xx), which its screen explains. What is left is a fault of ours: an error
- * in the dashboard's code or a server error (5xx).
+ * dialog on other errors"; ADR 054). Also left out: a failed chunk (the page reloads) and the
+ * server's answers (ApiError), which their screens explain and whose faults (5xx) the server
+ * logs with their cause. What is left is a fault of the dashboard's own code.
  */
 export function isReportable(error: unknown): boolean {
-  if (isNetworkError(error) || isChunkLoadError(error)) return false;
-  if (error instanceof ApiError) return error.code >= 500;
-  return true;
+  return !(isNetworkError(error) || isChunkLoadError(error) || error instanceof ApiError);
 }
 
 /** What `fetch` and the upload client throw when no answer came (Chromium, Firefox, Safari). */
