@@ -58,7 +58,7 @@ test.describe('access overview (spec section 2, /events/{id}/access)', () => {
     await expect(page).toHaveURL(`/events/${event.id}/access/invitationlist`);
     await expect(page.getByRole('table', { name: 'Invitations' })).toContainText('Grace Hopper');
     await page.goBack();
-    await page.getByRole('link', { name: 'Access settings' }).click();
+    await page.locator('#main-content').getByRole('link', { name: 'Access settings' }).click();
     await expect(page).toHaveURL(`/events/${event.id}/access/settings`);
 
     await useLanguage(page, 'de');

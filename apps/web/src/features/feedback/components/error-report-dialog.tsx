@@ -60,9 +60,8 @@ export function ErrorReportDialog({
       open
       onClose={onClose}
       aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
-      slotProps={{ paper: { sx: { maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+      maxWidth={false}
+      slotProps={{ paper: { sx: { width: 600, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
     >
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1.5, pb: 1 }}>
         <IconTile icon={BugReportOutlined} tone="error" size={36} />
