@@ -4,11 +4,13 @@ import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
 import { session } from './lib/auth/session';
 import { installChunkReloadHandler } from './lib/chunk-reload/chunk-reload';
+import { installErrorReporting } from './lib/error-reports/error-reports';
 import { initI18n } from './lib/i18n/i18n';
 import { holdNavigationWhileOffline } from './lib/router/offline-navigation';
 import { createAppRouter } from './router';
 
 installChunkReloadHandler();
+installErrorReporting();
 const router = createAppRouter();
 holdNavigationWhileOffline(router);
 // The first screen waits for three things that do not depend on each other: the language's

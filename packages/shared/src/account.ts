@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './constants.js';
+import { ERROR_REPORT_LIMITS, LANGUAGES } from './constants.js';
 import { FEATURES, LIMITS, PLAN_NAMES } from './plans.js';
 import { linkLikeText } from './link-like-text.js';
 import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
@@ -114,9 +114,26 @@ export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
 export const accountDeletionSchema = z.strictObject({ password: z.string().min(1).max(128) });
 
+/**
+ * An error the dashboard ran into, sent with the report dialog's feedback (docs/product-spec.md
+ * section 8: "Error reporting … shows a report dialog on other errors"; ADR 054). The page's path
+ * only: a query string may hold a token.
+ */
+export const errorReportSchema = z.strictObject({
+  name: singleLineText({ max: ERROR_REPORT_LIMITS.name }),
+  message: multiLineText({ max: ERROR_REPORT_LIMITS.message }),
+  stack: multiLineText({ max: ERROR_REPORT_LIMITS.stack }).optional(),
+  path: singleLineText({ max: ERROR_REPORT_LIMITS.path }),
+  /** The HTTP status of a failed call, if the error was one. */
+  status: z.number().int().min(100).max(599).optional(),
+});
+export type ErrorReport = z.infer<typeof errorReportSchema>;
+
 export const feedbackSchema = z.strictObject({
   email: fields.email(),
   message: multiLineText({ min: 1, max: 5000, trim: true }),
+  /** Present when the feedback reports an error (the report dialog). */
+  error: errorReportSchema.optional(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 

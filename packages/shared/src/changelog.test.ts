@@ -22,4 +22,35 @@ describe('changelog', () => {
     expect(german[0]?.text).not.toBe(changelogFor('en')[0]?.text);
     expect(latestChangelogDate()).toBe(german[0]?.date);
   });
+
+  // The what's-new dialog has something to say about each part of the product that exists.
+  it.each([
+    [
+      'en',
+      [
+        'Events',
+        'Messages',
+        'Access',
+        'Live stats',
+        'Sharing',
+        'Custom domains',
+        'Plans and billing',
+      ],
+    ],
+    [
+      'de',
+      [
+        'Veranstaltungen',
+        'Nachrichten',
+        'Zugang',
+        'Live-Statistik',
+        'Freigaben',
+        'Eigene Domains',
+        'Tarife und Abrechnung',
+      ],
+    ],
+  ] as const)('names what has been built (%s)', (language, areas) => {
+    const topics = changelogFor(language).map((entry) => entry.text.split(':')[0]);
+    for (const area of areas) expect(topics).toContain(area);
+  });
 });

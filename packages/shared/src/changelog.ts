@@ -15,6 +15,69 @@ export interface ChangelogSource {
 
 export const CHANGELOG: readonly ChangelogSource[] = [
   {
+    date: '2026-11-28',
+    text: {
+      en: 'Access overview: each event shows who may see its page, how many registered, were invited or came in, with links to the lists and the access settings.',
+      de: 'Zugangsübersicht: Jede Veranstaltung zeigt, wer ihre Seite sehen darf und wie viele sich registriert haben, eingeladen wurden oder hereingekommen sind, mit Links zu den Listen und den Zugangseinstellungen.',
+    },
+  },
+  {
+    date: '2026-11-28',
+    text: {
+      en: 'Dates everywhere follow the time zone in your settings, and "Always show help" keeps the explanations of each screen open. When something goes wrong, you can send us a report with one click.',
+      de: 'Datumsangaben folgen überall der Zeitzone aus Ihren Einstellungen, und „Hilfe immer anzeigen“ lässt die Erklärungen jeder Seite geöffnet. Geht etwas schief, können Sie uns mit einem Klick einen Bericht senden.',
+    },
+  },
+  {
+    date: '2026-11-24',
+    text: {
+      en: 'Plans and billing: see your plan, its limits and what you use of them, upgrade through our reseller (prices excluding VAT, 50% off yearly), and open your receipts under Billing.',
+      de: 'Tarife und Abrechnung: Sehen Sie Ihren Tarif, seine Grenzen und Ihre Nutzung, wechseln Sie über unseren Händler (Preise zzgl. MwSt., 50 % Rabatt bei jährlicher Zahlung) und öffnen Sie Ihre Belege unter Abrechnung.',
+    },
+  },
+  {
+    date: '2026-11-24',
+    text: {
+      en: 'Custom domains: serve your event pages from your own domain; we check its DNS record and activate it (this can take up to 24 hours).',
+      de: 'Eigene Domains: Liefern Sie Ihre Veranstaltungsseiten unter Ihrer eigenen Domain aus; wir prüfen den DNS-Eintrag und aktivieren sie (das kann bis zu 24 Stunden dauern).',
+    },
+  },
+  {
+    date: '2026-11-24',
+    text: {
+      en: 'Sharing: give other accounts access to an event, and hand an event over to a new owner. Enterprise admins see their members and all their events in one overview.',
+      de: 'Freigaben: Geben Sie anderen Konten Zugriff auf eine Veranstaltung und übergeben Sie eine Veranstaltung an neue Eigentümer. Enterprise-Admins sehen ihre Mitglieder und alle deren Veranstaltungen in einer Übersicht.',
+    },
+  },
+  {
+    date: '2026-11-24',
+    text: {
+      en: 'Live stats: page views and concurrent viewers per minute, per channel, while your event runs, with CSV downloads of the last 30 and 14 days.',
+      de: 'Live-Statistik: Seitenaufrufe und gleichzeitige Zuschauer pro Minute und Kanal, während Ihre Veranstaltung läuft, mit CSV-Downloads der letzten 30 und 14 Tage.',
+    },
+  },
+  {
+    date: '2026-11-24',
+    text: {
+      en: 'Access: protect an event page with a code, a registration, personal invitations or your company’s single sign-on. Import invitations from CSV, send invitation and registration emails, and see every login.',
+      de: 'Zugang: Schützen Sie eine Veranstaltungsseite mit einem Code, einer Registrierung, persönlichen Einladungen oder dem Single Sign-on Ihres Unternehmens. Importieren Sie Einladungen aus CSV, versenden Sie Einladungs- und Registrierungs-E-Mails und sehen Sie jede Anmeldung.',
+    },
+  },
+  {
+    date: '2026-11-24',
+    text: {
+      en: 'Messages: viewers ask questions on the event page; approve, answer, pin and archive them in the inbox, live. A guest link lets a moderator help without an account.',
+      de: 'Nachrichten: Zuschauer stellen auf der Veranstaltungsseite Fragen; geben Sie sie im Posteingang live frei, beantworten, heften und archivieren Sie sie. Über einen Gastlink hilft eine Moderation ohne eigenes Konto.',
+    },
+  },
+  {
+    date: '2026-11-23',
+    text: {
+      en: 'Events: create event pages with a player, text, agenda, highlights, navigation and your own colours, fonts, logo and layout (classic, modern or tube). Channels give an event further versions, for example one per language.',
+      de: 'Veranstaltungen: Erstellen Sie Veranstaltungsseiten mit Player, Text, Agenda, Highlights, Navigation und Ihren eigenen Farben, Schriften, Logo und Layout (klassisch, modern oder Tube). Kanäle geben einer Veranstaltung weitere Fassungen, etwa eine pro Sprache.',
+    },
+  },
+  {
     date: '2026-11-22',
     text: {
       en: 'Feedback: tell us what you think through "Send feedback" in the help menu. Your message goes straight to our support team.',

@@ -37,3 +37,9 @@ export const PREDEFINED_OPTION_MAX_LENGTH = 50;
 /** Plan banner thresholds (docs/product-spec.md section 2, "Banners and dialog"). */
 export const PROMO_BANNER_MAX_DAYS = 31;
 export const RENEW_BANNER_DAYS = 7;
+
+/**
+ * The limits of an error report's parts (`errorReportSchema`); the dashboard cuts what it sends
+ * to them. Here, without zod, since the dashboard's first load reports errors (ADR 009).
+ */
+export const ERROR_REPORT_LIMITS = { name: 200, message: 2000, stack: 8000, path: 2000 } as const;

@@ -538,6 +538,12 @@ export const eventSummarySchema = eventListItemSchema.extend({
   complianceConfirmed: z.boolean(),
   highlightCount: z.number().int(),
   channelCount: z.number().int(),
+  /** Who may see the page, and how many came in each way (the access overview). */
+  accessMode: z.enum(ACCESS_MODES),
+  registrationCount: z.number().int(),
+  invitationCount: z.number().int(),
+  /** Logins recorded by the gate (ADR 026), whichever way they came. */
+  loginCount: z.number().int(),
   /** When the organiser last asked open viewer pages to reload, or null. */
   remoteReloadAt: z.string().nullable(),
 });

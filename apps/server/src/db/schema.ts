@@ -200,6 +200,11 @@ export interface EventsTable {
    * viewers' access cookies, so that access under an old setting ends (ADR 044).
    */
   access_generation: Generated<number>;
+  /**
+   * The owner's plan (its name) when the event was last saved or the owner last created an
+   * event: the public page keeps its features after a lapse until then (ADR 054); null is none.
+   */
+  saved_plan: Generated<string | null>;
 }
 
 export interface HighlightsTable {

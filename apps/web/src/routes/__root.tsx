@@ -4,9 +4,11 @@ import { RouteError, RouteNotFound } from '../components/error-page/route-error'
 import { OfflineNavigationNotice } from '../components/offline/offline-navigation';
 import { session } from '../lib/auth/session';
 import { useDocumentTitle } from '../lib/page-title/use-document-title';
+import { refuseLoosePath } from '../lib/router/strict-paths';
 import { loadFonts } from '../lib/theme/fonts';
 
 export const Route = createRootRoute({
+  beforeLoad: ({ location }) => refuseLoosePath(location.pathname),
   component: Root,
   errorComponent: RouteError,
   notFoundComponent: RouteNotFound,

@@ -7,6 +7,7 @@ import { DefaultLayout } from '../components/layouts/default-layout';
 import { eventsQueryOptions } from '../features/events/api/events-api';
 import { requireSignedIn } from '../lib/auth/guards';
 import { useAuth } from '../lib/auth/use-auth';
+import { dismissErrorReport, usePendingErrorReport } from '../lib/error-reports/error-reports';
 import { loadNamespaces } from '../lib/i18n/i18n';
 import { hasBanner } from '../features/billing/plan-banner';
 import { loadQueryContext } from '../lib/query-context';
@@ -44,6 +45,14 @@ const WhatsNewDialog = lazy(() =>
   })),
 );
 
+// docs/product-spec.md section 8: the report dialog, loaded when an error is to be reported.
+const ErrorReportDialog = lazy(() =>
+  Promise.all([
+    import('../features/feedback/components/error-report-dialog'),
+    loadNamespaces('account'),
+  ]).then(([module]) => ({ default: module.ErrorReportDialog })),
+);
+
 // The banners load with their texts only when the user has one to see.
 const PlanBanners = lazy(() =>
   Promise.all([
@@ -57,6 +66,7 @@ function DefaultLayoutRoute() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const events = useQuery({ ...eventsQueryOptions(), enabled: Boolean(user) }, queryClient);
+  const errorReport = usePendingErrorReport();
   // Signed out while here (another tab, an expired session): the guard takes over at once.
   if (!user) return null;
   return (
@@ -81,6 +91,11 @@ function DefaultLayoutRoute() {
       <Suspense fallback={null}>
         <WhatsNewDialog />
       </Suspense>
+      {errorReport && (
+        <Suspense fallback={null}>
+          <ErrorReportDialog report={errorReport} onClose={dismissErrorReport} />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -21,6 +21,7 @@ import * as m0019MailUnsubscribes from './0019-mail-unsubscribes.js';
 import * as m0020BillingMicroseconds from './0020-billing-microseconds.js';
 import * as m0021ImportLocks from './0021-import-locks.js';
 import * as m0024PlanTrials from './0024-plan-trials.js';
+import * as m0025EventSavedPlan from './0025-event-saved-plan.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0020_billing_microseconds': m0020BillingMicroseconds,
   '0021_import_locks': m0021ImportLocks,
   '0024_plan_trials': m0024PlanTrials,
+  '0025_event_saved_plan': m0025EventSavedPlan,
 };

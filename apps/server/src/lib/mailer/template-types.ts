@@ -10,7 +10,14 @@ export interface MailTemplates {
   'verify-email': { name: string; link: string };
   'reset-password': { name: string; link: string };
   'confirm-email-change': { name: string; link: string; newEmail: string };
-  feedback: { name: string; accountEmail: string; replyEmail: string; message: string };
+  feedback: {
+    name: string;
+    accountEmail: string;
+    replyEmail: string;
+    message: string;
+    /** The error the report dialog sent, as text (ADR 054). */
+    errorDetails?: string;
+  };
   /** To an event's owner: a viewer's report from the accessibility statement (ADR 052). */
   'accessibility-feedback': {
     eventTitle: string;

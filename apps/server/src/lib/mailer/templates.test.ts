@@ -20,6 +20,7 @@ const data: MailTemplates = {
     accountEmail: 'ada@example.com',
     replyEmail: 'reply@example.com',
     message: 'Line 1\nLine 2',
+    errorDetails: 'TypeError: x is undefined\nPage: /events',
   },
   'accessibility-feedback': {
     eventTitle: 'Launch',

@@ -530,7 +530,7 @@ describe('reconciliation and the effective plan', () => {
     expect(sso.json()).toMatchObject({ message: 'Feature not available on your plan' });
   });
 
-  it('shows the footer logo again on the public page once the plan has lapsed', async () => {
+  it('shows the footer logo again on the public page once the plan has lapsed, on a page never saved under it', async () => {
     const user = await register(app);
     const event = await insertEvent(app, user.user.id, { hideFooterLogo: true });
     await app.db

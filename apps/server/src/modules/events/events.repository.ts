@@ -151,6 +151,8 @@ export interface EventChanges {
   remote_reload_at?: string;
   messages_guest_token?: string | null;
   messages_guest_token_replaced?: string;
+  /** The owner's plan at this save (ADR 054). */
+  saved_plan?: string;
 }
 
 /**
@@ -191,6 +193,24 @@ export interface EndAccessOption {
 }
 
 /**
+ * Every event of the owner is now kept under `plan` (ADR 054: a new event ends what the pages
+ * kept of a lapsed plan). The public page's head reads the column, so its cache key follows.
+ */
+export async function settleOwnerEventsPlan(
+  db: Kysely<Database>,
+  ownerId: string,
+  plan: string,
+): Promise<void> {
+  eventsChanged();
+  await db
+    .updateTable('events')
+    .set({ saved_plan: plan })
+    .where('owner_id', '=', ownerId)
+    .execute();
+  eventsChanged();
+}
+
+/**
  * A new cache key for the public page (ADR 015) and the given columns, for changes kept in other
  * tables (channels, single sign-on): every write to `events` goes through this module, which tells
  * the events list's cache (events-list-cache.ts).
@@ -222,26 +242,43 @@ export async function deleteEvent(db: Kysely<Database>, eventId: string): Promis
   eventsChanged();
 }
 
-/** How many highlights and channels the event has, in one round trip. */
+/** The event's parts that are counted in its overview. */
+export interface EventPartCounts {
+  highlightCount: number;
+  channelCount: number;
+  registrationCount: number;
+  invitationCount: number;
+  loginCount: number;
+}
+
+const COUNTED_PARTS = {
+  highlightCount: 'highlights',
+  channelCount: 'channels',
+  registrationCount: 'registrations',
+  invitationCount: 'invitations',
+  loginCount: 'access_logins',
+} as const satisfies Record<keyof EventPartCounts, keyof Database>;
+
+/** How many of each counted part the event has, in one round trip. */
 export async function countEventParts(
   db: Kysely<Database>,
   eventId: string,
-): Promise<{ highlightCount: number; channelCount: number }> {
+): Promise<EventPartCounts> {
   const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('highlights')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('event_id', '=', eventId)
-        .as('highlightCount'),
-      eb
-        .selectFrom('channels')
-        .select(sql<number>`count(*)`.as('n'))
-        .where('event_id', '=', eventId)
-        .as('channelCount'),
-    ])
+    .selectNoFrom((eb) =>
+      Object.entries(COUNTED_PARTS).map(([alias, table]) =>
+        eb
+          .selectFrom(table)
+          .select(sql<number>`count(*)`.as('n'))
+          .where('event_id', '=', eventId)
+          .as(alias),
+      ),
+    )
     .executeTakeFirstOrThrow();
-  return { highlightCount: Number(row.highlightCount), channelCount: Number(row.channelCount) };
+  const counts = row as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(COUNTED_PARTS).map((alias) => [alias, Number(counts[alias])]),
+  ) as unknown as EventPartCounts;
 }
 
 /** The ids of the event's channels (routing rules may only point at these). */

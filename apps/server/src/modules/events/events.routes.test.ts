@@ -145,6 +145,46 @@ describe('events API', () => {
         updated_at: at,
       })
       .execute();
+    const viewer = { event_id: event.id, mail_id: null, created_at: at };
+    await app.db
+      .insertInto('registrations')
+      .values(
+        ['a', 'b', 'c'].map((name) => ({
+          ...viewer,
+          id: randomUUID(),
+          name,
+          email: `${name}@example.com`,
+          token: randomUUID(),
+          verified_at: null,
+        })),
+      )
+      .execute();
+    await app.db
+      .insertInto('invitations')
+      .values({
+        ...viewer,
+        id: randomUUID(),
+        name: 'Ada',
+        email: 'ada@example.com',
+        username: 'ada',
+        password: 'secret',
+        token: randomUUID(),
+        last_login_at: null,
+      })
+      .execute();
+    await app.db
+      .insertInto('access_logins')
+      .values(
+        [1, 2, 3, 4].map((n) => ({
+          id: randomUUID(),
+          event_id: event.id,
+          way: 'code',
+          subject: `viewer-${String(n)}`,
+          label: '',
+          created_at: at,
+        })),
+      )
+      .execute();
 
     const response = await call('GET', `/events/${event.id}`);
     expect(response.statusCode).toBe(200);
@@ -160,6 +200,10 @@ describe('events API', () => {
       complianceConfirmed: false,
       highlightCount: 2,
       channelCount: 1,
+      accessMode: 'none',
+      registrationCount: 3,
+      invitationCount: 1,
+      loginCount: 4,
       remoteReloadAt: null,
     });
   });

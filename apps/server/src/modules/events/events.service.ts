@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/index.js';
-import { mayOwnAnotherEvent, ownerPlanOf } from '../plans/index.js';
+import { ownerPlanOf, planForAnotherEvent } from '../plans/index.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
 import { checkPlanFeatures } from './plan-features.js';
 import { readEventSettings } from './settings-reader.js';
@@ -31,6 +31,7 @@ import {
   deleteEvent,
   insertEvent,
   listAccessibleEvents,
+  settleOwnerEventsPlan,
   slugsStartingWith,
   slugTaken,
   updateEvent,
@@ -103,9 +104,8 @@ export class EventsService {
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await db.transaction().execute(async (trx) => {
-          if (!(await mayOwnAnotherEvent(trx, ownerId, dialect, now()))) {
-            throw forbidden(ERROR_MESSAGES.eventLimitReached);
-          }
+          const plan = await planForAnotherEvent(trx, ownerId, dialect, now());
+          if (!plan) throw forbidden(ERROR_MESSAGES.eventLimitReached);
           let slug: string;
           if (input.slug !== undefined) {
             if (RESERVED_SLUGS.has(input.slug) || (await slugTaken(trx, input.slug))) {
@@ -126,7 +126,9 @@ export class EventsService {
             created_at: at,
             updated_at: at,
           };
-          await insertEvent(trx, row);
+          // A new event ends what the other pages kept of a lapsed plan (ADR 054).
+          await settleOwnerEventsPlan(trx, ownerId, plan.plan);
+          await insertEvent(trx, { ...row, saved_plan: plan.plan });
           return this.toListItem(row, 'owner');
         });
       } catch (error) {
@@ -150,6 +152,7 @@ export class EventsService {
       messagesEnabled: settings.messagesEnabled,
       complianceBanner: settings.complianceBanner,
       complianceConfirmed: settings.complianceConfirmed,
+      accessMode: settings.accessMode,
       ...(await countEventParts(this.deps.db, event.id)),
       remoteReloadAt: event.remote_reload_at,
     };
@@ -181,7 +184,8 @@ export class EventsService {
       const saved = await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
         const current = readEventSettings(event);
-        checkPlanFeatures(ownerPlanOf(event, now()).allowance, current, patch);
+        const plan = ownerPlanOf(event, now());
+        checkPlanFeatures(plan.allowance, current, patch);
         if (patch.slug !== undefined && patch.slug !== event.slug) {
           if (RESERVED_SLUGS.has(patch.slug) || (await slugTaken(trx, patch.slug, event.id))) {
             throw slugInUse();
@@ -214,6 +218,8 @@ export class EventsService {
             title,
             slug,
             settings: JSON.stringify(rest),
+            // The page keeps no more than this plan allows from now on (ADR 054).
+            saved_plan: plan.plan,
             ...(messagesGuestToken === undefined
               ? {}
               : guestTokenChange(event.messages_guest_token, messagesGuestToken)),

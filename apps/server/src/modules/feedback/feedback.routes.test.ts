@@ -51,6 +51,52 @@ describe('POST /api/feedback', () => {
     expect(mail.html).not.toContain('<Admin>');
   });
 
+  it(
+    'keeps and mails the error an error report sends with it (ADR 054)',
+    { timeout: 20_000 },
+    async () => {
+      testApp = await buildTestApp({ SUPPORT_EMAIL: 'help@example.test' });
+      const { app } = testApp;
+      const user = await registerVerified(app);
+      const response = await send(user, {
+        email: user.email,
+        message: 'I saved the player.',
+        error: {
+          name: 'TypeError',
+          message: "Cannot read properties of undefined (reading 'id')",
+          stack: 'TypeError: Cannot read…\n    at PlayerSection (player-section.tsx:12:3)',
+          path: '/events/e1/player',
+          status: 500,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(204);
+      const details = [
+        "TypeError (HTTP 500): Cannot read properties of undefined (reading 'id')",
+        'Page: /events/e1/player',
+        '',
+        'TypeError: Cannot read…\n    at PlayerSection (player-section.tsx:12:3)',
+      ].join('\n');
+      const row = await app.db.selectFrom('feedback').selectAll().executeTakeFirstOrThrow();
+      expect(row.message).toBe(`I saved the player.\n\n${details}`);
+      const mail = await app.db
+        .selectFrom('mails')
+        .selectAll()
+        .where('template', '=', 'feedback')
+        .executeTakeFirstOrThrow();
+      expect(mail.text).toContain('Error report from the dashboard:');
+      expect(mail.text).toContain('Page: /events/e1/player');
+      expect(mail.text).toContain('at PlayerSection (player-section.tsx:12:3)');
+
+      const refused = await send(user, {
+        email: user.email,
+        message: 'Hi',
+        error: { name: 'Error', message: 'x', path: '/', token: 'secret' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual({ 'error.token': 'validation.unknownField' });
+    },
+  );
+
   it('needs a verified address', async () => {
     testApp = await buildTestApp();
     const user = await register(testApp.app);

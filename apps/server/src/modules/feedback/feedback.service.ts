@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ERROR_MESSAGES, type Feedback } from '@livent/shared';
+import { ERROR_MESSAGES, type ErrorReport, type Feedback } from '@livent/shared';
 import type { AccountDependencies, AuthContext } from '../auth/index.js';
 import { isHttpError, serviceUnavailable } from '../../lib/errors.js';
 import { insertFeedback } from './feedback.repository.js';
@@ -19,13 +19,15 @@ export class FeedbackService {
   async send(auth: AuthContext, feedback: Feedback): Promise<void> {
     const { db, now, mailer, limiter, limits, supportEmail } = this.deps;
     await limiter.consume([limits.feedbackPerAccount, auth.user.id]);
+    const errorDetails = feedback.error ? errorReportText(feedback.error) : undefined;
     try {
       const mail = await db.transaction().execute(async (trx) => {
         await insertFeedback(trx, {
           id: randomUUID(),
           user_id: auth.user.id,
           email: feedback.email,
-          message: feedback.message,
+          // Kept with the message, so that support finds the error where it finds the feedback.
+          message: errorDetails ? `${feedback.message}\n\n${errorDetails}` : feedback.message,
           created_at: now().toISOString(),
         });
         // Support reads English; the user's address is the Reply-To.
@@ -40,6 +42,7 @@ export class FeedbackService {
             accountEmail: auth.user.email,
             replyEmail: feedback.email,
             message: feedback.message,
+            ...(errorDetails ? { errorDetails } : {}),
           },
         });
       });
@@ -52,4 +55,12 @@ export class FeedbackService {
       throw failure;
     }
   }
+}
+
+/** An error report as support reads it: what failed, where, and the stack when there is one. */
+export function errorReportText(error: ErrorReport): string {
+  const status = error.status === undefined ? '' : ` (HTTP ${String(error.status)})`;
+  const lines = [`${error.name}${status}: ${error.message}`, `Page: ${error.path}`];
+  if (error.stack) lines.push('', error.stack);
+  return lines.join('\n');
 }

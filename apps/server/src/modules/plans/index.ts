@@ -14,5 +14,5 @@ export {
   type OwnerPlanColumns,
   type PlanColumns,
 } from './effective-plan.js';
-export { mayOwnAnotherEvent, planConsumptionOf } from './plan-usage.js';
+export { mayOwnAnotherEvent, planConsumptionOf, planForAnotherEvent } from './plan-usage.js';
 export { lockOwnerPlan } from './plans.repository.js';

@@ -1,4 +1,4 @@
-import { limitOf, type PlanConsumption } from '@livent/shared';
+import { limitOf, type EffectivePlan, type PlanConsumption } from '@livent/shared';
 import type { Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -27,6 +27,20 @@ export async function mayOwnAnotherEvent(
   dialect: Dialect,
   now: Date,
 ): Promise<boolean> {
+  return (await planForAnotherEvent(trx, ownerId, dialect, now)) !== null;
+}
+
+/**
+ * {@link mayOwnAnotherEvent}, answering the plan that applies to the owner now when it allows
+ * one more event, else null.
+ */
+export async function planForAnotherEvent(
+  trx: Kysely<Database>,
+  ownerId: string,
+  dialect: Dialect,
+  now: Date,
+): Promise<EffectivePlan | null> {
   const plan = planOf(await lockOwnerPlan(trx, ownerId, dialect), now);
-  return (await countEventsOfOwner(trx, ownerId)) < limitOf(plan.allowance, 'events');
+  const mayAdd = (await countEventsOfOwner(trx, ownerId)) < limitOf(plan.allowance, 'events');
+  return mayAdd ? plan : null;
 }

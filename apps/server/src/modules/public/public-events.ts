@@ -58,6 +58,8 @@ export interface EventModel {
   highlights: Highlight[];
   channels: ChannelModel[];
   plan: PlanName;
+  /** The owner's plan at the last save or new event, whose features the page keeps (ADR 054). */
+  savedPlan: PlanName;
   remoteReloadAt: string | null;
   /** The gate's single sign-on button label (the cip mode only). */
   ssoButtonLabel: string;
@@ -73,7 +75,7 @@ export interface PublicEventsDependencies {
 }
 
 const stampOf = (head: EventHead) =>
-  `${String(head.version)}|${head.remote_reload_at ?? ''}|${head.plan}`;
+  `${String(head.version)}|${head.remote_reload_at ?? ''}|${head.plan}|${head.saved_plan ?? ''}`;
 
 const toPlan = (plan: string): PlanName => (plan in PLAN_ALLOWANCES ? (plan as PlanName) : 'free');
 
@@ -185,6 +187,7 @@ export class PublicEvents {
         highlightIds: readHighlightIds(row.highlight_ids),
       })),
       plan: toPlan(head.plan),
+      savedPlan: toPlan(head.saved_plan ?? 'free'),
       remoteReloadAt: head.remote_reload_at,
       ssoButtonLabel: sso.buttonLabel,
       ssoConfigured: sso.configured,

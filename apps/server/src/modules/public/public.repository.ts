@@ -14,6 +14,11 @@ export interface EventHead {
    * and the custom layout order; a lapsed plan changes it, and with it the page's cache key.
    */
   plan: string;
+  /**
+   * The owner's plan when the event was last saved or the owner last created an event: the page
+   * keeps its features after a lapse until then (ADR 054).
+   */
+  saved_plan: string | null;
 }
 
 export async function findEventHead(
@@ -24,7 +29,13 @@ export async function findEventHead(
   const row = await db
     .selectFrom('events')
     .innerJoin('users', 'users.id', 'events.owner_id')
-    .select(['events.id', 'events.version', 'events.remote_reload_at', ...OWNER_PLAN_COLUMNS])
+    .select([
+      'events.id',
+      'events.version',
+      'events.remote_reload_at',
+      'events.saved_plan',
+      ...OWNER_PLAN_COLUMNS,
+    ])
     .where('events.slug', '=', slug)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -33,6 +44,7 @@ export async function findEventHead(
     version: row.version,
     remote_reload_at: row.remote_reload_at,
     plan: ownerPlanOf(row, now).plan,
+    saved_plan: row.saved_plan,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   pageNotFoundDetail,
 } from '../../lib/router/not-found';
 import { useWhenOnline } from '../offline/offline-navigation';
+import { reportError } from '../../lib/error-reports/error-reports';
 import { ErrorPage } from './error-page';
 
 /** The status code of an error: its own (ApiError, HTTP-like errors) or 500 (docs/product-spec.md section 8). */
@@ -50,7 +51,10 @@ export function RouteError({ error }: ErrorComponentProps) {
     // The reload itself is a side effect, so it runs after render. Should the throttle refuse
     // here, another handler (vite:preloadError) has just started the same reload.
     if (reloading) reloadForChunkError();
-  }, [reloading]);
+    // Otherwise the report dialog, unless the error is one to ignore (docs/product-spec.md
+    // section 8).
+    else reportError(error);
+  }, [reloading, error]);
 
   if (offline) {
     return (

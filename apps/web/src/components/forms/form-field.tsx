@@ -1,8 +1,10 @@
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import Box from '@mui/material/Box';
-import type { ReactNode } from 'react';
+import { useState, type FocusEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAlwaysShowHelp } from '../../lib/auth/use-always-show-help';
 import { translateMessage } from '../../lib/forms/messages';
+import { visuallyHidden } from '../visually-hidden';
 
 export interface FormFieldFrameProps {
   id: string;
@@ -22,7 +24,10 @@ export interface FormFieldFrameProps {
 export const describedBy = (id: string, hasText: boolean): string | undefined =>
   hasText ? `${id}-text` : undefined;
 
-/** Label above, the control, then the helper text or the translated error below. */
+/**
+ * Label above, the control, then the helper text or the translated error below. Without "Always
+ * show help" the helper text shows while the field has the focus; screen readers always have it.
+ */
 export function FormFieldFrame({
   id,
   label,
@@ -33,10 +38,20 @@ export function FormFieldFrame({
   children,
 }: FormFieldFrameProps) {
   const { t } = useTranslation();
+  const alwaysShowHelp = useAlwaysShowHelp();
+  const [focused, setFocused] = useState(false);
   const errorText = translateMessage(error);
   const text = errorText ?? helperText;
+  const helpHidden = !errorText && !alwaysShowHelp && !focused;
+  const leave = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+  };
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, minWidth: 0 }}>
+    <Box
+      onFocus={() => setFocused(true)}
+      onBlur={leave}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, minWidth: 0 }}
+    >
       <Box
         sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 1 }}
       >
@@ -56,7 +71,7 @@ export function FormFieldFrame({
       </Box>
       {children}
       {text && (
-        <FieldText id={`${id}-text`} error={Boolean(errorText)}>
+        <FieldText id={`${id}-text`} error={Boolean(errorText)} screenReaderOnly={helpHidden}>
           {text}
         </FieldText>
       )}
@@ -69,17 +84,21 @@ export function FieldText({
   id,
   error,
   indent = false,
+  screenReaderOnly = false,
   children,
 }: {
   id: string;
   error: boolean;
   /** Under a checkbox's label rather than under a field. */
   indent?: boolean;
+  /** Kept for screen readers only. */
+  screenReaderOnly?: boolean;
   children: ReactNode;
 }) {
   return (
     <Box
       id={id}
+      style={screenReaderOnly ? visuallyHidden : undefined}
       sx={{
         display: 'flex',
         gap: 0.75,

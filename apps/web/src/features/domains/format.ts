@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../lib/format/date-time';
 import type { FieldError } from 'react-hook-form';
 
 /**
@@ -9,12 +10,7 @@ export function formatCheckTime(
   language: string,
   timeZone: string | undefined,
 ): string {
-  const options = { dateStyle: 'medium', timeStyle: 'short' } as const;
-  try {
-    return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat(language, options).format(new Date(iso));
-  }
+  return formatDateTime(iso, language, timeZone, 'dateTime');
 }
 
 /**

@@ -114,6 +114,10 @@ const summary = (role: EventSummary['role']): EventSummary => ({
   complianceConfirmed: false,
   highlightCount: 0,
   channelCount: 0,
+  accessMode: 'none',
+  registrationCount: 0,
+  invitationCount: 0,
+  loginCount: 0,
   remoteReloadAt: null,
 });
 

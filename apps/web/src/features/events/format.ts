@@ -1,14 +1,8 @@
-/** A date in the user's time zone setting (docs/product-spec.md section 3, "Settings"), in the interface language. */
-export function formatDate(iso: string, language: string, timeZone: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  try {
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(date);
-  } catch {
-    // An unknown time zone name: the browser's own.
-    return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
-  }
-}
+import { formatDateTime } from '../../lib/format/date-time';
+
+/** A date in the user's time zone setting, in the interface language (ADR 054). */
+export const formatDate = (iso: string, language: string, timeZone: string | undefined): string =>
+  formatDateTime(iso, language, timeZone);
 
 /** The public link without its scheme, as people read and type it. */
 export const displayUrl = (url: string): string => url.replace(/^https?:\/\//, '');

@@ -52,6 +52,22 @@ describe('invitation list', { timeout: 20_000 }, () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
+  it('dates an invitation in the user’s time zone, not the browser’s (ADR 054)', async () => {
+    setSignedIn(
+      testUser({ settings: { ...testUser().settings, timezone: 'Pacific/Auckland' } }),
+      'token',
+    );
+    serve((path, init) =>
+      (init.method ?? 'GET') === 'GET' && path.startsWith('/api/events/event-1/invitations?')
+        ? json(200, page([invitation({ createdAt: '2026-11-23T22:30:00.000Z' })]))
+        : undefined,
+    );
+    renderInRouter(<InvitationList eventId="event-1" />);
+    const row = (await screen.findByText('Ada Lovelace')).closest('tr') as HTMLElement;
+    // 22:30 UTC is the next day in Auckland (UTC+13 in November).
+    expect(within(row).getByText('Nov 24, 2026')).toBeInTheDocument();
+  });
+
   it('shows the server page, sorts and searches on the server, and reveals a password on demand', async () => {
     const fetch = serve((path, init) =>
       (init.method ?? 'GET') === 'GET' && path.startsWith('/api/events/event-1/invitations?')

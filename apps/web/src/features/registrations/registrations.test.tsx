@@ -48,6 +48,22 @@ describe('registration list', () => {
       url: '/events/event-1/access/registrationlist',
     });
 
+  it('dates a registration in the user’s time zone, not the browser’s (ADR 054)', async () => {
+    setSignedIn(
+      testUser({ settings: { ...testUser().settings, timezone: 'Pacific/Auckland' } }),
+      'token',
+    );
+    serve((path) =>
+      path.startsWith('/api/events/event-1/registrations?')
+        ? json(200, page([registration({ createdAt: '2026-11-23T22:30:00.000Z' })]))
+        : undefined,
+    );
+    render();
+    const row = (await screen.findByText('Grace Hopper')).closest('tr') as HTMLElement;
+    // 22:30 UTC is 11:30 the next morning in Auckland (UTC+13 in November).
+    expect(within(row).getByText('Nov 24, 2026, 11:30 AM')).toBeInTheDocument();
+  });
+
   it('shows the registrations with the additional fields, the mail status and the unverified ones', async () => {
     serve((path) =>
       path.startsWith('/api/events/event-1/registrations?')

@@ -3048,6 +3048,13 @@ export interface operations {
                 "application/json": {
                     email: string;
                     message: string;
+                    error?: {
+                        name: string;
+                        message: string;
+                        stack?: string;
+                        path: string;
+                        status?: number;
+                    };
                 };
             };
         };
@@ -3352,6 +3359,11 @@ export interface operations {
                         complianceConfirmed: boolean;
                         highlightCount: number;
                         channelCount: number;
+                        /** @enum {string} */
+                        accessMode: "none" | "code" | "registration" | "invitation" | "cip";
+                        registrationCount: number;
+                        invitationCount: number;
+                        loginCount: number;
                         remoteReloadAt: string | null;
                     };
                 };

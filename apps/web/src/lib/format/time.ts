@@ -1,3 +1,5 @@
+import { formatDateTime } from './date-time';
+
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -21,11 +23,6 @@ export function relativeTime(iso: string, language: string, now = Date.now()): s
  * The date and time, for a tooltip beside a relative time: in the user's time zone, the
  * browser's when the setting is unknown or not one this browser knows.
  */
-export function exactTime(iso: string, language: string, timeZone?: string): string {
-  const options = { dateStyle: 'medium', timeStyle: 'medium' } as const;
-  try {
-    return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(new Date(iso));
-  } catch {
-    return new Intl.DateTimeFormat(language, options).format(new Date(iso));
-  }
+export function exactTime(iso: string, language: string, timeZone: string | undefined): string {
+  return formatDateTime(iso, language, timeZone, 'exact');
 }

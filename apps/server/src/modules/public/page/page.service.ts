@@ -3,6 +3,7 @@ import {
   hasFeature,
   PLAN_ALLOWANCES,
   type EventSettings,
+  type Feature,
   type ViewerLanguage,
 } from '@livent/shared';
 import { LRUCache } from 'lru-cache';
@@ -190,7 +191,10 @@ export class EventPageService {
       ? { ...model.settings, ...channel.overrides }
       : model.settings;
     const wanted = channel?.highlightIds ? new Set(channel.highlightIds) : undefined;
-    const allowance = PLAN_ALLOWANCES[model.plan];
+    // What the plan allows now, or allowed when the event was last saved (ADR 054).
+    const allows = (feature: Feature) =>
+      hasFeature(PLAN_ALLOWANCES[model.plan], feature) ||
+      hasFeature(PLAN_ALLOWANCES[model.savedPlan], feature);
     return {
       eventSlug: model.slug,
       settings,
@@ -202,8 +206,8 @@ export class EventPageService {
         .map((candidate): ChannelLink => ({ slug: candidate.slug, title: candidate.title })),
       channelSlug: channel ? channel.slug : null,
       language,
-      allowHideFooterLogo: hasFeature(allowance, 'HIDE_FOOTER_LOGO'),
-      allowCustomLayout: hasFeature(allowance, 'CUSTOM_LAYOUT'),
+      allowHideFooterLogo: allows('HIDE_FOOTER_LOGO'),
+      allowCustomLayout: allows('CUSTOM_LAYOUT'),
       remoteReloadAt: model.remoteReloadAt,
       assets: this.deps.assets.urls,
       protected: access !== 'open',

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTimeFormat } from '../../../lib/format/date-time';
 import { ButtonLink } from '../../../components/links/button-link';
 import { sessionsQueryOptions } from '../api/account-api';
 import { IconTile } from '../../../components/page/icon-tile';
@@ -75,13 +76,11 @@ function OverviewCard({
  * "Account routes").
  */
 export function AccountOverview({ user }: { user: User }) {
-  const { t, i18n } = useTranslation(['account', 'common', 'dashboard']);
+  const { t } = useTranslation(['account', 'common', 'dashboard']);
   const sessions = useQuery(sessionsQueryOptions());
   const none = t('overview.none');
-  const date = (iso: string | null) =>
-    iso
-      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso))
-      : none;
+  const dates = useDateTimeFormat();
+  const date = (iso: string | null) => (iso ? dates.date(iso) : none);
   const linkProps = {
     variant: 'text',
     endIcon: <ChevronRightOutlined />,

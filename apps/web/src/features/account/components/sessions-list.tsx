@@ -8,6 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDateTimeFormat } from '../../../lib/format/date-time';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { SectionCard } from '../../../components/page/section-card';
 import { translateMessage } from '../../../lib/forms/messages';
@@ -41,10 +42,10 @@ function SessionRow({
   onRevoke: () => void;
   revoking: boolean;
 }) {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
   const { browser, system } = deviceParts(session.userAgent);
   const Icon = isMobileSystem(system) ? SmartphoneOutlined : ComputerOutlined;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dates = useDateTimeFormat();
   const device = browser
     ? system
       ? t('security.sessions.device', { browser, system })
@@ -63,8 +64,8 @@ function SessionRow({
       }
       details={[
         session.ip && t('security.sessions.ip', { ip: session.ip }),
-        t('security.sessions.lastUsed', { date: date.format(new Date(session.lastUsedAt)) }),
-        t('security.sessions.created', { date: date.format(new Date(session.createdAt)) }),
+        t('security.sessions.lastUsed', { date: dates.dateTime(session.lastUsedAt) }),
+        t('security.sessions.created', { date: dates.dateTime(session.createdAt) }),
       ]
         .filter(Boolean)
         .join(' · ')}

@@ -9,6 +9,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format/date-time';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { Notice } from '../../../components/page/notice';
 import { SectionCard } from '../../../components/page/section-card';
@@ -61,11 +62,7 @@ export function EventAdmin({
   const remove = useAction(useDeleteEvent(), event.id, t('admin.delete.done'));
 
   const lastReload = event.remoteReloadAt
-    ? new Intl.DateTimeFormat(i18n.language, {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone,
-      }).format(new Date(event.remoteReloadAt))
+    ? formatDateTime(event.remoteReloadAt, i18n.language, timeZone, 'dateTime')
     : undefined;
 
   return (

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTimeFormat } from '../../../lib/format/date-time';
 import type { TableColumn } from '../../../components/data-table/data-table';
 import { actionsColumn, useRowActions } from '../../../components/data-table/row-actions';
 import { ServerTable } from '../../../components/data-table/server-table';
@@ -69,7 +70,7 @@ function PasswordCell({ password }: { password: string }) {
  * paged, sorted and searched on the server, so that 100,000 rows stay fluent.
  */
 export function InvitationList({ eventId }: { eventId: string }) {
-  const { t, i18n } = useTranslation(['invitations', 'lists']);
+  const { t } = useTranslation(['invitations', 'lists']);
   const table = useServerTable<InvitationSort>({ sort: 'createdAt', order: 'desc' });
   const { page, pageSize, sort, order, q } = table.query;
   const [editing, setEditing] = useState<Invitation | null>(null);
@@ -131,11 +132,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
     ],
     { rowKey: (invitation) => invitation.id, onError: reportFailure },
   );
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
-  const timeFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const dates = useDateTimeFormat();
 
   const columns: TableColumn<Invitation, InvitationSort>[] = [
     {
@@ -144,8 +141,8 @@ export function InvitationList({ eventId }: { eventId: string }) {
       sort: 'createdAt',
       nowrap: true,
       cell: (invitation) => (
-        <Tooltip title={timeFormat.format(new Date(invitation.createdAt))}>
-          <span>{dateFormat.format(new Date(invitation.createdAt))}</span>
+        <Tooltip title={dates.dateTime(invitation.createdAt)}>
+          <span>{dates.date(invitation.createdAt)}</span>
         </Tooltip>
       ),
     },

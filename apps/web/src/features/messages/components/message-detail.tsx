@@ -26,7 +26,8 @@ import type { InboxApi } from '../api/inbox-api';
 import { inboxDetailQueryOptions } from '../api/inbox-queries';
 import { AnswerEditor } from './answer-editor';
 import type { ChannelName } from './message-list';
-import { exactTime, relativeTime } from '../../../lib/format/time';
+import { useDateTimeFormat } from '../../../lib/format/date-time';
+import { relativeTime } from '../../../lib/format/time';
 import { StatusChip } from './status-chip';
 
 /** The order the state buttons appear in, whichever are allowed from the current state. */
@@ -43,6 +44,7 @@ const STATUS_ORDER: readonly MessageStatus[] = [
 
 function History({ entries }: { entries: readonly MessageHistoryEntry[] }) {
   const { t, i18n } = useTranslation('messages');
+  const dates = useDateTimeFormat();
   const headingId = useId();
   if (entries.length === 0) return null;
   return (
@@ -65,7 +67,7 @@ function History({ entries }: { entries: readonly MessageHistoryEntry[] }) {
             {' · '}
             {entry.actorKind === 'guest' ? t('history.guest') : entry.actorName}
             {' · '}
-            <Tooltip title={exactTime(entry.at, i18n.language)}>
+            <Tooltip title={dates.exact(entry.at)}>
               <time dateTime={entry.at}>{relativeTime(entry.at, i18n.language)}</time>
             </Tooltip>
           </Box>
@@ -102,7 +104,8 @@ export function MessageDetail({
   /** Q&A pins one question on top of the public page; plain messages have no such list. */
   pinnable: boolean;
 }) {
-  const { t, i18n } = useTranslation('messages');
+  const { t } = useTranslation('messages');
+  const dates = useDateTimeFormat();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const detail = useQuery(inboxDetailQueryOptions(api, message.id));
   const viewer = message.kind === 'viewer';
@@ -130,7 +133,7 @@ export function MessageDetail({
           <Typography variant="body2" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
             {[
               channel ?? (viewer ? t('detail.mainPage') : t('list.internal')),
-              exactTime(message.createdAt, i18n.language),
+              dates.exact(message.createdAt),
             ].join(' · ')}
           </Typography>
         </Box>

@@ -15,7 +15,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
-import { exactTime, relativeTime } from '../../../lib/format/time';
+import { useDateTimeFormat } from '../../../lib/format/date-time';
+import { relativeTime } from '../../../lib/format/time';
 import { StatusChip } from './status-chip';
 
 /** Renders again every minute, so that "3 minutes ago" stays true while the inbox is open. */
@@ -32,6 +33,7 @@ export type ChannelName = (channelId: string | null) => string | undefined;
 
 function Meta({ message, channelName }: { message: InboxMessage; channelName: ChannelName }) {
   const { t, i18n } = useTranslation('messages');
+  const dates = useDateTimeFormat();
   const author =
     message.kind === 'internal'
       ? message.authorName || t('list.organiser')
@@ -61,7 +63,7 @@ function Meta({ message, channelName }: { message: InboxMessage; channelName: Ch
         </Typography>
       )}
       <Box sx={{ flexGrow: 1 }} />
-      <Tooltip title={exactTime(message.createdAt, i18n.language)}>
+      <Tooltip title={dates.exact(message.createdAt)}>
         <Typography component="span" noWrap sx={{ fontSize: '0.75rem', flexShrink: 0 }}>
           <time dateTime={message.createdAt}>{relativeTime(message.createdAt, i18n.language)}</time>
         </Typography>

@@ -7,6 +7,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useDateTimeFormat } from '../../../lib/format/date-time';
 import type { TableColumn } from '../../../components/data-table/data-table';
 import { actionsColumn, useRowActions } from '../../../components/data-table/row-actions';
 import { ServerTable } from '../../../components/data-table/server-table';
@@ -43,7 +44,7 @@ export function RegistrationList({
   eventId: string;
   fields: readonly RegistrationField[];
 }) {
-  const { t, i18n } = useTranslation(['registrations', 'lists']);
+  const { t } = useTranslation(['registrations', 'lists']);
   const table = useServerTable<Sort>({ sort: 'createdAt', order: 'desc' });
   const { page, pageSize, sort, order, q } = table.query;
   // The server sorts the date both ways (newest, oldest) and the texts alphabetically.
@@ -83,10 +84,7 @@ export function RegistrationList({
     ],
     { rowKey: (registration) => registration.id, onError: reportFailure },
   );
-  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const dates = useDateTimeFormat();
 
   const columns: TableColumn<Registration, Sort>[] = [
     {
@@ -95,7 +93,7 @@ export function RegistrationList({
       sort: 'createdAt',
       directions: ['desc', 'asc'],
       nowrap: true,
-      cell: (registration) => dateFormat.format(new Date(registration.createdAt)),
+      cell: (registration) => dates.dateTime(registration.createdAt),
     },
     {
       id: 'name',

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateTimeFormat } from '../../../lib/format/date-time';
 import { PageHeader } from '../../../components/page/page-header';
 import { healthQueryOptions } from '../api/health-query';
 
@@ -61,6 +62,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** The /test screen: what `GET /api/health` reports, in words. */
 export function SystemCheck() {
   const { t, i18n } = useTranslation(['dashboard', 'common']);
+  const dates = useDateTimeFormat();
   const { t: tScreens } = useTranslation('screens');
   const { data, refetch, isFetching, dataUpdatedAt } = useSuspenseQuery(healthQueryOptions());
   const healthy = data.status === 'ok' && data.database === 'ok';
@@ -114,9 +116,7 @@ export function SystemCheck() {
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               {t('systemCheck.checkedAt', {
-                time: new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(
-                  dataUpdatedAt,
-                ),
+                time: dates.time(new Date(dataUpdatedAt)),
               })}
             </Typography>
           </Box>
