@@ -24,6 +24,8 @@ const event: EventSummary = {
   registrationCount: 1234,
   invitationCount: 7,
   loginCount: 42,
+  complianceBanner: false,
+  complianceConfirmed: false,
   remoteReloadAt: null,
 };
 

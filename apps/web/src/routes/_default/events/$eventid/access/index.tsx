@@ -5,14 +5,14 @@ import { PageHeader } from '../../../../../components/page/page-header';
 import { eventQueryOptions } from '../../../../../features/events/api/events-api';
 import { AccessOverview } from '../../../../../features/events/components/access-overview';
 import { usePlanAllowance } from '../../../../../lib/auth/use-plan-allowance';
-import { orPageNotFound } from '../../../../../lib/events/event-settings';
+import { orEventUnavailable } from '../../../../../lib/events/event-settings';
 import { loadNamespaces } from '../../../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/events/$eventid/access/')({
   staticData: { titleKey: 'eventAccess' },
   loader: ({ context, params }) =>
     Promise.all([
-      orPageNotFound(context.queryClient.ensureQueryData(eventQueryOptions(params.eventid))),
+      orEventUnavailable(context.queryClient.ensureQueryData(eventQueryOptions(params.eventid))),
       loadNamespaces('events'),
     ]),
   component: EventAccessScreen,
