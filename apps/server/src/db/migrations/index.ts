@@ -20,6 +20,7 @@ import * as m0018AccessGeneration from './0018-access-generation.js';
 import * as m0019MailUnsubscribes from './0019-mail-unsubscribes.js';
 import * as m0020BillingMicroseconds from './0020-billing-microseconds.js';
 import * as m0021ImportLocks from './0021-import-locks.js';
+import * as m0026StatsPageUniques from './0026-stats-page-uniques.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0019_mail_unsubscribes': m0019MailUnsubscribes,
   '0020_billing_microseconds': m0020BillingMicroseconds,
   '0021_import_locks': m0021ImportLocks,
+  '0026_stats_page_uniques': m0026StatsPageUniques,
 };
