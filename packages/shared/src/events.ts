@@ -94,7 +94,8 @@ const requiredLine = (max: number) => singleLineText({ min: 1, max, trim: true }
 
 export const menuItemSchema = z.strictObject({
   name: requiredLine(50),
-  link: fields.url({ mailto: true }),
+  /** A web or mailto address, or a `#section` or `/path` of the page (resolved where it is shown). */
+  link: fields.url({ mailto: true, onPage: true }),
   newWindow: z.boolean(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
