@@ -138,6 +138,30 @@ describe('account', () => {
       expect((await verify(tokenOf(mail))).statusCode).toBe(404);
     });
 
+    it('tells the old address once the change took effect, in its language, and whom to write', async () => {
+      const app = await build();
+      const user = await registerVerified(app, { name: 'Ada' });
+      await inject({
+        method: 'PATCH',
+        url: '/api/settings',
+        headers: user.headers,
+        payload: { emailLanguage: 'de' },
+      });
+      const newEmail = uniqueEmail('moved');
+      await change(user, newEmail);
+      // Only asked for: nothing changed yet, so the old address hears nothing.
+      await expect(latestMail(app, user.email, 'email-changed')).rejects.toThrow('no mail');
+      expect((await verify(tokenOf(await latestMail(app, newEmail)))).statusCode).toBe(204);
+      const notice = await latestMail(app, user.email, 'email-changed');
+      expect(notice).toMatchObject({
+        language: 'de',
+        subject: 'Die E-Mail-Adresse Ihres Livent-Kontos wurde geändert',
+      });
+      expect(notice.text).toContain(`lautet jetzt ${newEmail}`);
+      expect(notice.text).toContain(app.config.supportEmail);
+      expect(notice.html).not.toContain('href=');
+    });
+
     it('verifies an unverified account through the new address', async () => {
       const app = await build();
       const user = await register(app);
