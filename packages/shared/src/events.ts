@@ -584,8 +584,20 @@ export const CHANNEL_OVERRIDE_FIELDS = [
   'ctaTitle',
   'ctaLink',
   'messagesPrompt',
+  'accessText',
 ] as const satisfies readonly EventSettingName[];
 export type ChannelOverrideField = (typeof CHANNEL_OVERRIDE_FIELDS)[number];
+
+/**
+ * A channel's labels of the event's registration fields, by field name: the fields themselves
+ * (names, options, required) stay the event's, so that every channel's form asks the same.
+ */
+export const registrationFieldLabelsSchema = z
+  .record(fields.identifier(), registrationFieldSchema.shape.label)
+  .refine((labels) => Object.keys(labels).length <= REGISTRATION_FIELDS_MAX, {
+    error: validationMessage('maxEntries', { max: REGISTRATION_FIELDS_MAX }),
+  });
+export type RegistrationFieldLabels = z.infer<typeof registrationFieldLabelsSchema>;
 
 /** Overrides of a channel: only the fields it sets differ from the event. */
 export const channelOverridesSchema = eventSettingsSchema
@@ -595,8 +607,25 @@ export const channelOverridesSchema = eventSettingsSchema
     },
   )
   .partial()
+  .extend({ registrationFieldLabels: registrationFieldLabelsSchema.optional() })
   .strict();
 export type ChannelOverrides = z.infer<typeof channelOverridesSchema>;
+
+/** The settings a channel's page shows: its overrides over the event's, its field labels too. */
+export function channelSettings(
+  settings: EventSettings,
+  overrides: ChannelOverrides,
+): EventSettings {
+  const { registrationFieldLabels: labels, ...fields } = overrides;
+  return {
+    ...settings,
+    ...fields,
+    registrationFields: settings.registrationFields.map((field) => ({
+      ...field,
+      label: labels?.[field.name] ?? field.label,
+    })),
+  };
+}
 
 export const channelInputSchema = z.strictObject({
   slug: fields.slug(),

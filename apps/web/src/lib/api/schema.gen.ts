@@ -4547,6 +4547,10 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            accessText?: string;
+                            registrationFieldLabels?: {
+                                [key: string]: string;
+                            };
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4641,6 +4645,10 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            accessText?: string;
+                            registrationFieldLabels?: {
+                                [key: string]: string;
+                            };
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4774,6 +4782,10 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            accessText?: string;
+                            registrationFieldLabels?: {
+                                [key: string]: string;
+                            };
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4905,6 +4917,10 @@ export interface operations {
                         ctaTitle?: string;
                         ctaLink?: string;
                         messagesPrompt?: string;
+                        accessText?: string;
+                        registrationFieldLabels?: {
+                            [key: string]: string;
+                        };
                     };
                     highlightIds?: string[] | null;
                 };
@@ -4947,6 +4963,10 @@ export interface operations {
                             ctaTitle?: string;
                             ctaLink?: string;
                             messagesPrompt?: string;
+                            accessText?: string;
+                            registrationFieldLabels?: {
+                                [key: string]: string;
+                            };
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;

@@ -54,6 +54,7 @@ function useEventSummary(settings: EventSettings) {
       texts: settings.introduction || settings.agenda || settings.content,
       callToAction: settings.ctaTitle,
       messagesPrompt: settings.messagesPrompt,
+      access: settings.accessText,
     };
     return t('editor.eventValue', { value: short(summary[group].trim()) || t('editor.empty') });
   };
@@ -124,8 +125,39 @@ function OverrideImage({
   );
 }
 
+/** The access page's text and one label for each of the event's registration fields. */
+function AccessFields({ form, settings }: { form: Form; settings: EventSettings }) {
+  const { t } = useTranslation('channels');
+  const errors = form.formState.errors.values?.registrationFieldLabels;
+  return (
+    <Stack spacing={2.5}>
+      <OverrideText form={form} field="accessText" rows={4} />
+      {settings.registrationFields.length > 0 && (
+        <FieldGrid>
+          {settings.registrationFields.map((field) => (
+            <TextInputField
+              key={field.name}
+              label={t('overrideFields.registrationFieldLabel', { label: field.label })}
+              error={errors?.[field.name]?.message}
+              {...form.register(`values.registrationFieldLabels.${field.name}`)}
+            />
+          ))}
+        </FieldGrid>
+      )}
+    </Stack>
+  );
+}
+
 /** The fields of one group, shown while the channel overrides it. */
-function GroupFields({ group, form }: { group: OverrideGroup; form: Form }) {
+function GroupFields({
+  group,
+  form,
+  settings,
+}: {
+  group: OverrideGroup;
+  form: Form;
+  settings: EventSettings;
+}) {
   const { t } = useTranslation('channels');
   const [startMode, playerMode] = useWatch({
     control: form.control,
@@ -187,6 +219,8 @@ function GroupFields({ group, form }: { group: OverrideGroup; form: Form }) {
           <OverrideText form={form} field="ctaLink" />
         </FieldGrid>
       );
+    case 'access':
+      return <AccessFields form={form} settings={settings} />;
   }
 }
 
@@ -267,7 +301,7 @@ export function OverrideFields({
           />
           {overridden[group] ? (
             <Box sx={{ mt: 1.5 }}>
-              <GroupFields group={group} form={form} />
+              <GroupFields group={group} form={form} settings={settings} />
             </Box>
           ) : (
             <Typography
