@@ -153,22 +153,24 @@ export async function oldestMinute(db: Db, before: string): Promise<string | und
   return row?.minute ?? undefined;
 }
 
+/** A minute row's columns but its event. */
+const MINUTE_COLUMNS = [
+  'minute',
+  'channel_key',
+  'pageviews',
+  'uniques',
+  'page_uniques',
+  'viewers',
+  'playing',
+] as const;
+
 /** Takes the minute rows in [from, to) out of the table (each row once, as above). */
 export async function takeMinutes(db: Db, from: string, to: string) {
   return db
     .deleteFrom('stats_minutes')
     .where('minute', '>=', from)
     .where('minute', '<', to)
-    .returning([
-      'event_id',
-      'minute',
-      'channel_key',
-      'pageviews',
-      'uniques',
-      'page_uniques',
-      'viewers',
-      'playing',
-    ])
+    .returning(['event_id', ...MINUTE_COLUMNS])
     .execute();
 }
 
@@ -238,15 +240,7 @@ export async function readRows(
   const [minutes, presence, hours] = await Promise.all([
     db
       .selectFrom('stats_minutes')
-      .select([
-        'minute',
-        'channel_key',
-        'pageviews',
-        'uniques',
-        'page_uniques',
-        'viewers',
-        'playing',
-      ])
+      .select(MINUTE_COLUMNS)
       .where('event_id', '=', eventId)
       .where('minute', '>=', from)
       .where('minute', '<', to)
