@@ -590,7 +590,8 @@ export type ChannelOverrideField = (typeof CHANNEL_OVERRIDE_FIELDS)[number];
 
 /**
  * A channel's labels of the event's registration fields, by field name: the fields themselves
- * (names, options, required) stay the event's, so that every channel's form asks the same.
+ * (names, options, required) stay the event's, so that every channel's form asks the same
+ * (ADR 055).
  */
 export const registrationFieldLabelsSchema = z
   .record(fields.identifier(), registrationFieldSchema.shape.label)

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Unique viewers per page (ADR 027): `uniques` counts a viewer's first visit of the day to the
+// Unique viewers per page (ADR 055): `uniques` counts a viewer's first visit of the day to the
 // event, on the page where it happened, so a channel opened after the main page showed its page
 // views with no viewer. `page_uniques` counts the first visit of the day to each page; the
 // event's total stays `uniques` (a viewer of two pages is one viewer of the event). Rows written

@@ -124,7 +124,7 @@ export class EnterpriseService {
    * an account with it exists: the answer and the mail's sending are the same either way, and
    * the invitation waits until an account with that verified address accepts it. The mails
    * share the sharing mails' budget per account (ADR 031), so that an invite, withdraw, invite
-   * loop cannot flood an inbox.
+   * loop cannot flood an inbox (ADR 055).
    */
   async invite(auth: AuthContext, input: EnterpriseInvite): Promise<EnterpriseInvitation> {
     const adminId = this.adminOf(auth);
