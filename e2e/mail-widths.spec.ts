@@ -75,6 +75,8 @@ const data: MailTemplates = {
   },
   'owner-change-previous': { name, toName: name, toEmail: email, eventTitle },
   'owner-change-new': { name, fromName: name, eventTitle, link: dashboardLink },
+  'enterprise-invitation': { name: null, adminName: name, adminEmail: email, link: dashboardLink },
+  'email-changed': { name, newEmail: email, supportEmail: email },
 };
 
 test.use({ viewport: { width: PHONE_WIDTH, height: 800 } });

@@ -30,6 +30,7 @@ import { ChannelsService } from './modules/channels/channels.service.js';
 import { createDomains, type Domains } from './modules/domains/domains.js';
 import type { DomainsWorkerOptions } from './modules/domains/domains-worker.js';
 import { createCountryLookup } from './modules/channels/geo.js';
+import { EnterpriseService } from './modules/enterprise/enterprise.service.js';
 import { EventsService } from './modules/events/events.service.js';
 import { HighlightsService } from './modules/highlights/highlights.service.js';
 import { InvitationAccess } from './modules/invitations/invitation-access.js';
@@ -100,6 +101,7 @@ export interface Services {
   domains: Domains;
   /** Shared permissions and owner changes of events (ADR 031). */
   permissions: PermissionsService;
+  enterprise: EnterpriseService;
 }
 
 export interface ServiceOptions {
@@ -156,6 +158,7 @@ export function createServices(options: ServiceOptions): Services {
     mailer,
     limiter,
     limits,
+    supportEmail: config.supportEmail,
   };
   const sso = new SsoService({
     db,
@@ -224,7 +227,7 @@ export function createServices(options: ServiceOptions): Services {
     auth: new AuthService(deps),
     account: new AccountService(deps),
     settings: new SettingsService(deps),
-    feedback: new FeedbackService({ ...deps, supportEmail: config.supportEmail }),
+    feedback: new FeedbackService(deps),
     channels: new ChannelsService({
       db,
       dialect: config.dialect,
@@ -273,6 +276,14 @@ export function createServices(options: ServiceOptions): Services {
     permissions: new PermissionsService({
       db,
       dialect: config.dialect,
+      now,
+      mailer,
+      limiter,
+      limits,
+      publicUrl: config.publicUrl,
+    }),
+    enterprise: new EnterpriseService({
+      db,
       now,
       mailer,
       limiter,

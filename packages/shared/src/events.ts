@@ -94,7 +94,8 @@ const requiredLine = (max: number) => singleLineText({ min: 1, max, trim: true }
 
 export const menuItemSchema = z.strictObject({
   name: requiredLine(50),
-  link: fields.url({ mailto: true }),
+  /** A web or mailto address, or a `#section` or `/path` of the page (resolved where it is shown). */
+  link: fields.url({ mailto: true, onPage: true }),
   newWindow: z.boolean(),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
@@ -626,8 +627,21 @@ export const CHANNEL_OVERRIDE_FIELDS = [
   'messagesPrompt',
   'complianceTextEn',
   'complianceTextDe',
+  'accessText',
 ] as const satisfies readonly EventSettingName[];
 export type ChannelOverrideField = (typeof CHANNEL_OVERRIDE_FIELDS)[number];
+
+/**
+ * A channel's labels of the event's registration fields, by field name: the fields themselves
+ * (names, options, required) stay the event's, so that every channel's form asks the same
+ * (ADR 055).
+ */
+export const registrationFieldLabelsSchema = z
+  .record(fields.identifier(), registrationFieldSchema.shape.label)
+  .refine((labels) => Object.keys(labels).length <= REGISTRATION_FIELDS_MAX, {
+    error: validationMessage('maxEntries', { max: REGISTRATION_FIELDS_MAX }),
+  });
+export type RegistrationFieldLabels = z.infer<typeof registrationFieldLabelsSchema>;
 
 /** Overrides of a channel: only the fields it sets differ from the event. */
 export const channelOverridesSchema = eventSettingsSchema
@@ -637,8 +651,25 @@ export const channelOverridesSchema = eventSettingsSchema
     },
   )
   .partial()
+  .extend({ registrationFieldLabels: registrationFieldLabelsSchema.optional() })
   .strict();
 export type ChannelOverrides = z.infer<typeof channelOverridesSchema>;
+
+/** The settings a channel's page shows: its overrides over the event's, its field labels too. */
+export function channelSettings(
+  settings: EventSettings,
+  overrides: ChannelOverrides,
+): EventSettings {
+  const { registrationFieldLabels: labels, ...fields } = overrides;
+  return {
+    ...settings,
+    ...fields,
+    registrationFields: settings.registrationFields.map((field) => ({
+      ...field,
+      label: labels?.[field.name] ?? field.label,
+    })),
+  };
+}
 
 export const channelInputSchema = z.strictObject({
   slug: fields.slug(),

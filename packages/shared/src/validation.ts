@@ -189,16 +189,21 @@ export const fields = {
   color: () => z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: validationMessage('color') }),
   /**
    * URL with http(s) scheme (or mailto where allowed): "URL not valid". With `empty`, the empty
-   * text is allowed too (an optional link field that is left blank).
+   * text is allowed too (an optional link field that is left blank); with `onPage`, a link the
+   * page resolves itself: a `#section` on it or a `/path` on its host.
    */
-  url: (options: { mailto?: boolean; empty?: boolean } = {}) =>
+  url: (options: { mailto?: boolean; empty?: boolean; onPage?: boolean } = {}) =>
     z
       .string()
       .trim()
       .max(2048)
-      .refine((value) => (options.empty && value === '') || isUrl(value, options.mailto ?? false), {
-        error: validationMessage('url'),
-      }),
+      .refine(
+        (value) =>
+          (options.empty && value === '') ||
+          (options.onPage && isPageLink(value)) ||
+          isUrl(value, options.mailto ?? false),
+        { error: validationMessage('url') },
+      ),
   /** An email address or, for an optional field left blank, the empty text. */
   optionalEmail: () =>
     z
@@ -230,6 +235,14 @@ function isUrl(value: string, allowMailto: boolean): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * `#section` or `/path` (with a query or fragment): no spaces, and never `//` or `/\`, which
+ * browsers read as another host.
+ */
+export function isPageLink(value: string): boolean {
+  return /^(?:#[^\s#]+|\/(?![/\\])[^\s]*)$/.test(value);
 }
 
 function isDate(value: string): boolean {

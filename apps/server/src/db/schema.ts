@@ -384,6 +384,8 @@ export interface StatsMinutesTable {
   pageviews: number;
   /** First visits of the UTC day (the viewer's first pageview of the day on this event). */
   uniques: number;
+  /** First visits of the UTC day to this page (a viewer of two pages counts on each). */
+  page_uniques: Generated<number>;
   /** Page views seen in the minute, and those of them playing (added when it is compacted). */
   viewers: number;
   playing: number;
@@ -396,6 +398,7 @@ export interface StatsHoursTable {
   channel_key: string;
   pageviews: number;
   uniques: number;
+  page_uniques: Generated<number>;
   viewers: number;
   playing: number;
 }

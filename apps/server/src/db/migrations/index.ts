@@ -22,6 +22,7 @@ import * as m0020BillingMicroseconds from './0020-billing-microseconds.js';
 import * as m0021ImportLocks from './0021-import-locks.js';
 import * as m0024PlanTrials from './0024-plan-trials.js';
 import * as m0025EventSavedPlan from './0025-event-saved-plan.js';
+import * as m0026StatsPageUniques from './0026-stats-page-uniques.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0021_import_locks': m0021ImportLocks,
   '0024_plan_trials': m0024PlanTrials,
   '0025_event_saved_plan': m0025EventSavedPlan,
+  '0026_stats_page_uniques': m0026StatsPageUniques,
 };

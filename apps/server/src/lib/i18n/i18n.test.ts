@@ -14,6 +14,16 @@ const catalogue = (language: string, namespace: ServerNamespace): unknown =>
     namespace
   ];
 
+const valueAt = (texts: unknown, path: string): unknown =>
+  path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], texts);
+
+/** Whether a text says "Event" in words: placeholders and host names such as events.example.com aside. */
+const mentionsEvent = (text: unknown): boolean =>
+  typeof text === 'string' &&
+  /event/i.test(text.replace(/\{\{?\s*\w+\s*\}?\}/g, '').replace(/[\w-]+(?:\.[\w-]+)+/g, ''));
+
 describe('server catalogues', () => {
   for (const [namespace, languages] of Object.entries(NAMESPACE_LANGUAGES) as Array<
     [ServerNamespace, readonly string[]]
@@ -27,18 +37,22 @@ describe('server catalogues', () => {
       });
       it(`${namespace} in ${language} has no empty text`, () => {
         const empty = keys(catalogue(language, namespace)).filter((path) => {
-          const value = path
-            .split('.')
-            .reduce<unknown>(
-              (node, key) => (node as Record<string, unknown> | undefined)?.[key],
-              catalogue(language, namespace),
-            );
+          const value = valueAt(catalogue(language, namespace), path);
           return typeof value === 'string' && value.trim() === '';
         });
         expect(empty).toEqual([]);
       });
     }
   }
+
+  it('says "Veranstaltung(en)" in German, never "Event(s)", mails included', () => {
+    const mixed = Object.entries(SERVER_RESOURCES.de).flatMap(([namespace, texts]) =>
+      keys(texts)
+        .filter((path) => mentionsEvent(valueAt(texts, path)))
+        .map((path) => `${namespace}.${path}`),
+    );
+    expect(mixed).toEqual([]);
+  });
 
   it('translates with the fixed language and falls back to English', () => {
     expect(translator('de', 'viewer')('menu')).toBe('Menü');

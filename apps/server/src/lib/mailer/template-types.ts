@@ -50,6 +50,15 @@ export interface MailTemplates {
   };
   'owner-change-previous': { name: string; toName: string; toEmail: string; eventTitle: string };
   'owner-change-new': { name: string; fromName: string; eventTitle: string; link: string };
+  /** An enterprise admin's invitation (ADR 028); `name` null when no account has the address. */
+  'enterprise-invitation': {
+    name: string | null;
+    adminName: string;
+    adminEmail: string;
+    link: string;
+  };
+  /** To the old address once an email change took effect. */
+  'email-changed': { name: string; newEmail: string; supportEmail: string };
 }
 
 /**

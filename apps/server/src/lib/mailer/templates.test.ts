@@ -67,6 +67,13 @@ const data: MailTemplates = {
     eventTitle: 'Launch',
   },
   'owner-change-new': { name: 'Ada', fromName: 'Grace', eventTitle: 'Launch', link },
+  'enterprise-invitation': {
+    name: null,
+    adminName: 'Grace',
+    adminEmail: 'grace@example.com',
+    link,
+  },
+  'email-changed': { name: 'Ada', newEmail: 'new@example.com', supportEmail: 'help@example.com' },
 };
 const templateNames = Object.keys(data) as MailTemplateName[];
 const catalogues: Record<Language, unknown> = { en: enEmails, de: deEmails };
@@ -186,6 +193,31 @@ describe('mail templates', () => {
     });
     expect(mail.text).toContain('Sie möchten neu+<x>@example.com als E-Mail-Adresse');
     expect(mail.html).toContain('Sie möchten neu+&lt;x&gt;@example.com als E-Mail-Adresse');
+  });
+
+  it("invites to an enterprise with the admin's name, by name only where an account exists", () => {
+    const anonymous = render('enterprise-invitation', 'en');
+    expect(anonymous.subject).toBe('Grace invites you to an enterprise account on Livent');
+    expect(anonymous.text.startsWith('Hello,\n\nGrace (grace@example.com) invites you')).toBe(true);
+    expect(anonymous.text).toContain(`\n\n${link}\n\n`);
+    const known = render('enterprise-invitation', 'de', {
+      ...data['enterprise-invitation'],
+      name: 'Ada',
+    });
+    expect(known.subject).toBe('Grace lädt Sie in ein Unternehmenskonto auf Livent ein');
+    expect(known.text.startsWith('Hallo Ada,\n\n')).toBe(true);
+  });
+
+  it('tells the old address of an email change the new one and whom to write, with no link', () => {
+    for (const language of LANGUAGES) {
+      const mail = render('email-changed', language);
+      expect(mail.text).toContain('new@example.com');
+      expect(mail.text).toContain('help@example.com');
+      expect(mail.html).not.toContain('href=');
+    }
+    expect(render('email-changed', 'en').subject).toBe(
+      'The email address of your Livent account was changed',
+    );
   });
 
   it.each(LANGUAGES)(

@@ -5,6 +5,7 @@ import { translator } from '../i18n/i18n.js';
 import { MailLayout } from './mail-layout.js';
 import { htmlToPlainText } from './plain-text.js';
 import { accessMailBody, accessMailSubject } from './templates/access-mail.js';
+import { EmailChanged, EnterpriseInvitation } from './templates/account-notices.js';
 import { ConfirmEmailChange } from './templates/confirm-email-change.js';
 import { AccessibilityFeedback } from './templates/accessibility-feedback.js';
 import { Feedback } from './templates/feedback.js';
@@ -90,6 +91,12 @@ const templates: {
     subject: (t, { eventTitle }) => t('ownerChangeNew.subject', { eventTitle }),
     Body: OwnerChangeNew,
   },
+  'enterprise-invitation': {
+    subject: (t, { adminName }) => t('enterpriseInvitation.subject', { adminName }),
+    Body: EnterpriseInvitation,
+    footer: (t) => t('enterpriseInvitation.footer'),
+  },
+  'email-changed': { subject: (t) => t('emailChanged.subject'), Body: EmailChanged },
 };
 
 /**

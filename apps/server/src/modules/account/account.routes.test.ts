@@ -1,5 +1,5 @@
 import { ERROR_MESSAGES, authResponseSchema, userSchema, type Session } from '@livent/shared';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   PASSWORD,
@@ -91,9 +91,8 @@ describe('account', () => {
       });
     const verify = (token: string) =>
       inject({ method: 'POST', url: `/api/auth/verify-email?token=${token}` });
-
-    it('mails a link to the new address; the address changes only when it is followed', async () => {
-      const app = await build();
+    /** A verified account whose mails are in German. */
+    const germanAda = async (app: FastifyInstance) => {
       const user = await registerVerified(app, { name: 'Ada' });
       await inject({
         method: 'PATCH',
@@ -101,6 +100,12 @@ describe('account', () => {
         headers: user.headers,
         payload: { emailLanguage: 'de' },
       });
+      return user;
+    };
+
+    it('mails a link to the new address; the address changes only when it is followed', async () => {
+      const app = await build();
+      const user = await germanAda(app);
       const newEmail = uniqueEmail('new');
 
       const response = await change(user, newEmail.toUpperCase());
@@ -136,6 +141,24 @@ describe('account', () => {
       });
       expect(old.statusCode).toBe(401);
       expect((await verify(tokenOf(mail))).statusCode).toBe(404);
+    });
+
+    it('tells the old address once the change took effect, in its language, and whom to write', async () => {
+      const app = await build();
+      const user = await germanAda(app);
+      const newEmail = uniqueEmail('moved');
+      await change(user, newEmail);
+      // Only asked for: nothing changed yet, so the old address hears nothing.
+      await expect(latestMail(app, user.email, 'email-changed')).rejects.toThrow('no mail');
+      expect((await verify(tokenOf(await latestMail(app, newEmail)))).statusCode).toBe(204);
+      const notice = await latestMail(app, user.email, 'email-changed');
+      expect(notice).toMatchObject({
+        language: 'de',
+        subject: 'Die E-Mail-Adresse Ihres Livent-Kontos wurde geändert',
+      });
+      expect(notice.text).toContain(`lautet jetzt ${newEmail}`);
+      expect(notice.text).toContain(app.config.supportEmail);
+      expect(notice.html).not.toContain('href=');
     });
 
     it('verifies an unverified account through the new address', async () => {

@@ -43,6 +43,8 @@ export interface AccountDependencies {
   mailer: Mailer;
   limiter: RateLimiter;
   limits: AbuseLimits;
+  /** Whom a user writes to when something happened to the account that they did not do. */
+  supportEmail: string;
 }
 
 /** A dashboard page with a one-time token, e.g. `${PUBLIC_URL}/verify-email?token=…`. */
@@ -182,12 +184,13 @@ export class AuthService {
 
   /**
    * Follows a verification link: verifies the account's address, or — for an email change —
-   * makes the new address the account's (verified, since the link reached it).
+   * makes the new address the account's (verified, since the link reached it) and tells the old
+   * address, if it was verified, so, with whom to write if the change was not the owner's.
    */
   async verifyEmail(token: string): Promise<void> {
-    const { db, tokens, now } = this.deps;
+    const { db, tokens, now, mailer, supportEmail } = this.deps;
     try {
-      await db.transaction().execute(async (trx) => {
+      const notice = await db.transaction().execute(async (trx) => {
         const row = await tokens.consume(trx, token, ['verify-email', 'change-email']);
         const user = await findUserById(trx, row.user_id);
         const updatedAt = now().toISOString();
@@ -196,7 +199,7 @@ export class AuthService {
           if (!user || user.email !== row.email) throw new TokenError('not-found');
           await updateUser(trx, user.id, { email_verified: 1, updated_at: updatedAt });
           await tokens.useUp(trx, user.id, ['verify-email']);
-          return;
+          return undefined;
         }
         if (!user || user.pending_email !== row.email) throw new TokenError('not-found');
         const holder = await findUserByEmail(trx, row.email);
@@ -208,7 +211,17 @@ export class AuthService {
           updated_at: updatedAt,
         });
         await tokens.useUp(trx, user.id, ['verify-email', 'change-email']);
+        // An address never verified may be mistyped, someone else's: it learns nothing.
+        if (user.email_verified !== 1) return undefined;
+        return mailer.enqueue(trx, {
+          userId: user.id,
+          to: user.email,
+          language: toLanguage(user.email_language),
+          template: 'email-changed',
+          data: { name: user.name, newEmail: row.email, supportEmail },
+        });
       });
+      if (notice) mailer.afterCommit(notice);
     } catch (error) {
       if (error instanceof TokenError) throw tokenHttpError(error);
       if (isUniqueViolation(error)) throw conflict(ERROR_MESSAGES.emailTaken);

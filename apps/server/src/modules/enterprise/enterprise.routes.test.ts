@@ -110,6 +110,38 @@ describe('enterprise membership', () => {
     });
   });
 
+  it("mails the invitation: by name in its language to an account, else in the admin's", async () => {
+    const admin = await newAdmin('Grace Admin');
+    const stranger = uniqueEmail('stranger');
+    await invite(admin, stranger);
+    const german = await registerVerified(test.app, { name: 'Dora Deutsch' });
+    await test.app.db
+      .updateTable('users')
+      .set({ email_language: 'de' })
+      .where('id', '=', german.user.id)
+      .execute();
+    await invite(admin, german.email);
+    const mailTo = (to: string) =>
+      test.app.db
+        .selectFrom('mails')
+        .selectAll()
+        .where('to', '=', to)
+        .where('template', '=', 'enterprise-invitation')
+        .executeTakeFirst();
+
+    const first = await mailTo(stranger);
+    expect(first).toMatchObject({
+      template: 'enterprise-invitation',
+      language: 'en',
+      subject: 'Grace Admin invites you to an enterprise account on Livent',
+    });
+    expect(first?.text).toMatch(/^Hello,\n/);
+    expect(first?.text).toContain(`${test.app.config.publicUrl}/account/admin`);
+    const second = await mailTo(german.email);
+    expect(second).toMatchObject({ template: 'enterprise-invitation', language: 'de' });
+    expect(second?.text).toMatch(/^Hallo Dora Deutsch,\n/);
+  });
+
   it('pages and searches each table on its own', async () => {
     const admin = await newAdmin();
     const members = [];

@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { requireAuth } from '../auth/index.js';
-import { EnterpriseService } from './enterprise.service.js';
 
 const tags = ['enterprise'];
 const idParams = z.strictObject({ id: z.string().min(1).max(64) });
@@ -21,7 +20,7 @@ const idParams = z.strictObject({ id: z.string().min(1).max(64) });
  * otherwise); `/account/enterprise/*` is any account's own membership and invitations.
  */
 export const enterpriseRoutes: FastifyPluginAsyncZod = async (app) => {
-  const enterprise = new EnterpriseService({ db: app.db, now: app.now });
+  const { enterprise } = app.services;
   const secured = { preHandler: app.authenticate };
   // Invitations are addressed to an email: only a proven address may act on them.
   const verified = { preHandler: app.requireVerified };

@@ -13,9 +13,12 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/errors.js';
-import type { AuthContext } from '../auth/index.js';
+import type { Mailer } from '../../lib/mailer/mailer.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import { findUserByEmail, toLanguage, type AuthContext } from '../auth/index.js';
 import { membershipHolds, planOf } from '../plans/index.js';
 import {
   acceptInvitation,
@@ -33,13 +36,26 @@ import {
 
 type OverviewQuery = z.output<typeof enterpriseQuerySchema>;
 
+/** Where an account accepts or declines an enterprise's invitation. */
+const ACCOUNT_ADMINISTRATION_PAGE = '/account/admin';
+
 /**
  * Enterprise admins, their members and the overview of their events
  * (docs/decisions/028-plans-and-billing.md, "Enterprise"). An admin is an account whose effective
  * plan has ENTERPRISE_ADMIN; a member is an account that accepted an admin's invitation.
  */
 export class EnterpriseService {
-  constructor(private readonly deps: { db: Kysely<Database>; now: Clock }) {}
+  constructor(
+    private readonly deps: {
+      db: Kysely<Database>;
+      now: Clock;
+      mailer: Mailer;
+      limiter: RateLimiter;
+      limits: AbuseLimits;
+      /** The dashboard's origin, which the invitation mail links to. */
+      publicUrl: string;
+    },
+  ) {}
 
   private isAdmin(auth: AuthContext): boolean {
     return hasFeature(planOf(auth.user, this.deps.now()).allowance, 'ENTERPRISE_ADMIN');
@@ -103,28 +119,50 @@ export class EnterpriseService {
   }
 
   /**
-   * Invites an address. Nothing tells the admin whether an account with it exists: the
-   * invitation waits until an account with that verified address accepts it.
+   * Invites an address and mails it the invitation, like the other invitations (through the
+   * outbox, in the language of its account, else the admin's). Nothing tells the admin whether
+   * an account with it exists: the answer and the mail's sending are the same either way, and
+   * the invitation waits until an account with that verified address accepts it. The mails
+   * share the sharing mails' budget per account (ADR 031), so that an invite, withdraw, invite
+   * loop cannot flood an inbox (ADR 055).
    */
   async invite(auth: AuthContext, input: EnterpriseInvite): Promise<EnterpriseInvitation> {
     const adminId = this.adminOf(auth);
-    const { db, now } = this.deps;
+    const { db, now, mailer, limiter, limits } = this.deps;
     if (input.email === auth.user.email) throw new HttpError(400, ENTERPRISE_MESSAGES.cannotJoin);
     if ((await countOfAdmin(db, adminId)) >= ENTERPRISE_MEMBERS_MAX) {
       throw new HttpError(409, ENTERPRISE_MESSAGES.tooManyMembers);
     }
+    await limiter.consume([limits.sharingMailPerAccount, adminId]);
     const row = {
       id: randomUUID(),
       admin_id: adminId,
       email: input.email,
       created_at: now().toISOString(),
     };
+    let mail;
     try {
-      await insertInvitation(db, row);
+      mail = await db.transaction().execute(async (trx) => {
+        await insertInvitation(trx, row);
+        const invitee = await findUserByEmail(trx, input.email);
+        return mailer.enqueue(trx, {
+          userId: invitee?.id ?? null,
+          to: input.email,
+          language: toLanguage((invitee ?? auth.user).email_language),
+          template: 'enterprise-invitation',
+          data: {
+            name: invitee?.name ?? null,
+            adminName: auth.user.name,
+            adminEmail: auth.user.email,
+            link: new URL(ACCOUNT_ADMINISTRATION_PAGE, this.deps.publicUrl).toString(),
+          },
+        });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new HttpError(409, ENTERPRISE_MESSAGES.alreadyInvited);
       throw error;
     }
+    mailer.afterCommit(mail);
     return { id: row.id, email: row.email, createdAt: row.created_at };
   }
 

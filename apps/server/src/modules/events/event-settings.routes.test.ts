@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { onEventsHost } from '../public/public.fixtures.js';
 import { callAs, createEvent, eventRow, setPlan, type Method } from '../../test/events.js';
 
 const EVENTS_URL = 'https://events.example.com';
@@ -90,6 +91,23 @@ const INVALID_VALUES: [field: EventSettingName, value: unknown, errors: Record<s
     ],
     ['menuItems', [{ ...menuItem, name: ' ' }], { 'menuItems.0.name': 'validation.required' }],
     ['menuItems', [{ ...menuItem, link: 'agenda' }], { 'menuItems.0.link': 'validation.url' }],
+    // Another host, however it is written: `//host` and `/\host` are no paths on the page.
+    [
+      'menuItems',
+      [{ ...menuItem, link: '//evil.example/x' }],
+      { 'menuItems.0.link': 'validation.url' },
+    ],
+    [
+      'menuItems',
+      [{ ...menuItem, link: '/\\evil.example' }],
+      { 'menuItems.0.link': 'validation.url' },
+    ],
+    ['menuItems', [{ ...menuItem, link: '# agenda' }], { 'menuItems.0.link': 'validation.url' }],
+    [
+      'sideFrameLink',
+      '<iframe src="data:text/html,x"></iframe>',
+      { sideFrameLink: 'validation.url' },
+    ],
     [
       'menuItems',
       [{ ...menuItem, target: '_top' }],
@@ -513,6 +531,32 @@ describe('event settings API', () => {
     // A plain link stays as it is.
     const plain = await patch({ playerLink: 'https://stream.example.com/live' });
     expect(plain.json().playerLink).toBe('https://stream.example.com/live');
+  });
+
+  it('reduces embed code pasted into the frame links to its source link too', async () => {
+    const response = await patch({
+      sideFrameLink: '<iframe src="https://chat.example.com/room/7" width="400"></iframe>',
+      extraFrameLink: "<p><iframe src='https://map.example.com/?q=1&amp;z=2'></iframe></p>",
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      sideFrameLink: 'https://chat.example.com/room/7',
+      extraFrameLink: 'https://map.example.com/?q=1&z=2',
+    });
+  });
+
+  it('takes menu links to a section or a path of the page, and shows them there', async () => {
+    const menuItems = [
+      { name: 'Agenda', link: '#agenda', newWindow: false },
+      { name: 'Imprint', link: '/imprint?lang=de#top', newWindow: false },
+      { name: 'Mail', link: 'mailto:team@example.com', newWindow: false },
+    ];
+    const response = await patch({ menuItems });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().menuItems).toEqual(menuItems);
+    const page = await onEventsHost(app, `/${event.slug}`);
+    expect(page.body).toContain('href="#agenda"');
+    expect(page.body).toContain('href="/imprint?lang=de#top"');
   });
 
   it("takes routing rules only to this event's channels", async () => {

@@ -17,16 +17,22 @@ const tags = ['events'];
 /** What Fastify sends for serialized JSON, so that a body serialized ahead goes out the same. */
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The link fields that take a frame's address, where pasted embed code is reduced to it. */
+const FRAME_LINK_FIELDS = ['playerLink', 'sideFrameLink', 'extraFrameLink'] as const;
+
 /**
  * "Pasted player embed code containing an iframe is reduced to its source link" (spec
- * section 5): before validation, so that `<iframe src="https://…">` is checked and saved as the
- * URL it holds.
+ * section 5), and so for the side and extra frames: before validation, so that
+ * `<iframe src="https://…">` is checked and saved as the URL it holds.
  */
-async function reducePlayerEmbedCode(request: FastifyRequest): Promise<void> {
-  const body = request.body as { playerLink?: unknown } | undefined;
-  if (typeof body !== 'object' || body === null || typeof body.playerLink !== 'string') return;
-  const source = iframeSource(body.playerLink);
-  if (source !== undefined) body.playerLink = source;
+async function reduceEmbedCode(request: FastifyRequest): Promise<void> {
+  const body = request.body as Partial<Record<string, unknown>> | undefined;
+  if (typeof body !== 'object' || body === null) return;
+  for (const field of FRAME_LINK_FIELDS) {
+    const value = body[field];
+    const source = typeof value === 'string' ? iframeSource(value) : undefined;
+    if (source !== undefined) body[field] = source;
+  }
 }
 
 /** Events and their settings (docs/product-spec.md sections 3 and 7; ADRs 015 and 016). */
@@ -134,13 +140,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/event-settings/:id',
     {
       ...secured,
-      preValidation: reducePlayerEmbedCode,
+      preValidation: reduceEmbedCode,
       schema: {
         operationId: 'updateEventSettings',
         tags,
         summary: 'Save the changed settings; answers all settings',
         description:
-          'Only the changed fields; all or nothing. 403 "Feature not available on your plan" when a field that needs a plan feature changes without it; 409 with `errors.slug` for a slug in use; 400 with `errors["channelRoutingRules.N.channelId"]` for a channel not of this event, and with `errors.accessCode` `validation.accessCodeWeak` for a new access code that is easy to guess (a stored one is kept; ADR 044). Embed code with an iframe in `playerLink` is reduced to its source.',
+          'Only the changed fields; all or nothing. 403 "Feature not available on your plan" when a field that needs a plan feature changes without it; 409 with `errors.slug` for a slug in use; 400 with `errors["channelRoutingRules.N.channelId"]` for a channel not of this event, and with `errors.accessCode` `validation.accessCodeWeak` for a new access code that is easy to guess (a stored one is kept; ADR 044). Embed code with an iframe in `playerLink`, `sideFrameLink` or `extraFrameLink` is reduced to its source.',
         security: bearerAuth,
         params: eventParamsSchema,
         body: eventSettingsPatchSchema,

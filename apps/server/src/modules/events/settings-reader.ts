@@ -2,6 +2,7 @@ import {
   CHANNEL_OVERRIDE_FIELDS,
   DEFAULT_EVENT_SETTINGS,
   eventSettingsSchema,
+  registrationFieldLabelsSchema,
   type ChannelOverrides,
   type EventSettings,
 } from '@livent/shared';
@@ -64,6 +65,8 @@ export function readChannelOverrides(stored: string): ChannelOverrides {
     const value = checked(name, record[name]);
     if (value !== undefined) overrides[name] = value;
   }
+  const labels = registrationFieldLabelsSchema.safeParse(record.registrationFieldLabels);
+  if (labels.success) overrides.registrationFieldLabels = labels.data;
   return overrides as ChannelOverrides;
 }
 

@@ -6,6 +6,7 @@ import {
   type EventListItem,
   type InvitationImportPreview,
   type InvitationImportReport,
+  type InvitationsPage,
 } from '@livent/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -157,6 +158,22 @@ describe('POST /api/events/:id/invitations/import', { timeout: 30_000 }, () => {
       token: before[0]?.token,
       access_version: before[0]?.access_version,
     });
+  });
+
+  it("lists imported invitations in the file's order, newest first the other way round", async () => {
+    const emails = Array.from({ length: 40 }, (_, index) => `guest${(index * 7) % 40}@example.com`);
+    await imported(emails.map((email) => `Guest,${email}`).join('\n'));
+    const listed = async (order: 'asc' | 'desc') => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/events/${event.id}/invitations?sort=createdAt&order=${order}&pageSize=100`,
+        headers: owner.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<InvitationsPage>().results.map((invitation) => invitation.email);
+    };
+    expect(await listed('asc')).toEqual(emails);
+    expect(await listed('desc')).toEqual([...emails].reverse());
   });
 
   it('replaces: deletes the invitations the file does not name', async () => {

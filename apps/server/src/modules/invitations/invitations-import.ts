@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   fields,
   INVITATION_NAME_MAX,
@@ -15,6 +14,7 @@ import { setImmediate } from 'node:timers/promises';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database, InvitationsTable } from '../../db/schema.js';
+import { timeOrderedIds } from '../../lib/crypto.js';
 import { generatePassword, newPersonalToken } from './invitation-secrets.js';
 import type { ParsedRow, ReadFile } from './invitations-import-file.js';
 
@@ -105,6 +105,8 @@ export function planImport(input: {
   const seenTokens = new Set<string>();
   const plan: ImportPlan = { inserts: [], updates: [], deletes: [], report: [] };
   const kept = new Set<string>();
+  // The new rows share one `created_at`; their ids keep them in the file's order in the list.
+  const newId = timeOrderedIds(new Date(input.now));
   const pending: {
     row: ParsedRow;
     email: string;
@@ -208,7 +210,7 @@ export function planImport(input: {
       const newToken = token || newPersonalToken();
       usernames.set(email, email);
       plan.inserts.push({
-        id: randomUUID(),
+        id: newId(),
         event_id: input.eventId,
         name: base.name,
         email,

@@ -120,6 +120,66 @@ describe('the registration gate', () => {
     expect(response.body).toContain('href="https://example.com/privacy"');
   });
 
+  it("words the access text and the field labels in a channel's own language", async () => {
+    const event = await registrationEvent({ accessText: 'Register to watch.' });
+    const created = await callAs(app, owner, 'POST', `/events/${event.id}/channels`, {
+      slug: 'deutsch',
+      title: 'Deutsch',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const overrides = {
+      language: 'de',
+      accessText: 'Registrieren Sie sich, um zuzusehen.',
+      registrationFieldLabels: { company: 'Firma', gone: 'Ein Feld, das es nicht mehr gibt' },
+    };
+    const saved = await callAs(
+      app,
+      owner,
+      'PATCH',
+      `/events/${event.id}/channels/${created.json<{ id: string }>().id}`,
+      { overrides },
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ overrides });
+
+    const german = (await page(`/${event.slug}/deutsch`)).body;
+    expect(german).toContain('Registrieren Sie sich, um zuzusehen.');
+    expect(german).toContain('Firma');
+    expect(german).not.toContain('Company name');
+    // A label the channel leaves alone stays the event's; a field the event no longer has, none.
+    expect(german).toContain('Your role');
+    expect(german).not.toContain('Ein Feld, das es nicht mehr gibt');
+    const english = (await page(`/${event.slug}`)).body;
+    expect(english).toContain('Register to watch.');
+    expect(english).toContain('Company name');
+    // The form still asks for the event's fields: the required one is refused when missing.
+    const missing = await post(event.slug, {
+      name: 'Ada',
+      email: 'ada@example.com',
+      channel: 'deutsch',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain('Firma');
+  });
+
+  it('refuses a channel label that is empty or keyed by no valid field name', async () => {
+    const event = await registrationEvent();
+    const created = await callAs(app, owner, 'POST', `/events/${event.id}/channels`, {
+      slug: 'fr',
+      title: 'Français',
+    });
+    const patch = (registrationFieldLabels: unknown) =>
+      callAs(
+        app,
+        owner,
+        'PATCH',
+        `/events/${event.id}/channels/${created.json<{ id: string }>().id}`,
+        { overrides: { registrationFieldLabels } },
+      );
+    expect((await patch({ company: ' ' })).statusCode).toBe(400);
+    expect((await patch({ 'not a name': 'x' })).statusCode).toBe(400);
+  });
+
   it('lets a viewer in at once in the default mode: 303 with the cookie, then the page', async () => {
     const event = await registrationEvent();
     const response = await post(event.slug, { ...valid('Ada@Example.com'), field_role: 'Press' });

@@ -9,7 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { callAs, setPlan } from '../../test/events.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { insertEvent, onEventsHost, type TestEvent } from '../public/public.fixtures.js';
+import {
+  insertChannel,
+  insertEvent,
+  onEventsHost,
+  type TestEvent,
+} from '../public/public.fixtures.js';
 import { ACCESS_COOKIE } from '../public/viewer-access.js';
 
 // Registration mails (ADR 026, "Invitation and registration emails"): the list's send modes,
@@ -33,11 +38,16 @@ beforeEach(async () => {
 });
 
 let addressCounter = 0;
-function register(event: TestEvent, name: string, email: string): Promise<LightMyRequestResponse> {
+function register(
+  event: TestEvent,
+  name: string,
+  email: string,
+  channel?: string,
+): Promise<LightMyRequestResponse> {
   addressCounter += 1;
   return onEventsHost(app, `/${event.slug}/_access/register`, {
     method: 'POST',
-    payload: new URLSearchParams({ name, email }).toString(),
+    payload: new URLSearchParams({ name, email, ...(channel ? { channel } : {}) }).toString(),
     remoteAddress: `198.51.100.${String(addressCounter)}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
@@ -149,6 +159,35 @@ describe("the gate's mails", () => {
     const cookies = opened.headers['set-cookie'];
     expect(String(cookies)).toContain(`${ACCESS_COOKIE}=`);
     expect((await list(event))[0]?.verified).toBe(true);
+  });
+
+  it("lead back to the channel page the viewer registered on, in the mail's language", async () => {
+    const event = await registrationEvent({ registrationEmailMode: 'verify', language: 'en' });
+    await insertChannel(app, event.id, {
+      slug: 'deutsch',
+      title: 'Deutsch',
+      overrides: { language: 'de' },
+    });
+    expect((await register(event, 'Ada', 'ada@example.com', 'deutsch')).statusCode).toBe(200);
+    const [mail] = await mailsTo('ada@example.com');
+    expect(mail).toMatchObject({ language: 'de', template: 'registration-verify' });
+    const link = new RegExp(
+      `${app.config.eventsUrl}(/${event.slug}/_access/r/[A-Za-z0-9_-]+\\?channel=deutsch)"`,
+    ).exec(mail?.html ?? '')?.[1];
+    expect(link).toBeDefined();
+    const opened = await onEventsHost(app, link ?? '-', {
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(`/${event.slug}/deutsch`);
+    const cookie = String(opened.headers['set-cookie']).split(';')[0] ?? '';
+    const page = await onEventsHost(app, `/${event.slug}/deutsch`, {
+      headers: { cookie, 'accept-language': 'en-US,en;q=0.9' },
+    });
+    expect(page.body).toContain('<html lang="de"');
+    // A channel that is not (or no longer) shown: the event's page.
+    const hidden = await onEventsHost(app, link?.replace('deutsch', 'gone') ?? '-');
+    expect(hidden.headers.location).toBe(`/${event.slug}`);
   });
 
   it('refuse a text for the verify mode without the personal link, saving nothing', async () => {

@@ -84,6 +84,8 @@ export interface GateEvent {
   settings: EventSettings;
   /** The language of the page the viewer registered on; mails go in it (English unless German). */
   language: string;
+  /** The visible channel whose page the viewer registered on; the personal link leads back to it. */
+  channelSlug?: string;
 }
 
 export type RegisterOutcome =
@@ -137,8 +139,13 @@ export class RegistrationsService {
     });
   }
 
-  personalLink(slug: string, token: string): string {
-    return `${this.deps.eventsUrl}/${slug}/_access/r/${token}`;
+  /**
+   * The registration's personal link; from a channel's gate it names the channel, so that it opens
+   * that page, in the language the mail was written in, and not the event's main page.
+   */
+  personalLink(slug: string, token: string, channelSlug?: string): string {
+    const channel = channelSlug ? `?channel=${encodeURIComponent(channelSlug)}` : '';
+    return `${this.deps.eventsUrl}/${slug}/_access/r/${token}${channel}`;
   }
 
   eventLink(slug: string): string {
@@ -147,13 +154,13 @@ export class RegistrationsService {
 
   /** The placeholders' values of one registration's mail. */
   private mailValues(
-    event: { slug: string; title: string },
+    event: { slug: string; title: string; channelSlug?: string },
     row: Pick<RegistrationRow, 'name' | 'email' | 'token'>,
   ): Record<string, string> {
     return {
       Name: nameForMail(row.name),
       Email: row.email,
-      PersonalLink: this.personalLink(event.slug, row.token),
+      PersonalLink: this.personalLink(event.slug, row.token, event.channelSlug),
       EventName: event.title,
       EventLink: this.eventLink(event.slug),
     };
@@ -368,7 +375,7 @@ export class RegistrationsService {
       name: nameForMail(registration.name),
       eventName: event.title,
       eventLink: this.eventLink(event.slug),
-      link: this.personalLink(event.slug, registration.token),
+      link: this.personalLink(event.slug, registration.token, event.channelSlug),
     };
     // The organiser's text, when there is one, in place of the built-in mails; in the verify
     // mode its personal link is what verifies (ADR 026, "Invitation and registration emails").

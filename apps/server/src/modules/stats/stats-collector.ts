@@ -46,6 +46,10 @@ export interface StatsCollectorOptions {
 }
 
 const FLUSH_INTERVAL_MS = 1_000;
+const NO_COUNTS = { pageviews: 0, uniques: 0, pageUniques: 0, viewers: 0, playing: 0 } as const;
+/** A first visit of the day counts to the event once and to each page it opened once. */
+const VISITOR_SCOPES = ['event', 'page'] as const;
+type VisitorScope = (typeof VISITOR_SCOPES)[number];
 const MAINTENANCE_INTERVAL_MS = 30_000;
 /** Bounds one maintenance run's work; the next run goes on where it stopped. */
 const MAINTENANCE_STEPS = 120;
@@ -158,7 +162,7 @@ export class StatsCollector {
     // The minute's ISO text starts with its UTC day.
     const day = minute.slice(0, 10);
     const userAgent = hit.userAgent ?? '';
-    const key = `${hit.eventId}|${day}|${ip}|${userAgent}`;
+    const key = `${hit.eventId}|${day}|${hit.channelKey}|${ip}|${userAgent}`;
     if (!this.visitors.has(key)) {
       this.visitors.set(key, {
         eventId: hit.eventId,
@@ -261,7 +265,7 @@ export class StatsCollector {
     const key = `${eventId}|${minute}|${channelKey}`;
     let row = this.minutes.get(key);
     if (!row) {
-      row = { eventId, minute, channelKey, pageviews: 0, uniques: 0, viewers: 0, playing: 0 };
+      row = { eventId, minute, channelKey, ...NO_COUNTS };
       this.minutes.set(key, row);
     }
     return row;
@@ -299,15 +303,20 @@ export class StatsCollector {
     const dropped = this.droppedSinceLog;
     this.droppedSinceLog = noDrops();
     try {
-      const hashed = new Map<string, PendingVisitor & { hash: string }>();
+      // Each visitor twice: to the event (on the page of the first visit, as the visitors came
+      // in) and to the page; both hashes share the table, told apart by what went into them.
+      const hashed = new Map<string, PendingVisitor & { hash: string; scope: VisitorScope }>();
       for (const visitor of visitors.values()) {
         const salt = await this.salt(visitor.day);
-        const hash = createHash('sha256')
-          .update(`${salt}\n${visitor.eventId}\n${visitor.ip}\n${visitor.userAgent}`)
-          .digest('base64url')
-          .slice(0, 22);
-        const key = `${visitor.eventId}|${visitor.day}|${hash}`;
-        if (!hashed.has(key)) hashed.set(key, { ...visitor, hash });
+        for (const scope of VISITOR_SCOPES) {
+          const page = scope === 'page' ? `${visitor.channelKey}\n` : '';
+          const hash = createHash('sha256')
+            .update(`${salt}\n${visitor.eventId}\n${page}${visitor.ip}\n${visitor.userAgent}`)
+            .digest('base64url')
+            .slice(0, 22);
+          const key = `${visitor.eventId}|${visitor.day}|${hash}`;
+          if (!hashed.has(key)) hashed.set(key, { ...visitor, hash, scope });
+        }
       }
       // What this instance already wrote needs no second write (a returning visitor, a beat).
       const newVisitors = [...hashed].filter(([key]) => !this.writtenVisitors.has(key));
@@ -339,12 +348,10 @@ export class StatsCollector {
             eventId: pending.eventId,
             minute: pending.minute,
             channelKey: pending.channelKey,
-            pageviews: 0,
-            uniques: 0,
-            viewers: 0,
-            playing: 0,
+            ...NO_COUNTS,
           };
-          row.uniques += 1;
+          if (pending.scope === 'event') row.uniques += 1;
+          else row.pageUniques += 1;
           minutes.set(key, row);
         }
         // Sorted by key: instances writing the same rows lock them in one order (no deadlock).
@@ -393,7 +400,7 @@ export class StatsCollector {
         current.pageviews += row.pageviews;
         // Uniques are recounted from the visitors on the next try.
       } else {
-        this.minutes.set(key, { ...row, uniques: 0 });
+        this.minutes.set(key, { ...row, uniques: 0, pageUniques: 0 });
       }
     }
     for (const [key, row] of presence) {
@@ -442,10 +449,7 @@ export class StatsCollector {
             eventId: key.event_id,
             minute,
             channelKey: key.channel_key,
-            pageviews: 0,
-            uniques: 0,
-            viewers: 0,
-            playing: 0,
+            ...NO_COUNTS,
           };
           row.viewers += 1;
           row.playing += Number(key.playing);
@@ -480,13 +484,11 @@ export class StatsCollector {
             eventId: row.event_id,
             hour,
             channelKey: row.channel_key,
-            pageviews: 0,
-            uniques: 0,
-            viewers: 0,
-            playing: 0,
+            ...NO_COUNTS,
           };
           target.pageviews += Number(row.pageviews);
           target.uniques += Number(row.uniques);
+          target.pageUniques += Number(row.page_uniques);
           target.viewers = Math.max(target.viewers, Number(row.viewers));
           target.playing = Math.max(target.playing, Number(row.playing));
           merged.set(id, target);

@@ -8,6 +8,7 @@ const minute = (t: string, channelKey: string, counts: Partial<StatsRow> = {}): 
   channelKey,
   pageviews: 0,
   uniques: 0,
+  pageUniques: 0,
   viewers: 0,
   playing: 0,
   ...counts,

@@ -12,7 +12,10 @@ export interface StatsRow {
   /** The channel's id, '' for the main page. */
   channelKey: string;
   pageviews: number;
+  /** First visits of the day to the event (on this page); summed over pages, the event's. */
   uniques: number;
+  /** First visits of the day to this page: a page's own unique viewers. */
+  pageUniques: number;
   viewers: number;
   playing: number;
 }
@@ -25,7 +28,10 @@ export interface SeriesOptions {
   channelKey?: string;
 }
 
-/** A bucket with the first visits of the day in it (the pageview CSV's unique viewers). */
+/**
+ * A bucket with the first visits of the day in it (the pageview CSV's unique viewers): to the
+ * event over all pages, to the page for one page.
+ */
 export type SeriesPoint = StatsPoint & { uniques: number };
 
 export interface Series {
@@ -55,6 +61,8 @@ export function buildSeries(rows: readonly StatsRow[], options: SeriesOptions): 
   const { from, to, bucket, channelKey } = options;
   const size = bucket === 'minute' ? MINUTE_MS : HOUR_MS;
   const selected = rows.filter((row) => channelKey === undefined || row.channelKey === channelKey);
+  // One page's viewers are its own; the event's are counted once however many pages they opened.
+  const uniquesOf = (row: StatsRow) => (channelKey === undefined ? row.uniques : row.pageUniques);
 
   // Minute rows summed over pages per minute; hour rows summed over pages per hour.
   const minutes = new Map<string, Sums>();
@@ -63,7 +71,7 @@ export function buildSeries(rows: readonly StatsRow[], options: SeriesOptions): 
     const target = row.kind === 'minute' ? minutes : hours;
     const sums = target.get(row.t) ?? zero();
     sums.pageviews += row.pageviews;
-    sums.uniques += row.uniques;
+    sums.uniques += uniquesOf(row);
     sums.viewers += row.viewers;
     sums.playing += row.playing;
     target.set(row.t, sums);

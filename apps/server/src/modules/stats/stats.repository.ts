@@ -30,6 +30,7 @@ export interface MinuteAdd {
   channelKey: string;
   pageviews: number;
   uniques: number;
+  pageUniques: number;
   viewers: number;
   playing: number;
 }
@@ -46,6 +47,7 @@ export async function addToMinutes(db: Db, rows: readonly MinuteAdd[]): Promise<
           channel_key: row.channelKey,
           pageviews: row.pageviews,
           uniques: row.uniques,
+          page_uniques: row.pageUniques,
           viewers: row.viewers,
           playing: row.playing,
         })),
@@ -54,6 +56,7 @@ export async function addToMinutes(db: Db, rows: readonly MinuteAdd[]): Promise<
         conflict.columns(['event_id', 'minute', 'channel_key']).doUpdateSet({
           pageviews: sql`stats_minutes.pageviews + excluded.pageviews`,
           uniques: sql`stats_minutes.uniques + excluded.uniques`,
+          page_uniques: sql`stats_minutes.page_uniques + excluded.page_uniques`,
           viewers: sql`stats_minutes.viewers + excluded.viewers`,
           playing: sql`stats_minutes.playing + excluded.playing`,
         }),
@@ -158,13 +161,24 @@ export async function oldestMinute(db: Db, before: string): Promise<string | und
   return row?.minute ?? undefined;
 }
 
+/** A minute row's columns but its event. */
+const MINUTE_COLUMNS = [
+  'minute',
+  'channel_key',
+  'pageviews',
+  'uniques',
+  'page_uniques',
+  'viewers',
+  'playing',
+] as const;
+
 /** Takes the minute rows in [from, to) out of the table (each row once, as above). */
 export async function takeMinutes(db: Db, from: string, to: string) {
   return db
     .deleteFrom('stats_minutes')
     .where('minute', '>=', from)
     .where('minute', '<', to)
-    .returning(['event_id', 'minute', 'channel_key', 'pageviews', 'uniques', 'viewers', 'playing'])
+    .returning(['event_id', ...MINUTE_COLUMNS])
     .execute();
 }
 
@@ -174,6 +188,7 @@ export interface HourMerge {
   channelKey: string;
   pageviews: number;
   uniques: number;
+  pageUniques: number;
   viewers: number;
   playing: number;
 }
@@ -190,6 +205,7 @@ export async function mergeIntoHours(db: Db, rows: readonly HourMerge[]): Promis
           channel_key: row.channelKey,
           pageviews: row.pageviews,
           uniques: row.uniques,
+          page_uniques: row.pageUniques,
           viewers: row.viewers,
           playing: row.playing,
         })),
@@ -198,6 +214,7 @@ export async function mergeIntoHours(db: Db, rows: readonly HourMerge[]): Promis
         conflict.columns(['event_id', 'hour', 'channel_key']).doUpdateSet({
           pageviews: sql`stats_hours.pageviews + excluded.pageviews`,
           uniques: sql`stats_hours.uniques + excluded.uniques`,
+          page_uniques: sql`stats_hours.page_uniques + excluded.page_uniques`,
           viewers: sql`case when excluded.viewers > stats_hours.viewers then excluded.viewers else stats_hours.viewers end`,
           playing: sql`case when excluded.playing > stats_hours.playing then excluded.playing else stats_hours.playing end`,
         }),
@@ -231,7 +248,7 @@ export async function readRows(
   const [minutes, presence, hours] = await Promise.all([
     db
       .selectFrom('stats_minutes')
-      .select(['minute', 'channel_key', 'pageviews', 'uniques', 'viewers', 'playing'])
+      .select(MINUTE_COLUMNS)
       .where('event_id', '=', eventId)
       .where('minute', '>=', from)
       .where('minute', '<', to)
@@ -251,7 +268,7 @@ export async function readRows(
       .execute(),
     db
       .selectFrom('stats_hours')
-      .select(['hour', 'channel_key', 'pageviews', 'uniques', 'viewers', 'playing'])
+      .select(['hour', 'channel_key', 'pageviews', 'uniques', 'page_uniques', 'viewers', 'playing'])
       .where('event_id', '=', eventId)
       .where('hour', '>=', from)
       .where('hour', '<', to)
@@ -268,6 +285,7 @@ export async function readRows(
       channelKey: row.channel_key,
       pageviews: 0,
       uniques: 0,
+      pageUniques: 0,
       viewers: Number(row.viewers),
       playing: Number(row.playing),
     });
@@ -278,9 +296,16 @@ export async function readRows(
   return rows;
 }
 
-const counts = (row: { pageviews: number; uniques: number; viewers: number; playing: number }) => ({
+const counts = (row: {
+  pageviews: number;
+  uniques: number;
+  page_uniques: number;
+  viewers: number;
+  playing: number;
+}) => ({
   pageviews: Number(row.pageviews),
   uniques: Number(row.uniques),
+  pageUniques: Number(row.page_uniques),
   viewers: Number(row.viewers),
   playing: Number(row.playing),
 });

@@ -235,6 +235,42 @@ describe('collection', () => {
     expect(compacted.totals.viewersNow).toBe(0);
   });
 
+  it("counts a viewer of several pages on each page's unique viewers and once for the event", async () => {
+    await setClock('2026-11-22T12:00:05Z');
+    const event = await insertEvent(app, owner.user.id);
+    const channelId = await insertChannel(app, event.id, { slug: 'de', title: 'Deutsch' });
+    // One viewer opens the main page, then the channel; another the channel only.
+    await pageview(event);
+    await pageview(event, { channel: 'de' });
+    await pageview(event, { channel: 'de' });
+    await pageview(event, { ip: '198.51.100.8', userAgent: OTHER_BROWSER, channel: 'de' });
+    await app.services.statsCollector.flush();
+
+    const window = range('2026-11-22T12:00:00Z', '2026-11-22T12:03:00Z');
+    const stats = await statsOf(event, window);
+    expect(stats.totals).toMatchObject({ pageviews: 4, uniqueViewers: 2 });
+    expect(stats.channels).toMatchObject([
+      { channelId: null, pageviews: 1, uniqueViewers: 1 },
+      { channelId, pageviews: 3, uniqueViewers: 2 },
+    ]);
+    const german = await statsOf(event, `${window}&channel=${channelId}`);
+    expect(german.totals).toMatchObject({ pageviews: 3, uniqueViewers: 2 });
+
+    // Rolled up into hours, the pages keep their own viewers.
+    clock.advance(3 * 60_000);
+    await app.services.statsCollector.maintain();
+    await setClock('2027-01-05T12:00:00Z');
+    await app.services.statsCollector.rollUp();
+    const hours = await statsOf(event, range('2026-11-22T12:00:00Z', '2026-11-22T13:00:00Z'));
+    expect(hours.bucket).toBe('hour');
+    expect(hours.channels).toMatchObject([
+      { channelId: null, uniqueViewers: 1 },
+      { channelId, uniqueViewers: 2 },
+    ]);
+    expect(hours.totals.uniqueViewers).toBe(2);
+    await setClock('2026-11-22T12:03:05Z');
+  });
+
   it('tells the viewer script its channel page (the beacons name it by slug)', async () => {
     const event = await insertEvent(app, owner.user.id);
     await insertChannel(app, event.id, { slug: 'fr', title: 'Français' });

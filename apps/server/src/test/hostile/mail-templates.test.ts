@@ -97,6 +97,8 @@ function dataFor(payload: string): MailTemplates {
       eventTitle: payload,
     },
     'owner-change-new': { name: payload, fromName: payload, eventTitle: payload, link },
+    'enterprise-invitation': { name: payload, adminName: payload, adminEmail: payload, link },
+    'email-changed': { name: payload, newEmail: payload, supportEmail: payload },
   };
 }
 

@@ -169,6 +169,47 @@ describe('channel form', () => {
     ).toBeEnabled();
   });
 
+  it("translates the access text and the registration fields' labels for the channel", async () => {
+    const fetch = serve();
+    const user = userEvent.setup();
+    const registration: EventSettingsResponse = {
+      ...settings,
+      accessText: 'Register to watch.',
+      registrationFields: [
+        { name: 'company', label: 'Company', required: true, options: [] },
+        { name: 'role', label: 'Role', required: false, options: ['Press'] },
+      ],
+    };
+    renderInRouter(
+      <ChannelForm eventId="event-1" channel={channel()} settings={registration} highlights={[]} />,
+    );
+    const access = await screen.findByTestId('override-access');
+    expect(access).toHaveTextContent('Event: Register to watch.');
+    await user.click(
+      within(access).getByRole('checkbox', {
+        name: 'Override Access text and registration fields',
+      }),
+    );
+    const text = within(access).getByLabelText('Text on the access page');
+    expect(text).toHaveValue('Register to watch.');
+    await user.clear(text);
+    await user.type(text, 'Registrieren Sie sich.');
+    const company = within(access).getByLabelText('Label of “Company”');
+    expect(company).toHaveValue('Company');
+    await user.clear(company);
+    await user.type(company, 'Firma');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(patchOf(fetch)).toEqual({
+      overrides: {
+        language: 'de',
+        accessText: 'Registrieren Sie sich.',
+        registrationFieldLabels: { company: 'Firma', role: 'Role' },
+      },
+    });
+  });
+
   it('unchecking removes the override', async () => {
     const fetch = serve();
     const user = userEvent.setup();

@@ -4,6 +4,7 @@ import type {
   ChannelOverrides,
   ChannelPatch,
   EventSettings,
+  RegistrationFieldLabels,
 } from '@livent/shared';
 import { changedFields } from '../../lib/forms/changed-fields';
 
@@ -22,11 +23,30 @@ export const OVERRIDE_GROUPS = {
   callToAction: ['ctaTitle', 'ctaLink'],
   messagesPrompt: ['messagesPrompt'],
   consentText: ['complianceTextEn', 'complianceTextDe'],
+  // With the labels of the event's registration fields (`registrationFieldLabels`).
+  access: ['accessText'],
 } as const satisfies Record<string, readonly ChannelOverrideField[]>;
 export type OverrideGroup = keyof typeof OVERRIDE_GROUPS;
 export const OVERRIDE_GROUP_NAMES = Object.keys(OVERRIDE_GROUPS) as OverrideGroup[];
 
-export type OverrideValues = Pick<EventSettings, ChannelOverrideField>;
+export type OverrideValues = Pick<EventSettings, ChannelOverrideField> & {
+  /** A label for each of the event's registration fields, by name. */
+  registrationFieldLabels: RegistrationFieldLabels;
+};
+
+/** The labels the access group shows: the channel's, else the event's, for the event's fields. */
+const labelsOf = (overrides: ChannelOverrides, settings: EventSettings): RegistrationFieldLabels =>
+  Object.fromEntries(
+    settings.registrationFields.map((field) => [
+      field.name,
+      overrides.registrationFieldLabels?.[field.name] ?? field.label,
+    ]),
+  );
+
+/** Whether the channel overrides any setting of the group. */
+const isOverridden = (group: OverrideGroup, saved: ChannelOverrides): boolean =>
+  OVERRIDE_GROUPS[group].some((field) => field in saved) ||
+  (group === 'access' && saved.registrationFieldLabels !== undefined);
 
 /** The channel screen's form. */
 export interface ChannelFormValues {
@@ -50,20 +70,23 @@ export function groupValues(
   overrides: ChannelOverrides,
   settings: EventSettings,
 ): Partial<OverrideValues> {
-  return Object.fromEntries(
-    OVERRIDE_GROUPS[group].map((field) => [field, overrides[field] ?? settings[field]]),
-  );
+  return {
+    ...Object.fromEntries(
+      OVERRIDE_GROUPS[group].map((field) => [field, overrides[field] ?? settings[field]]),
+    ),
+    ...(group === 'access' ? { registrationFieldLabels: labelsOf(overrides, settings) } : {}),
+  };
 }
 
 export function channelFormValues(channel: Channel, settings: EventSettings): ChannelFormValues {
-  const values = Object.fromEntries(
-    ALL_FIELDS.map((field) => [field, channel.overrides[field] ?? settings[field]]),
-  ) as OverrideValues;
+  const values = {
+    ...Object.fromEntries(
+      ALL_FIELDS.map((field) => [field, channel.overrides[field] ?? settings[field]]),
+    ),
+    registrationFieldLabels: labelsOf(channel.overrides, settings),
+  } as OverrideValues;
   const overridden = Object.fromEntries(
-    OVERRIDE_GROUP_NAMES.map((group) => [
-      group,
-      OVERRIDE_GROUPS[group].some((field) => field in channel.overrides),
-    ]),
+    OVERRIDE_GROUP_NAMES.map((group) => [group, isOverridden(group, channel.overrides)]),
   ) as Record<OverrideGroup, boolean>;
   return {
     slug: channel.slug,
@@ -82,6 +105,10 @@ export function overridesOf(values: ChannelFormValues): ChannelOverrides {
   for (const group of OVERRIDE_GROUP_NAMES) {
     if (!values.overridden[group]) continue;
     for (const field of OVERRIDE_GROUPS[group]) overrides[field] = values.values[field];
+    const labels = values.values.registrationFieldLabels;
+    if (group === 'access' && Object.keys(labels).length > 0) {
+      overrides.registrationFieldLabels = labels;
+    }
   }
   return overrides as ChannelOverrides;
 }

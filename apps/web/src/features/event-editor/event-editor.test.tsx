@@ -149,6 +149,24 @@ describe('player: pasted embed code is reduced to its link (spec section 5)', ()
     expect(screen.getByText('You pasted embed code. Only its link was kept.')).toBeInTheDocument();
   });
 
+  it('reduces embed code pasted into the side and extra frame links too', async () => {
+    renderSection(
+      <InteractionSection eventId="e1" />,
+      savedSettings({ sideFrameVisible: true, extraFrameVisible: true }),
+    );
+    const side = await screen.findByLabelText(/Side frame link/);
+    fireEvent.change(side, {
+      target: { value: '<iframe src="https://chat.example.com/room/7" width="400"></iframe>' },
+    });
+    await waitFor(() => expect(side).toHaveValue('https://chat.example.com/room/7'));
+    const extra = screen.getByLabelText(/Extra frame link/);
+    fireEvent.change(extra, {
+      target: { value: "<p><iframe src='https://map.example.com/?q=1&amp;z=2'></iframe></p>" },
+    });
+    await waitFor(() => expect(extra).toHaveValue('https://map.example.com/?q=1&z=2'));
+    expect(screen.getAllByText('You pasted embed code. Only its link was kept.')).toHaveLength(2);
+  });
+
   it('leaves a plain link as it is and shows the code field in code mode', async () => {
     const user = userEvent.setup();
     renderSection(<PlayerSection eventId="e1" />);

@@ -429,7 +429,7 @@ export interface paths {
         head?: never;
         /**
          * Save the changed settings; answers all settings
-         * @description Only the changed fields; all or nothing. 403 "Feature not available on your plan" when a field that needs a plan feature changes without it; 409 with `errors.slug` for a slug in use; 400 with `errors["channelRoutingRules.N.channelId"]` for a channel not of this event, and with `errors.accessCode` `validation.accessCodeWeak` for a new access code that is easy to guess (a stored one is kept; ADR 044). Embed code with an iframe in `playerLink` is reduced to its source.
+         * @description Only the changed fields; all or nothing. 403 "Feature not available on your plan" when a field that needs a plan feature changes without it; 409 with `errors.slug` for a slug in use; 400 with `errors["channelRoutingRules.N.channelId"]` for a channel not of this event, and with `errors.accessCode` `validation.accessCodeWeak` for a new access code that is easy to guess (a stored one is kept; ADR 044). Embed code with an iframe in `playerLink`, `sideFrameLink` or `extraFrameLink` is reduced to its source.
          */
         patch: operations["updateEventSettings"];
         trace?: never;
@@ -4589,6 +4589,10 @@ export interface operations {
                             messagesPrompt?: string;
                             complianceTextEn?: string;
                             complianceTextDe?: string;
+                            accessText?: string;
+                            registrationFieldLabels?: {
+                                [key: string]: string;
+                            };
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4685,6 +4689,10 @@ export interface operations {
                             messagesPrompt?: string;
                             complianceTextEn?: string;
                             complianceTextDe?: string;
+                            accessText?: string;
+                            registrationFieldLabels?: {
+                                [key: string]: string;
+                            };
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4820,6 +4828,10 @@ export interface operations {
                             messagesPrompt?: string;
                             complianceTextEn?: string;
                             complianceTextDe?: string;
+                            accessText?: string;
+                            registrationFieldLabels?: {
+                                [key: string]: string;
+                            };
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;
@@ -4953,6 +4965,10 @@ export interface operations {
                         messagesPrompt?: string;
                         complianceTextEn?: string;
                         complianceTextDe?: string;
+                        accessText?: string;
+                        registrationFieldLabels?: {
+                            [key: string]: string;
+                        };
                     };
                     highlightIds?: string[] | null;
                 };
@@ -4997,6 +5013,10 @@ export interface operations {
                             messagesPrompt?: string;
                             complianceTextEn?: string;
                             complianceTextDe?: string;
+                            accessText?: string;
+                            registrationFieldLabels?: {
+                                [key: string]: string;
+                            };
                         };
                         highlightIds: string[] | null;
                         fullUrl: string;

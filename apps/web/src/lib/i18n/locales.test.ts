@@ -28,6 +28,11 @@ const placeholders = (text: unknown): string[] =>
     ? [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!).sort()
     : [];
 
+/** Whether a text says "Event" in words: placeholders and host names such as events.example.com aside. */
+const mentionsEvent = (text: unknown): boolean =>
+  typeof text === 'string' &&
+  /event/i.test(text.replace(/\{\{?\s*\w+\s*\}?\}/g, '').replace(/[\w-]+(?:\.[\w-]+)+/g, ''));
+
 describe('locale catalogues', () => {
   for (const namespace of namespaces) {
     const english = flatten(resources.en[namespace]);
@@ -62,6 +67,15 @@ describe('locale catalogues', () => {
       });
     }
   }
+
+  it('says "Veranstaltung(en)" in German, never "Event(s)"', () => {
+    const mixed = namespaces.flatMap((namespace) =>
+      [...flatten(resources.de[namespace])]
+        .filter(([, text]) => mentionsEvent(text))
+        .map(([key]) => `${namespace}.${key}`),
+    );
+    expect(mixed).toEqual([]);
+  });
 
   it('keeps the spec texts verbatim in English (docs/architecture.md, "Contracts")', () => {
     const errors = resources.en.common.errors;

@@ -14,7 +14,8 @@ export function LinkMail({
   closing,
 }: {
   t: EmailsT;
-  name: string;
+  /** Null for an address that may have no account yet: a greeting without a name. */
+  name: string | null;
   intro: string;
   action: string;
   link: string;
@@ -22,7 +23,9 @@ export function LinkMail({
 }) {
   return (
     <>
-      <Paragraph>{t('layout.greeting', { name })}</Paragraph>
+      <Paragraph>
+        {name === null ? t('layout.greetingNoName') : t('layout.greeting', { name })}
+      </Paragraph>
       <Paragraph>{intro}</Paragraph>
       <ActionButton label={action} url={link} fallback={t('layout.buttonFallback')} />
       {closing.map((text) => (

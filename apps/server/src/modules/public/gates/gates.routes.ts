@@ -27,6 +27,8 @@ const registrationForm = z
   })
   .catchall(z.string().max(1_000));
 const personalLinkParams = z.object({ slug: slugParam, token: z.string().max(200) });
+/** The channel page a registration's personal link leads back to (where the viewer registered). */
+const registrationLinkQuery = z.object({ channel: z.string().max(100).optional() });
 
 /**
  * The gates room (ADR 036): the ways into a protected event (ADR 026), the code, invitation and
@@ -159,15 +161,22 @@ export const viewerGateRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "A registration's personal link (in the verify mode also the verification)",
         description:
-          'A valid token answers 303 to the page with the access cookie (the token leaves the address at once) and marks the registration verified; an unknown one the gate with an error (403), limited like the code form. An event without the registration mode answers 303 to its page.',
+          "A valid token answers 303 to the page with the access cookie (the token leaves the address at once) and marks the registration verified; an unknown one the gate with an error (403), limited like the code form. With `channel` (the mails from a channel's gate carry it), to that channel's page when it is visible, in its language; else to the event's page. An event without the registration mode answers 303 to its page.",
         params: personalLinkParams,
+        querystring: registrationLinkQuery,
         response: { 303: noContent, 403: HTML.gate, 404: HTML.notFound, 429: HTML.gate },
       },
     },
     async (request, reply) => {
       const { slug, token } = request.params;
-      const attempt = await gates.openRegistrationLink(slug, token, viewerOf(request, reply));
-      return answerAttempt(request, reply, slug, undefined, attempt, { kind: 'invalidLink' });
+      const { channel } = request.query;
+      const attempt = await gates.openRegistrationLink(
+        slug,
+        token,
+        viewerOf(request, reply),
+        channel,
+      );
+      return answerAttempt(request, reply, slug, channel, attempt, { kind: 'invalidLink' });
     },
   );
 

@@ -140,6 +140,7 @@ export class ViewerGatesService {
         title: model.settings.title,
         settings: model.settings,
         language,
+        channelSlug: visibleChannel(model, form.channel)?.slug,
       },
       form,
       viewer,
@@ -153,13 +154,17 @@ export class ViewerGatesService {
     );
   }
 
-  /** A registration's personal link (also the verification link of the verify mode). */
+  /**
+   * A registration's personal link (also the verification link of the verify mode), back to the
+   * page of the channel it names (where the viewer registered) when that is visible.
+   */
   async openRegistrationLink(
     slug: string,
     token: string,
     viewer: Viewer,
+    channelSlug?: string,
   ): Promise<CodeAttempt | undefined> {
-    const target = await this.accessTarget(slug, undefined, 'registration');
+    const target = await this.accessTarget(slug, channelSlug, 'registration');
     if (!target || 'outcome' in target) return target;
     const id = await this.deps.registrations.openLink(target.head.id, token);
     if (id) return await this.granted(target, target.location, { id }, 'registration');

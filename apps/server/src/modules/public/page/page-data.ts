@@ -1,4 +1,5 @@
 import {
+  isPageLink,
   LAYOUT_ITEMS,
   UPLOAD_PATH_PATTERN,
   type EventSettings,
@@ -102,9 +103,13 @@ export const statementPath = (eventSlug: string): string => `/${eventSlug}/_acce
 export const isUpload = (path: string | null): path is string =>
   path !== null && UPLOAD_PATH_PATTERN.test(path);
 
-/** Only http(s), mailto and same-origin paths reach an href or src; anything else becomes `#`. */
+/**
+ * Only http(s), mailto and links on the page (`#section`, a `/path` on its host) reach an href or
+ * src; anything else becomes `#`.
+ */
 export function safeUrl(url: string): string {
-  return /^(?:https?:\/\/|mailto:|\/(?!\/))/i.test(url.trim()) ? url.trim() : '#';
+  const link = url.trim();
+  return /^(?:https?:\/\/|mailto:)/i.test(link) || isPageLink(link) ? link : '#';
 }
 
 export const playerShown = (s: EventSettings): boolean =>

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  channelSettings,
   hasFeature,
   PLAN_ALLOWANCES,
   type EventSettings,
@@ -188,7 +189,7 @@ export class EventPageService {
     statsToken: string | null,
   ): PageData {
     const settings: EventSettings = channel
-      ? { ...model.settings, ...channel.overrides }
+      ? channelSettings(model.settings, channel.overrides)
       : model.settings;
     const wanted = channel?.highlightIds ? new Set(channel.highlightIds) : undefined;
     // What the plan allows now, or allowed when the event was last saved (ADR 054).

@@ -58,6 +58,7 @@ function useEventSummary(settings: EventSettings) {
       callToAction: settings.ctaTitle,
       messagesPrompt: settings.messagesPrompt,
       consentText: settings.complianceTextEn || settings.complianceTextDe,
+      access: settings.accessText,
     };
     return t('editor.eventValue', { value: short(summary[group].trim()) || t('editor.empty') });
   };
@@ -128,8 +129,39 @@ function OverrideImage({
   );
 }
 
+/** The access page's text and one label for each of the event's registration fields. */
+function AccessFields({ form, settings }: { form: Form; settings: EventSettings }) {
+  const { t } = useTranslation('channels');
+  const errors = form.formState.errors.values?.registrationFieldLabels;
+  return (
+    <Stack spacing={2.5}>
+      <OverrideText form={form} field="accessText" rows={4} />
+      {settings.registrationFields.length > 0 && (
+        <FieldGrid>
+          {settings.registrationFields.map((field) => (
+            <TextInputField
+              key={field.name}
+              label={t('overrideFields.registrationFieldLabel', { label: field.label })}
+              error={errors?.[field.name]?.message}
+              {...form.register(`values.registrationFieldLabels.${field.name}`)}
+            />
+          ))}
+        </FieldGrid>
+      )}
+    </Stack>
+  );
+}
+
 /** The fields of one group, shown while the channel overrides it. */
-function GroupFields({ group, form }: { group: OverrideGroup; form: Form }) {
+function GroupFields({
+  group,
+  form,
+  settings,
+}: {
+  group: OverrideGroup;
+  form: Form;
+  settings: EventSettings;
+}) {
   const { t } = useTranslation('channels');
   const [startMode, playerMode] = useWatch({
     control: form.control,
@@ -198,6 +230,8 @@ function GroupFields({ group, form }: { group: OverrideGroup; form: Form }) {
           <OverrideText form={form} field="complianceTextDe" rows={3} />
         </FieldGrid>
       );
+    case 'access':
+      return <AccessFields form={form} settings={settings} />;
   }
 }
 
@@ -287,7 +321,7 @@ export function OverrideFields({
           />
           {overridden[group] ? (
             <Box sx={{ mt: 1.5 }}>
-              <GroupFields group={group} form={form} />
+              <GroupFields group={group} form={form} settings={settings} />
             </Box>
           ) : (
             <Typography

@@ -13,9 +13,11 @@ import { useTranslation } from 'react-i18next';
 import { SettingsForm } from '../../../components/forms/settings-form';
 import { SwitchField } from '../../../components/forms/switch-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
+import { Notice } from '../../../components/page/notice';
 import { SectionCard } from '../../../components/page/section-card';
 import { useSettingsForm } from '../../../lib/events/use-settings-form';
 import { MessagesGuestAccess, type GuestTokenAction } from './messages-guest-access';
+import { useEmbedLinkField } from './use-embed-link-field';
 
 const FIELDS = [
   'messagesEnabled',
@@ -45,6 +47,9 @@ export function InteractionSection({ eventId }: { eventId: string }) {
   const modeLabelId = useId();
   const { field: modeField } = useController({ control, name: 'messagesMode' });
   const { fields } = settingsForm;
+  // Pasted embed code becomes its link at once, as the player's (docs/product-spec.md section 5).
+  const sideFrameLink = useEmbedLinkField(settingsForm.form, 'sideFrameLink');
+  const extraFrameLink = useEmbedLinkField(settingsForm.form, 'extraFrameLink');
   const setExtraFrameHeight = (height: number) =>
     setValue('extraFrameHeight', height, { shouldDirty: true, shouldValidate: true });
   const { errors } = formState;
@@ -134,13 +139,17 @@ export function InteractionSection({ eventId }: { eventId: string }) {
             description={t('interaction.fields.sideFrameVisibleHint')}
           />
           {sideFrameVisible && (
-            <TextInputField
-              label={t('interaction.fields.sideFrameLink')}
-              placeholder={t('events:urlPlaceholder')}
-              autoComplete="off"
-              error={errors.sideFrameLink?.message}
-              {...fields.sideFrameLink}
-            />
+            <Stack spacing={1.5}>
+              <TextInputField
+                label={t('interaction.fields.sideFrameLink')}
+                placeholder={t('events:urlPlaceholder')}
+                autoComplete="off"
+                spellCheck={false}
+                error={errors.sideFrameLink?.message}
+                {...sideFrameLink.field}
+              />
+              {sideFrameLink.reduced && <Notice severity="info">{t('player.reduced')}</Notice>}
+            </Stack>
           )}
           <Divider />
           <SwitchField
@@ -155,9 +164,11 @@ export function InteractionSection({ eventId }: { eventId: string }) {
                 label={t('interaction.fields.extraFrameLink')}
                 placeholder={t('events:urlPlaceholder')}
                 autoComplete="off"
+                spellCheck={false}
                 error={errors.extraFrameLink?.message}
-                {...fields.extraFrameLink}
+                {...extraFrameLink.field}
               />
+              {extraFrameLink.reduced && <Notice severity="info">{t('player.reduced')}</Notice>}
               <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-end', flexWrap: 'wrap' }}>
                 <Box sx={{ width: 200 }}>
                   <TextInputField

@@ -1,6 +1,5 @@
-import { iframeSource, PLAYER_MODES, type PlayerMode } from '@livent/shared';
+import { PLAYER_MODES, type PlayerMode } from '@livent/shared';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageField } from '../../../components/forms/image-field';
@@ -12,6 +11,7 @@ import { TextInputField } from '../../../components/forms/text-input-field';
 import { Notice } from '../../../components/page/notice';
 import { SectionCard } from '../../../components/page/section-card';
 import { useSettingsForm } from '../../../lib/events/use-settings-form';
+import { useEmbedLinkField } from './use-embed-link-field';
 
 const FIELDS = [
   'playerVisible',
@@ -27,32 +27,15 @@ type LinkMode = (typeof LINK_MODES)[number];
 const isLinkMode = (mode: PlayerMode): mode is LinkMode =>
   (LINK_MODES as readonly PlayerMode[]).includes(mode);
 
-/**
- * "Pasted player embed code containing an iframe is reduced to its source link" (spec
- * section 5): the link to keep, or undefined when the text is no embed code.
- */
-export function reducedPlayerLink(text: string): string | undefined {
-  return iframeSource(text);
-}
-
 /** The player (docs/product-spec.md section 3): visible, mode, link or code, and the alternate image. */
 export function PlayerSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
   const settingsForm = useSettingsForm(eventId, FIELDS);
   const { form, fields } = settingsForm;
-  const { register, control, setValue } = form;
+  const { control } = form;
   const { errors } = form.formState;
   const mode = useWatch({ control, name: 'playerMode' });
-  const [reduced, setReduced] = useState(false);
-  // Pasted embed code becomes its link at once (docs/product-spec.md section 5).
-  const playerLink = register('playerLink', {
-    onChange: (event: { target: { value: string } }) => {
-      const link = reducedPlayerLink(event.target.value);
-      if (link === undefined) return;
-      setValue('playerLink', link, { shouldDirty: true, shouldValidate: true });
-      setReduced(true);
-    },
-  });
+  const { field: playerLink, reduced } = useEmbedLinkField(form, 'playerLink');
 
   return (
     <SettingsForm settingsForm={settingsForm}>
