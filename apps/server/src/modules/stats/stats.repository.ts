@@ -14,8 +14,7 @@ const CHUNK = 250;
 /**
  * The rows in statements of {@link CHUNK}, letting waiting requests run between two of them:
  * SQLite writes synchronously, and a flush of thousands of new page views written in one go
- * stalled every beacon for its whole length (bench/stats.bench.ts: the pageview ratio went from
- * 0.3 to 0.75 on a loaded machine).
+ * stalled every beacon for its whole length (ADR 045).
  */
 async function* chunks<T>(items: readonly T[]): AsyncGenerator<T[]> {
   for (let i = 0; i < items.length; i += CHUNK) {
