@@ -194,6 +194,10 @@ describe('plan screen', () => {
     ).toHaveTextContent('please contact your administrator');
     expect(screen.getByTestId('plan-card-professional')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Choose/ })).not.toBeInTheDocument();
+    // Nothing promises what only a billing provider does.
+    expect(screen.queryByText(/Change plan at any time/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/reseller|money-back/)).not.toBeInTheDocument();
+    expect(screen.getByText('All prices exclude VAT.')).toBeInTheDocument();
   });
 
   it('starts the trial once from the plan screen', async () => {

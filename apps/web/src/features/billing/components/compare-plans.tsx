@@ -170,7 +170,11 @@ export function ComparePlans({ catalogue, plan }: { catalogue: PlanCatalogue; pl
   return (
     <SectionCard
       title={t('compare.title')}
-      description={t('compare.description', { percent: catalogue.annualDiscountPercent })}
+      // Without a billing provider nothing here is bought: no promise of changing at any time,
+      // of a reseller or of a money-back guarantee (the notice below says who assigns plans).
+      description={t(plan.checkout ? 'compare.description' : 'compare.descriptionNoCheckout', {
+        percent: catalogue.annualDiscountPercent,
+      })}
       action={
         <ToggleButtonGroup
           exclusive
@@ -194,7 +198,9 @@ export function ComparePlans({ catalogue, plan }: { catalogue: PlanCatalogue; pl
       }
       footer={
         <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }}>
-          {t('compare.excludingVat')} {t('compare.moneyBack', { days: catalogue.moneyBackDays })}
+          {plan.checkout
+            ? `${t('compare.excludingVat')} ${t('compare.moneyBack', { days: catalogue.moneyBackDays })}`
+            : t('compare.pricesExcludeVat')}
         </Typography>
       }
     >
