@@ -55,9 +55,10 @@ const PROTECTED_FIELDS = [
 ];
 
 /**
- * Input that is lenient on purpose, so unknown fields pass there: the viewers' gate forms are
- * plain HTML forms (a browser may send more fields, and the registration form carries the
- * organiser's `field_<name>` fields), and the single sign-on callback takes whatever parameters
+ * Input that is lenient on purpose, so unknown fields pass there: the viewers' gate forms and the
+ * accessibility statement's form are plain HTML forms (a browser may send more fields, and the
+ * registration form carries the organiser's `field_<name>` fields), links in mails and footers
+ * may gain a mail client's or tracker's parameters, and the single sign-on callback takes whatever parameters
  * the identity provider adds (RFC 9207 `iss`, `session_state`), and a mail client's one-click
  * unsubscribe posts what RFC 8058 asks and maybe more. Every other input is strict.
  */
@@ -65,7 +66,10 @@ const LENIENT_INPUT = new Set([
   'body of POST /:slug/_access/code',
   'body of POST /:slug/_access/invitation',
   'body of POST /:slug/_access/register',
+  'body of POST /:slug/_accessibility',
   'querystring of GET /:slug/_access/sso/callback',
+  'querystring of GET /:slug/_access/r/:token',
+  'querystring of GET /:slug/_accessibility',
   'body of POST /_unsubscribe',
 ]);
 

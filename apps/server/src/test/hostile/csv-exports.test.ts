@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CSV_DELIMITERS } from '@livent/shared';
+import { CSV_DELIMITERS, linkLikeText } from '@livent/shared';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
@@ -116,7 +116,8 @@ describe('CSV exports neutralise formulas', () => {
           delimiter: fc.constantFrom(...CSV_DELIMITERS),
           messageName: hostileLine,
           messageText: hostileText,
-          registrationName: hostileLine,
+          // The form refuses names that read as a link (ADR 047); those are not what this tests.
+          registrationName: hostileLine.filter((name) => !linkLikeText(name)),
           registrationField: hostileText,
           invitationName: hostileLine,
         }),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PUBLIC_CONSTRAINTS } from '../../../lib/events-origin.js';
 import { noContent, publicAccess } from '../../../lib/openapi.js';
-import { FORM_CONTENT_TYPE, FORM_MAX_BYTES } from '../gates/gate-answers.js';
+import { FORM_CONTENT_TYPE } from '../gates/gate-answers.js';
 import { eventsNotFoundHandler, NO_STORE, pageHeaders } from '../page/page-answers.js';
 import { statementPath } from '../page/page-data.js';
 import { HTML, pageParams, tags } from '../public-schemas.js';
@@ -17,6 +17,11 @@ const feedbackForm = z.object({
   email: z.string().max(1_000).optional(),
 });
 const statementQuery = z.object({ sent: z.literal('1').optional() });
+/**
+ * A report of 5,000 characters, percent-encoded, is up to 45 KB (a German or accented text is
+ * mostly `%C3%..` pairs): more room than the gates' short forms need.
+ */
+const REPORT_FORM_MAX_BYTES = 64 * 1024;
 
 /**
  * An event's accessibility statement and its feedback channel (ADR 052), on the events origin:
@@ -76,7 +81,7 @@ export const accessibilityRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:slug/_accessibility',
     {
       constraints,
-      bodyLimit: FORM_MAX_BYTES,
+      bodyLimit: REPORT_FORM_MAX_BYTES,
       config: { securityHeaders: false },
       schema: {
         operationId: 'sendAccessibilityFeedback',
