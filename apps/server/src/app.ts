@@ -22,7 +22,7 @@ import { migrateToLatest } from './db/migrator.js';
 import type { Database } from './db/schema.js';
 import { DEFAULT_ABUSE_LIMITS, type AbuseLimits } from './lib/abuse-limits.js';
 import { systemClock, type Clock } from './lib/clock.js';
-import { toFastifyTrustProxy } from './lib/trust-proxy.js';
+import { rawRequestFacts, toFastifyTrustProxy, type RawRequestFacts } from './lib/trust-proxy.js';
 import { errorHandler } from './lib/error-handler.js';
 import { createLoggerOptions } from './lib/logger.js';
 import { OneLineRequestLog } from './lib/request-log.js';
@@ -102,6 +102,8 @@ export type EarlyResponder = (request: IncomingMessage, response: ServerResponse
  */
 export interface EarlyResponses {
   responders: EarlyResponder[];
+  /** The address and protocol of a raw request, read with the `trustProxy` Fastify was given. */
+  readonly requestFacts: RawRequestFacts;
 }
 
 /** The HTTP server Fastify would create (fastify/lib/server.js), with `early` in front of it. */
@@ -185,11 +187,15 @@ export const DOCS_PREFIX = '/api/docs';
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const earlyResponses: EarlyResponses = { responders: [] };
+  const trustProxy = toFastifyTrustProxy(config.trustProxy);
+  const earlyResponses: EarlyResponses = {
+    responders: [],
+    requestFacts: rawRequestFacts(trustProxy),
+  };
   const app = Fastify({
     serverFactory: serverWith(earlyResponses),
     logger: options.logger ?? createLoggerOptions(config),
-    trustProxy: toFastifyTrustProxy(config.trustProxy),
+    trustProxy,
     logController: new OneLineRequestLog(),
     // The router's own refusals (a malformed or over-long path) leave in the one error shape too.
     frameworkErrors: errorHandler,

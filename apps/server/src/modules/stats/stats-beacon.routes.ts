@@ -9,7 +9,6 @@ import {
   PUBLIC_CONSTRAINTS,
   registerPublicHostConstraint,
 } from '../../lib/events-origin.js';
-import { rawRequestFacts, toFastifyTrustProxy } from '../../lib/trust-proxy.js';
 import {
   BEACON_CONTENT_TYPE,
   BEACON_HEADERS,
@@ -65,7 +64,7 @@ export const statsBeaconRoutes: FastifyPluginAsyncZod = async (app) => {
     beaconFastPath({
       eventsHost: hostOf(app.config.eventsUrl),
       ingest,
-      requestFacts: rawRequestFacts(toFastifyTrustProxy(app.config.trustProxy)),
+      requestFacts: app.earlyResponses.requestFacts,
       log: app.log,
     }),
   );

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EVENTS_BASE_HEADERS, hostOf, PUBLIC_CONSTRAINTS } from '../../../lib/events-origin.js';
 import { noContent, publicAccess } from '../../../lib/openapi.js';
-import { rawRequestFacts, toFastifyTrustProxy } from '../../../lib/trust-proxy.js';
 import { PRIVATE_PAGE_HEADERS } from '../../channels/index.js';
 import { accessCookieOf } from '../page-access.js';
 import { HTML, pageParams, slugParam, tags } from '../public-schemas.js';
@@ -57,7 +56,7 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
         pages.cachedPage(slug, channelSlug, acceptLanguage, accessCookie),
       headersOf,
       accessCookieIn: (header) => app.parseCookie(header)[ACCESS_COOKIE],
-      requestFacts: rawRequestFacts(toFastifyTrustProxy(app.config.trustProxy)),
+      requestFacts: app.earlyResponses.requestFacts,
     }),
   );
 
