@@ -67,6 +67,7 @@ import { publicRoutes } from './modules/public/public.routes.js';
 import type { MessageStreamsOptions } from './modules/messages/live/message-streams.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
+import type { DomainsWorkerOptions } from './modules/domains/domains-worker.js';
 import type { StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { statsBeaconRoutes } from './modules/stats/stats-beacon.routes.js';
 import type { StatsStreamsOptions } from './modules/stats/stats-streams.js';
@@ -149,6 +150,8 @@ export interface BuildAppOptions {
   messageStreams?: MessageStreamsOptions;
   /** Timing of the statistics' batches and live streams (tests and the bench set their own). */
   stats?: { collector?: StatsCollectorOptions; streams?: StatsStreamsOptions };
+  /** Timing of the custom domains' re-checks (`pollIntervalMs: 0`: only when asked). */
+  domainsWorker?: Partial<DomainsWorkerOptions>;
 }
 
 /**
@@ -231,6 +234,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       limits: options.abuseLimits ?? DEFAULT_ABUSE_LIMITS,
       mailWorker: { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options.mailWorker },
       statsCollector: options.stats?.collector,
+      domainsWorker: options.domainsWorker,
     });
     app.decorate('services', services);
     // The worker starts with the app and stops before the database closes (preClose runs

@@ -58,6 +58,7 @@ export interface BuildTestAppOptions {
   messageStreams?: MessageStreamsOptions;
   /** Timing of the statistics' batches and live streams. */
   stats?: BuildAppOptions['stats'];
+  domainsWorker?: BuildAppOptions['domainsWorker'];
 }
 
 /**
@@ -99,6 +100,7 @@ export async function buildTestApp(
       },
       messageStreams: options.messageStreams,
       stats: options.stats,
+      domainsWorker: options.domainsWorker,
     });
   } catch (error) {
     await testDatabase.drop();
