@@ -28,6 +28,7 @@ import { SessionService } from './modules/auth/sessions.service.js';
 import { ChannelRouter } from './modules/channels/channel-router.js';
 import { ChannelsService } from './modules/channels/channels.service.js';
 import { createDomains, type Domains } from './modules/domains/domains.js';
+import type { PageNotifier } from './modules/live-page/index.js';
 import type { DomainsWorkerOptions } from './modules/domains/domains-worker.js';
 import { createCountryLookup } from './modules/channels/geo.js';
 import { EnterpriseService } from './modules/enterprise/enterprise.service.js';
@@ -102,6 +103,8 @@ export interface Services {
   /** Shared permissions and owner changes of events (ADR 031). */
   permissions: PermissionsService;
   enterprise: EnterpriseService;
+  /** Wakes the open pages' live streams after a write to the page log (ADR 057). */
+  pageFeed: PageNotifier;
 }
 
 export interface ServiceOptions {
@@ -250,6 +253,8 @@ export function createServices(options: ServiceOptions): Services {
     uploads: new UploadsService({ db, now, limiter, limits }),
     publicPages,
     messageFeed,
+    // Nothing reads the page log yet: the viewer stream's feed takes this place (ADR 057).
+    pageFeed: { notify: () => undefined },
     changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,

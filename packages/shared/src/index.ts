@@ -8,6 +8,7 @@ export * from './changelog.js';
 export * from './constants.js';
 export * from './contrast.js';
 export * from './domains.js';
+export * from './engagement.js';
 export * from './enterprise.js';
 export * from './errors.js';
 export * from './events.js';

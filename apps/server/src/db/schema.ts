@@ -40,6 +40,10 @@ export interface Database {
   mail_unsubscribes: MailUnsubscribesTable;
   owner_changes: OwnerChangesTable;
   import_locks: ImportLocksTable;
+  page_log: PageLogTable;
+  polls: PollsTable;
+  poll_votes: PollVotesTable;
+  reaction_counts: ReactionCountsTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -555,4 +559,62 @@ export interface MailUnsubscribesTable {
   event_id: string;
   email: string;
   created_at: string;
+}
+
+/** What open pages are told live, in order (ADR 057): the viewer stream's durable log. */
+export interface PageLogTable {
+  seq: Generated<number>;
+  event_id: string;
+  /** Null: every page of the event; else the one channel's page. */
+  channel_id: string | null;
+  /** A `LiveKind` of @livent/shared. */
+  kind: string;
+  /** JSON, sent as the frame's data. */
+  data: string;
+  created_at: string;
+}
+
+/** A poll or quiz of an event (ADR 057). */
+export interface PollsTable {
+  id: string;
+  event_id: string;
+  /** Null: every page of the event. */
+  channel_id: string | null;
+  /** single, multiple, rating or text */
+  kind: string;
+  question: string;
+  /** JSON: [{ id, text, correct }] */
+  options: string;
+  quiz: Flag;
+  /** draft, live or closed */
+  status: string;
+  results_shown: Flag;
+  position: number;
+  launched_at: string | null;
+  closed_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One viewer's answer to a poll (ADR 057). */
+export interface PollVotesTable {
+  id: string;
+  poll_id: string;
+  viewer_id: string;
+  /** JSON: the option ids chosen (choice polls). */
+  choices: string | null;
+  rating: number | null;
+  text: string | null;
+  /** pending, approved or rejected (text polls). */
+  text_status: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Reactions per event, minute and kind (ADR 057). */
+export interface ReactionCountsTable {
+  event_id: string;
+  minute: string;
+  reaction: string;
+  count: number;
 }
