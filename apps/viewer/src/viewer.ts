@@ -3,6 +3,8 @@
 // framework; the page works without it, this only adds to it.
 
 import { setupConsent } from './consent.js';
+import { el, retryIn } from './page-kit.js';
+import { setupPolls } from './polls.js';
 
 const RELOAD_POLL_MS = 60_000;
 
@@ -68,31 +70,6 @@ function uuid(): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-/** "in 3 minutes" in the page's language, from a 429's Retry-After (seconds). */
-function retryIn(template: string, response: Response): string {
-  const seconds = Math.max(1, Number(response.headers.get('retry-after')) || 60);
-  const format = new Intl.RelativeTimeFormat(document.documentElement.lang || 'en', {
-    numeric: 'always',
-  });
-  const when =
-    seconds < 90
-      ? format.format(seconds, 'second')
-      : format.format(Math.ceil(seconds / 60), 'minute');
-  return template.replace('%s', when);
-}
-
-/** An element with a class and text, built without ever parsing data as HTML. */
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  className: string,
-  text = '',
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  node.className = className;
-  node.textContent = text;
-  return node;
 }
 
 /**
@@ -429,6 +406,7 @@ function setupStats(): void {
 setupNavigation();
 setupConsent(slug);
 setupMessages();
+setupPolls();
 setupRemoteReload();
 setupStats();
 

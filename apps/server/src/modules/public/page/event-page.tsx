@@ -15,10 +15,24 @@ import { MessagesBlock } from './messages-block.js';
 import { PageContext, usePage } from './page-context.js';
 import { blockOrder, isUpload, playerShown, type PageData } from './page-data.js';
 import { PlayerBlock } from './player-block.js';
+import { PollsBlock } from './polls-block.js';
 import { themeCss } from './theme.js';
 
+/**
+ * The polls come right after the player, wherever a layout or a custom order puts it: that is
+ * where viewers look during the live hour, and on phones the next thing under the video (ADR 061).
+ */
+function PlayerThenPolls() {
+  return (
+    <>
+      <PlayerBlock />
+      <PollsBlock />
+    </>
+  );
+}
+
 const BLOCKS: Record<LayoutItem, () => ReactNode> = {
-  player: PlayerBlock,
+  player: PlayerThenPolls,
   extraFrame: ExtraFrameBlock,
   messages: MessagesBlock,
   extraImage: ExtraImageBlock,
