@@ -4,18 +4,13 @@
 // 057) and sends answers in place. Elements are built with `el`, never from data parsed as HTML.
 
 import type { PollResults, PollVote, ViewerPoll, ViewerPolls } from '@livent/shared';
+import { LIVE_EVENT, type LiveDetail } from './live.js';
 import { el, retryIn } from './page-kit.js';
 
 /** What a vote answers: the viewer's stored answer and the poll as the page shows it now. */
 interface VoteAnswer {
   vote: PollVote;
   poll: ViewerPoll;
-}
-
-/** A frame of the page's live stream, as live.ts dispatches it. */
-interface LiveDetail {
-  kind: string;
-  data: unknown;
 }
 
 /** One result row (an option, a rating) whose figures and bar are updated in place. */
@@ -450,7 +445,7 @@ export function setupPolls(): (() => void) | undefined {
     else if (kind === 'poll-removed') remove((data as { id: string }).id);
     else if (kind === 'reset') load();
   };
-  document.addEventListener('lv:live', follow);
+  document.addEventListener(LIVE_EVENT, follow);
   load();
-  return () => document.removeEventListener('lv:live', follow);
+  return () => document.removeEventListener(LIVE_EVENT, follow);
 }
