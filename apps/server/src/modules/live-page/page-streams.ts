@@ -7,7 +7,7 @@ import {
   type HubFrame,
   type HubLog,
 } from '../../lib/live-hub/live-hub.js';
-import { isForPage, type PageFeed, type PageLogEntry } from './page-feed.js';
+import { isForPage, pagePosition, type PageFeed, type PageLogEntry } from './page-feed.js';
 
 export interface PageStreamsOptions {
   /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -242,29 +242,32 @@ export class PageStreams {
 
   /** Sends what the page missed up to `position`, then `ready`, then what arrived meanwhile. */
   private async resume(client: HubClient, target: PageTarget, position: number): Promise<void> {
+    const standing = await pagePosition(this.feed, position);
     const from = target.lastEventId;
-    if (from !== undefined && from !== position) {
-      const missed = await this.missed(target.eventId, from, position);
-      if (missed === 'reset') {
-        client.write(controlFrame(position, 'reset'));
-        client.goLive(position);
-        return;
-      }
+    const missed = from === undefined ? [] : await this.missed(target.eventId, from, position);
+    if (missed === 'reset') {
+      client.write(controlFrame(standing, 'reset'));
+    } else {
       for (const entry of missed) {
         if (client.closed) return;
         if (isForPage(entry, target.channelId)) await client.replay(entryFrame(entry));
       }
+      client.write(controlFrame(Math.max(standing, from ?? 0), 'ready'));
     }
-    client.write(controlFrame(position, 'ready'));
     client.goLive(position);
   }
 
   /**
    * The entries after `from` up to `to`, or `reset` when the page cannot be given them all: an id
-   * this log never gave, entries pruned, or more than a resume sends.
+   * never given, entries pruned, or more than a resume sends.
    */
-  async missed(eventId: string, from: number, to: number): Promise<PageLogEntry[] | 'reset'> {
-    if (from > to || from < (await this.feed.prunedThrough())) return 'reset';
+  private async missed(
+    eventId: string,
+    from: number,
+    to: number,
+  ): Promise<PageLogEntry[] | 'reset'> {
+    const resumable = await this.feed.resumable(from, to);
+    if (resumable !== 'replay') return resumable === 'reset' ? 'reset' : [];
     const entries = await this.feed.read(eventId, from, this.resumeMax + 1);
     const missed = entries.filter((entry) => entry.seq <= to);
     return missed.length > this.resumeMax ? 'reset' : missed;
