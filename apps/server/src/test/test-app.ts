@@ -59,6 +59,8 @@ export interface BuildTestAppOptions {
   /** Timing of the statistics' batches and live streams. */
   stats?: BuildAppOptions['stats'];
   domainsWorker?: BuildAppOptions['domainsWorker'];
+  /** How often polls' results go out to open pages. */
+  pollResults?: BuildAppOptions['pollResults'];
 }
 
 /**
@@ -101,6 +103,7 @@ export async function buildTestApp(
       messageStreams: options.messageStreams,
       stats: options.stats,
       domainsWorker: options.domainsWorker,
+      pollResults: options.pollResults,
     });
   } catch (error) {
     await testDatabase.drop();
