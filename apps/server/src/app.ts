@@ -58,6 +58,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
+import { pollsRoutes } from './modules/polls/polls.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { loginsRoutes } from './modules/logins/logins.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
@@ -69,6 +70,7 @@ import type { PageStreamsOptions } from './modules/live-page/index.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import type { DomainsWorkerOptions } from './modules/domains/domains-worker.js';
+import type { PollResultsOptions } from './modules/polls/poll-results-publisher.js';
 import type { StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { statsBeaconRoutes } from './modules/stats/stats-beacon.routes.js';
 import type { StatsStreamsOptions } from './modules/stats/stats-streams.js';
@@ -155,6 +157,8 @@ export interface BuildAppOptions {
   stats?: { collector?: StatsCollectorOptions; streams?: StatsStreamsOptions };
   /** Timing of the custom domains' re-checks (`pollIntervalMs: 0`: only when asked). */
   domainsWorker?: Partial<DomainsWorkerOptions>;
+  /** How often polls' results go out to open pages (tests set their own). */
+  pollResults?: PollResultsOptions;
 }
 
 /**
@@ -174,6 +178,7 @@ const apiModules = [
   channelsRoutes,
   messagesRoutes,
   sharedMessagesRoutes,
+  pollsRoutes,
   registrationsRoutes,
   invitationsRoutes,
   ssoRoutes,
@@ -238,6 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailWorker: { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options.mailWorker },
       statsCollector: options.stats?.collector,
       domainsWorker: options.domainsWorker,
+      pollResults: options.pollResults,
     });
     app.decorate('services', services);
     // The worker starts with the app and stops before the database closes (preClose runs
@@ -252,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('preClose', async () => {
       await services.mailer.stop();
       await services.messageFeed.close();
+      await services.pollResults.close();
       await services.pageFeed.close();
       await services.changeNotices.close();
     });

@@ -39,6 +39,12 @@ import { InvitationsService } from './modules/invitations/invitations.service.js
 import { MessageFeed } from './modules/messages/live/message-feed.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { ViewerMessagesService } from './modules/messages/viewer-messages.service.js';
+import {
+  PollResultsPublisher,
+  type PollResultsOptions,
+} from './modules/polls/poll-results-publisher.js';
+import { PollsService } from './modules/polls/polls.service.js';
+import { ViewerPollsService } from './modules/polls/viewer-polls.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { createPublicPages, type PublicPages } from './modules/public/public-pages.js';
@@ -105,6 +111,10 @@ export interface Services {
   enterprise: EnterpriseService;
   /** Wakes the open pages' live streams after a write to the page log (ADR 057). */
   pageFeed: PageFeed;
+  /** Polls and quizzes: organisers and guest moderators write, launch and moderate them (ADR 058). */
+  polls: PollsService;
+  /** Sends polls' results to open pages at most once a second per poll (ADR 058). */
+  pollResults: PollResultsPublisher;
 }
 
 export interface ServiceOptions {
@@ -117,6 +127,7 @@ export interface ServiceOptions {
   statsCollector?: StatsCollectorOptions;
   billingWorker?: Partial<BillingWorkerOptions>;
   domainsWorker?: Partial<DomainsWorkerOptions>;
+  pollResults?: PollResultsOptions;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -156,6 +167,7 @@ export function createServices(options: ServiceOptions): Services {
     listenUrl: config.dialect === 'postgres' ? config.databaseUrl : undefined,
     now,
   });
+  const pollResults = new PollResultsPublisher({ db, now, pageFeed, log }, options.pollResults);
   const invitationAccess = new InvitationAccess(db, now);
   const deps: AccountDependencies = {
     db,
@@ -222,6 +234,14 @@ export function createServices(options: ServiceOptions): Services {
     registrations,
     sso,
     viewerMessages: new ViewerMessagesService({ db, now, limiter, limits, messageFeed }),
+    viewerPolls: new ViewerPollsService({
+      db,
+      dialect: config.dialect,
+      now,
+      limiter,
+      limits,
+      results: pollResults,
+    }),
     mailer,
     eventsUrl: config.eventsUrl,
   });
@@ -261,6 +281,8 @@ export function createServices(options: ServiceOptions): Services {
     publicPages,
     messageFeed,
     pageFeed,
+    polls: new PollsService({ db, dialect: config.dialect, now, pageFeed, results: pollResults }),
+    pollResults,
     changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,

@@ -62,6 +62,8 @@ export interface BuildTestAppOptions {
   /** Timing of the statistics' batches and live streams. */
   stats?: BuildAppOptions['stats'];
   domainsWorker?: BuildAppOptions['domainsWorker'];
+  /** How often polls' results go out to open pages. */
+  pollResults?: BuildAppOptions['pollResults'];
 }
 
 /**
@@ -105,6 +107,7 @@ export async function buildTestApp(
       pageStreams: options.pageStreams,
       stats: options.stats,
       domainsWorker: options.domainsWorker,
+      pollResults: options.pollResults,
     });
   } catch (error) {
     await testDatabase.drop();

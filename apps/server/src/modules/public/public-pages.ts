@@ -6,6 +6,7 @@ import type { Mailer } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { InvitationAccess } from '../invitations/index.js';
 import type { ViewerMessagesService } from '../messages/index.js';
+import type { ViewerPollsService } from '../polls/index.js';
 import type { RegistrationsService } from '../registrations/index.js';
 import type { SsoService } from '../sso/index.js';
 import { AccessibilityFeedbackService } from './accessibility/accessibility-feedback.js';
@@ -48,6 +49,8 @@ export interface PublicPagesDependencies {
   sso: Pick<SsoService, 'gate'>;
   /** The messages module's side for viewers: the message tool's writes and reads. */
   viewerMessages: ViewerMessagesService;
+  /** The polls module's side for viewers: the page's polls and the votes. */
+  viewerPolls: ViewerPollsService;
   /** Mails the accessibility statement's reports to the event's owner. */
   mailer: Mailer;
   /** The events origin, for the page's address in those mails. */
@@ -77,7 +80,12 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       invitations,
       registrations,
     }),
-    viewerApi: new ViewerApiService({ events, access, messages: deps.viewerMessages }),
+    viewerApi: new ViewerApiService({
+      events,
+      access,
+      messages: deps.viewerMessages,
+      polls: deps.viewerPolls,
+    }),
     accessibilityFeedback: new AccessibilityFeedbackService({
       db,
       mailer: deps.mailer,
