@@ -209,6 +209,15 @@ describe('the polls block', () => {
     expect(status('text')).toBe('Thanks, your answer waits for moderation.');
   });
 
+  it('sends the answer of a channel page with its channel', async () => {
+    await start([pollOf()], {}, 'hall-b');
+    inputs()[1]!.checked = true;
+    await submit();
+    expect(votes()).toEqual([
+      { url: '/launch/_polls/p1/vote?channel=hall-b', method: 'POST', body: { choices: ['b'] } },
+    ]);
+  });
+
   it('asks for a choice before sending anything', async () => {
     await start([pollOf()]);
     await submit();

@@ -3,18 +3,12 @@
 // `GET /{slug}/_polls`, follows the page's one live stream (`lv:live` events from live.ts, ADR
 // 057) and sends answers in place. Elements are built with `el`, never from data parsed as HTML.
 
-import type { PollVote, ViewerPoll, ViewerPolls } from '@livent/shared';
+import type { PollVote, ViewerPoll, ViewerPolls, ViewerVoteAnswer } from '@livent/shared';
 import { LIVE_EVENT, type LiveDetail } from './live.js';
 import { el, retryIn } from './page-kit.js';
 import { answerOf, pollMain } from './poll-form.js';
 import { resultRows, showResults, type ResultRow } from './poll-results.js';
 import { pollTexts } from './poll-texts.js';
-
-/** What a vote answers: the viewer's stored answer and the poll as the page shows it now. */
-interface VoteAnswer {
-  vote: PollVote;
-  poll: ViewerPoll;
-}
 
 /**
  * A poll's card. `main` (heading and form) is rebuilt only when what it shows changes (`key`),
@@ -166,7 +160,8 @@ export function setupPolls(): (() => void) | undefined {
     if (sending.has(poll.id)) return;
     sending.add(poll.id);
     say(card, '');
-    fetch(`${url}/${encodeURIComponent(poll.id)}/vote`, {
+    // The page's channel too: a poll of one channel takes answers on its page only.
+    fetch(`${url}/${encodeURIComponent(poll.id)}/vote${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(answer),
@@ -174,7 +169,7 @@ export function setupPolls(): (() => void) | undefined {
     })
       .then(async (response) => {
         if (response.ok) {
-          const { vote, poll: fresh } = (await response.json()) as VoteAnswer;
+          const { vote, poll: fresh } = (await response.json()) as ViewerVoteAnswer;
           mine[poll.id] = vote;
           upsert(fresh);
           say(card, text(vote.textStatus === 'pending' ? 'pending' : 'saved'));
