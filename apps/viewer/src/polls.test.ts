@@ -225,18 +225,26 @@ describe('the polls block', () => {
     expect(status()).toBe('Please choose an answer first.');
   });
 
-  it('says so when the poll closed meanwhile, and reads the polls again', async () => {
+  it('says so when the poll closed meanwhile, and shows it closed', async () => {
     await start([pollOf()]);
     voteAnswer = () => json({ code: 409, message: 'pollClosed' }, 409);
-    pollsAnswer = () => json({ polls: [pollOf({ status: 'closed' })], mine: {} });
     inputs()[0]!.checked = true;
     await submit();
-    await settle();
     expect(status()).toBe('This poll has closed.');
     expect(card().querySelector('.lv-poll-status')!.classList).toContain('lv-error');
     expect(card().querySelector('form')).toBeNull();
     expect(card().querySelector('.lv-poll-head')!.textContent).toContain('Closed');
+  });
+
+  it('reads the polls again when the poll is gone', async () => {
+    await start([pollOf()]);
+    voteAnswer = () => json({ code: 404, message: 'notFound' }, 404);
+    pollsAnswer = () => json({ polls: [], mine: {} });
+    inputs()[0]!.checked = true;
+    await submit();
+    await settle();
     expect(sent.filter((request) => request.method === 'GET')).toHaveLength(2);
+    expect(block().hidden).toBe(true);
   });
 
   it('shows a closed poll with the viewer’s answer and no form', async () => {

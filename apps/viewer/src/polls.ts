@@ -175,8 +175,12 @@ export function setupPolls(): (() => void) | undefined {
           say(card, text(vote.textStatus === 'pending' ? 'pending' : 'saved'));
           return;
         }
-        // Closed meanwhile (409) or gone (404): say so, and read the page's polls again.
-        if (response.status === 409 || response.status === 404) load();
+        // Closed meanwhile (the page missed it): shown closed, with the message beside it. Not
+        // read again, since a closed poll without its results leaves the page (ADR 058), and
+        // the message with it. Gone (404): the page's polls are read again.
+        const known = polls.find((shown) => shown.id === poll.id);
+        if (response.status === 409 && known) upsert({ ...known, status: 'closed' });
+        if (response.status === 404) load();
         say(
           card,
           response.status === 409
