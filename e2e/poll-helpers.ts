@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import type { Poll, PollInput, PollPatch } from '@livent/shared';
+import type { Poll, PollInput, PollPatch, PollResultsDetail } from '@livent/shared';
 import { e2ePort } from '../playwright.config.js';
 import { createEventByApi, ownAccount, patchSettings } from './event-helpers.js';
 import { expect, setPlan } from './fixtures.js';
@@ -19,10 +19,10 @@ export async function organiser(page: Page, title: string, settings: object = {}
   const event = await createEventByApi(page, accessToken, title);
   await patchSettings(page, accessToken, event.id, { language: 'en', ...settings });
   const polls = `/api/events/${event.id}/polls`;
-  const send = async (method: 'post' | 'patch', url: string, data?: object) => {
+  const send = async <T = Poll>(method: 'get' | 'post' | 'patch', url: string, data?: object) => {
     const response = await page.request[method](url, { headers, data });
     expect(response.ok(), await response.text()).toBe(true);
-    return (await response.json()) as Poll;
+    return (await response.json()) as T;
   };
   return {
     event,
@@ -30,6 +30,13 @@ export async function organiser(page: Page, title: string, settings: object = {}
     launch: (poll: Poll) => send('post', `${polls}/${poll.id}/launch`),
     close: (poll: Poll) => send('post', `${polls}/${poll.id}/close`),
     patch: (poll: Poll, data: PollPatch) => send('patch', `${polls}/${poll.id}`, data),
+    /** Approves every open answer of a text poll: they make its word cloud. */
+    approveAll: async (poll: Poll) => {
+      const results = await send<PollResultsDetail>('get', `${polls}/${poll.id}/results`);
+      for (const answer of results.answers) {
+        await send('patch', `${polls}/${poll.id}/answers/${answer.id}`, { status: 'approved' });
+      }
+    },
   };
 }
 
