@@ -7,7 +7,7 @@ import { setupPolls } from './polls.js';
 
 /** The block as the server renders it (polls-block.tsx), with its texts. */
 const BLOCK = `
-  <p class="lv-poll-news" role="status" aria-live="polite"></p>
+  <p class="lv-poll-news" aria-live="polite"></p>
   <section class="lv-polls" data-url="/launch/_polls" data-channel="%channel" data-text-max="200"
     data-new-poll="New poll: %s" data-results-updated="Results updated: %s" data-quiz="Quiz"
     data-closed="Closed" data-choose-one="Choose one answer." data-choose-many="Choose one or more answers."

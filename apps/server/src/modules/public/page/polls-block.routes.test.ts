@@ -79,7 +79,7 @@ describe('public page: the polls block', () => {
       expect(body).toContain(`<h2 id="lv-polls-title">${title}</h2>`);
       // The announcements' live region is outside the hidden region, so it is heard as it appears.
       expect(body).toMatch(
-        /<p class="lv-poll-news lv-visually-hidden" role="status" aria-live="polite"><\/p><section class="lv-block lv-polls"/,
+        /<p class="lv-poll-news lv-visually-hidden" aria-live="polite"><\/p><section class="lv-block lv-polls"/,
       );
     },
   );

@@ -57,8 +57,9 @@ export function PollsBlock() {
   const { data, t } = usePage();
   return (
     <>
-      {/* Outside the hidden region, so that "new poll" is announced as the region appears. */}
-      <p className="lv-poll-news lv-visually-hidden" role="status" aria-live="polite"></p>
+      {/* Outside the hidden region, so that "new poll" is heard as the region appears; a live
+          region without the status role, which stays the message tool's one on the page. */}
+      <p className="lv-poll-news lv-visually-hidden" aria-live="polite"></p>
       <section
         className="lv-block lv-polls"
         aria-labelledby="lv-polls-title"
