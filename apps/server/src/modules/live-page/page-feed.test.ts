@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migratedTestDatabase, type MigratedTestDatabase } from '../../test/database.js';
+import { migratedTestDatabase, userRow, type MigratedTestDatabase } from '../../test/database.js';
 import { appendPageEntry } from './page-log.js';
 import { PAGE_LOG_RETENTION_MS, PageFeed, pageEntriesSince } from './page-feed.js';
 
@@ -13,24 +13,9 @@ describe('PageFeed', () => {
 
   beforeAll(async () => {
     database = await migratedTestDatabase();
-    const at = new Date().toISOString();
     await database.db
       .insertInto('users')
-      .values({
-        id: 'owner',
-        email: 'owner@example.com',
-        name: 'Owner',
-        password_hash: 'x',
-        email_verified: 1,
-        plan: 'free',
-        timezone: 'UTC',
-        email_language: 'en',
-        always_show_help: 1,
-        csv_delimiter: ',',
-        newsletter: 0,
-        created_at: at,
-        updated_at: at,
-      })
+      .values(userRow('owner', new Date().toISOString()))
       .execute();
   });
   afterEach(async () => {

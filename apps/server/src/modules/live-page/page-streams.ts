@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { serviceUnavailable } from '../../lib/errors.js';
 import {
   addressCap,
   LiveHub,
@@ -89,7 +88,7 @@ export class PageStreams {
   constructor(
     private readonly feed: PageFeed,
     private readonly messages: MessageChanges,
-    private readonly log: HubLog,
+    log: HubLog,
     options: PageStreamsOptions = {},
   ) {
     this.maxPerAddress = options.maxPerAddress ?? MAX_PAGE_STREAMS_PER_ADDRESS;
@@ -118,23 +117,12 @@ export class PageStreams {
       caps: [addressCap(target.address, this.maxPerAddress)],
       authorize: target.authorize,
     });
-    let position: number;
-    try {
-      position = await this.join(target.eventId, key);
-    } catch (error) {
-      client.stream.destroy();
-      throw error;
-    }
-    client.onClose(() => this.leave(target.eventId, key));
-    if (this.hub.closed) {
-      client.stream.destroy();
-      throw serviceUnavailable();
-    }
-    void this.resume(client, target, position).catch((error: unknown) => {
-      this.log.warn({ err: error }, 'live pages: resuming failed');
-      client.stream.destroy();
+    return this.hub.serve(reply, client, {
+      join: () => this.join(target.eventId, key),
+      leave: () => this.leave(target.eventId, key),
+      resume: (position) => this.resume(client, target, position),
+      context: { eventId: target.eventId },
     });
-    return this.hub.respond(reply, client);
   }
 
   /** Ends every stream (pages reconnect, to another instance) and refuses new ones. */
