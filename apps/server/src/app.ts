@@ -75,7 +75,7 @@ import type { StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { statsBeaconRoutes } from './modules/stats/stats-beacon.routes.js';
 import type { StatsStreamsOptions } from './modules/stats/stats-streams.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
-import { createServices, type Services } from './services.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -159,6 +159,8 @@ export interface BuildAppOptions {
   domainsWorker?: Partial<DomainsWorkerOptions>;
   /** How often polls' results go out to open pages (tests set their own). */
   pollResults?: PollResultsOptions;
+  /** The reactions' flush interval and abuse limits (tests tighten or loosen them). */
+  reactions?: ServiceOptions['reactions'];
 }
 
 /**
@@ -242,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       limits: options.abuseLimits ?? DEFAULT_ABUSE_LIMITS,
       mailWorker: { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options.mailWorker },
       statsCollector: options.stats?.collector,
+      reactions: options.reactions,
       domainsWorker: options.domainsWorker,
       pollResults: options.pollResults,
     });
@@ -254,6 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.messageFeed.start();
       await services.pageFeed.start();
       await services.changeNotices.start();
+      services.reactions.start();
     });
     app.addHook('preClose', async () => {
       await services.mailer.stop();
@@ -261,6 +265,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.pollResults.close();
       await services.pageFeed.close();
       await services.changeNotices.close();
+      // Before the database closes (onClose): the taps in memory are written (ADR 059).
+      await services.reactions.close();
     });
 
     app.setValidatorCompiler(validatorCompiler);

@@ -52,6 +52,7 @@ import { RegistrationsService } from './modules/registrations/registrations.serv
 import { SsoService } from './modules/sso/sso.service.js';
 import { LoginsService } from './modules/logins/logins.service.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
+import { ReactionAggregator, type ReactionAggregatorOptions } from './modules/reactions/index.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -115,6 +116,8 @@ export interface Services {
   polls: PollsService;
   /** Sends polls' results to open pages at most once a second per poll (ADR 058). */
   pollResults: PollResultsPublisher;
+  /** Viewers' reactions, counted in memory and written about once a second per event (ADR 059). */
+  reactions: ReactionAggregator;
 }
 
 export interface ServiceOptions {
@@ -125,6 +128,9 @@ export interface ServiceOptions {
   limits: AbuseLimits;
   mailWorker: MailWorkerOptions;
   statsCollector?: StatsCollectorOptions;
+  reactions?: ReactionAggregatorOptions & {
+    limits?: { perViewer?: number; perAddress?: number };
+  };
   billingWorker?: Partial<BillingWorkerOptions>;
   domainsWorker?: Partial<DomainsWorkerOptions>;
   pollResults?: PollResultsOptions;
@@ -223,6 +229,7 @@ export function createServices(options: ServiceOptions): Services {
   changeNotices.on('invitation', (key) => invitationAccess.changedElsewhere(key));
   changeNotices.on('registration', (id) => registrations.changedElsewhere(id));
   changeNotices.on('domains', () => domains.table.refreshInBackground());
+  const reactions = new ReactionAggregator({ db, now, log, pageFeed }, options.reactions);
   const publicPages = createPublicPages({
     db,
     now,
@@ -242,6 +249,8 @@ export function createServices(options: ServiceOptions): Services {
       limits,
       results: pollResults,
     }),
+    reactions,
+    reactionLimits: options.reactions?.limits,
     mailer,
     eventsUrl: config.eventsUrl,
   });
@@ -283,6 +292,7 @@ export function createServices(options: ServiceOptions): Services {
     pageFeed,
     polls: new PollsService({ db, dialect: config.dialect, now, pageFeed, results: pollResults }),
     pollResults,
+    reactions,
     changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,

@@ -6,6 +6,7 @@ import { setupConsent } from './consent.js';
 import { onLive, startLive } from './live.js';
 import { el, retryIn } from './page-kit.js';
 import { setupPolls } from './polls.js';
+import { setupReactions } from './reactions.js';
 
 const body = document.body;
 const slug = body.dataset.slug ?? '';
@@ -421,6 +422,7 @@ setupPolls();
 setupRemoteReload();
 if (live) startLive({ slug, channel: body.dataset.channel ?? '' });
 setupStats();
+setupReactions(slug);
 
 // A module to TypeScript (its test imports it to run it); the bundle is a plain script (build.mjs).
 export {};

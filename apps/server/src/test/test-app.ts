@@ -64,6 +64,8 @@ export interface BuildTestAppOptions {
   domainsWorker?: BuildAppOptions['domainsWorker'];
   /** How often polls' results go out to open pages. */
   pollResults?: BuildAppOptions['pollResults'];
+  /** The reactions' flush interval and abuse limits. */
+  reactions?: BuildAppOptions['reactions'];
 }
 
 /**
@@ -108,6 +110,7 @@ export async function buildTestApp(
       stats: options.stats,
       domainsWorker: options.domainsWorker,
       pollResults: options.pollResults,
+      reactions: options.reactions,
     });
   } catch (error) {
     await testDatabase.drop();

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { InvitationAccess } from '../invitations/index.js';
 import type { ViewerMessagesService } from '../messages/index.js';
 import type { ViewerPollsService } from '../polls/index.js';
+import { ReactionLimits, type ReactionAggregator } from '../reactions/index.js';
 import type { RegistrationsService } from '../registrations/index.js';
 import type { SsoService } from '../sso/index.js';
 import { AccessibilityFeedbackService } from './accessibility/accessibility-feedback.js';
@@ -26,7 +27,7 @@ export interface PublicPages {
   page: EventPageService;
   /** The gates room: the ways into a protected event. */
   gates: ViewerGatesService;
-  /** The viewer API room: the remote reload and the message tool. */
+  /** The viewer API room: the remote reload, the message tool and reactions. */
   viewerApi: ViewerApiService;
   /** The accessibility statement's feedback, mailed to the event's owner (ADR 052). */
   accessibilityFeedback: AccessibilityFeedbackService;
@@ -51,6 +52,10 @@ export interface PublicPagesDependencies {
   viewerMessages: ViewerMessagesService;
   /** The polls module's side for viewers: the page's polls and the votes. */
   viewerPolls: ViewerPollsService;
+  /** Counts the viewers' reactions and sends their bursts to the pages (ADR 059). */
+  reactions: ReactionAggregator;
+  /** Requests of one viewer / address per 10 s (`REACTION_REQUESTS_PER_*` by default). */
+  reactionLimits?: { perViewer?: number; perAddress?: number };
   /** Mails the accessibility statement's reports to the event's owner. */
   mailer: Mailer;
   /** The events origin, for the page's address in those mails. */
@@ -85,6 +90,9 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       access,
       messages: deps.viewerMessages,
       polls: deps.viewerPolls,
+      reactions: deps.reactions,
+      reactionLimits: new ReactionLimits(deps.reactionLimits),
+      now,
     }),
     accessibilityFeedback: new AccessibilityFeedbackService({
       db,
