@@ -95,9 +95,8 @@ test.describe('reactions', () => {
     await viewer.context().close();
   });
 
-  // Needs the viewer stream (ADR 057), which another branch brings: the bursts reach other
-  // pages as `lv:live` events from apps/viewer/src/live.ts. Enabled once both are merged.
-  test.fixme('another viewer’s page floats the burst', async ({ page, browser }) => {
+  // The burst reaches the other page through its live stream (ADR 057) as an `lv:live` event.
+  test('another viewer’s page floats the burst', async ({ page, browser }) => {
     const { accessToken } = await ownAccount(page);
     const event = await createEventByApi(page, accessToken, 'Burst Night');
     await patchSettings(page, accessToken, event.id, { language: 'en' });
