@@ -69,11 +69,14 @@ export function ControlRoomPolls({
   api,
   channels,
   planLink,
+  aside,
 }: {
   api: PollsApi;
   channels: readonly { id: string; title: string }[];
   /** Where the plan can be changed, shown beside the plan's refusals. */
   planLink?: ReactNode;
+  /** Shown below the results (the organiser's audience), in the same column. */
+  aside?: ReactNode;
 }) {
   const { t } = useTranslation('polls');
   const polls = useQuery(pollsQueryOptions(api));
@@ -146,22 +149,21 @@ export function ControlRoomPolls({
     >
       <SectionCard
         title={t('list.title')}
-        action={
-          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-            {api.downloadCsv && list.length > 0 && (
-              <Button
-                startIcon={<DownloadRounded />}
-                onClick={() =>
-                  void api.downloadCsv?.().catch(async (error: unknown) => {
-                    setFailure(await failureMessage(error));
-                  })
-                }
-              >
-                {t('list.csv')}
-              </Button>
-            )}
-            {list.length > 0 && newPoll}
-          </Stack>
+        action={list.length > 0 && newPoll}
+        footer={
+          api.downloadCsv &&
+          list.length > 0 && (
+            <Button
+              startIcon={<DownloadRounded />}
+              onClick={() =>
+                void api.downloadCsv?.().catch(async (error: unknown) => {
+                  setFailure(await failureMessage(error));
+                })
+              }
+            >
+              {t('list.csv')}
+            </Button>
+          )
         }
       >
         <Stack spacing={2}>
@@ -199,7 +201,10 @@ export function ControlRoomPolls({
           )}
         </Stack>
       </SectionCard>
-      <ResultsSection api={api} poll={shown} />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <ResultsSection api={api} poll={shown} />
+        {aside}
+      </Box>
       {editing && (
         <PollDialog
           open

@@ -30,7 +30,8 @@ export const Route = createFileRoute('/_default/events/$eventid/live')({
 
 /**
  * The event's control room (docs/decisions/060-control-room.md): polls with their live results
- * beside the audience (viewers now, reactions, the newest questions), laid out for a tablet.
+ * beside the audience (viewers now, reactions, the newest questions), laid out for a tablet:
+ * the polls in one column, their results and the audience in the other.
  */
 function ControlRoomScreen() {
   const { eventid } = Route.useParams();
@@ -41,25 +42,18 @@ function ControlRoomScreen() {
   return (
     <>
       <PageHeader title={t('headings.controlRoom')} description={t('screens:controlRoom')} />
-      <Box
+      <ControlRoomPolls
         key={eventid}
-        sx={{
-          display: 'grid',
-          gap: 3,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 2fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        }}
-      >
-        <ControlRoomPolls
-          api={api}
-          channels={channels ?? []}
-          planLink={<TextLink to="/account/plan">{t('polls:list.planLink')}</TextLink>}
-        />
-        <Box component="aside" aria-label={t('polls:audience')} sx={{ display: 'grid', gap: 3 }}>
-          <LiveAudience eventId={eventid} />
-          <NewestQuestions eventId={eventid} />
-        </Box>
-      </Box>
+        api={api}
+        channels={channels ?? []}
+        planLink={<TextLink to="/account/plan">{t('polls:list.planLink')}</TextLink>}
+        aside={
+          <Box component="aside" aria-label={t('polls:audience')} sx={{ display: 'grid', gap: 3 }}>
+            <LiveAudience eventId={eventid} />
+            <NewestQuestions eventId={eventid} />
+          </Box>
+        }
+      />
     </>
   );
 }
