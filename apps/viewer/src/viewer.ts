@@ -3,6 +3,7 @@
 // framework; the page works without it, this only adds to it.
 
 import { setupConsent } from './consent.js';
+import { setupReactions } from './reactions.js';
 
 const RELOAD_POLL_MS = 60_000;
 
@@ -431,6 +432,7 @@ setupConsent(slug);
 setupMessages();
 setupRemoteReload();
 setupStats();
+setupReactions(slug);
 
 // A module to TypeScript (its test imports it to run it); the bundle is a plain script (build.mjs).
 export {};

@@ -24,6 +24,7 @@ const EXPLAINED_WARNINGS = [
   'no-server-example.com #/servers/1/url',
   'no-ambiguous-paths #/paths/~1{slug}~1_state',
   'no-ambiguous-paths #/paths/~1{slug}~1_messages',
+  'no-ambiguous-paths #/paths/~1{slug}~1_reactions',
   'operation-4xx-response #/paths/~1api~1health/get/responses',
   'operation-4xx-response #/paths/~1api~1health~1live/get/responses',
   'operation-4xx-response #/paths/~1api~1health~1ready/get/responses',
@@ -112,6 +113,7 @@ describe('the OpenAPI document', () => {
       'exportLogins',
       'exportMessages',
       'exportPageviews',
+      'exportReactions',
       'exportRegistrations',
     ]);
     for (const { operation } of csvRoutes) {

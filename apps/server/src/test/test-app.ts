@@ -59,6 +59,8 @@ export interface BuildTestAppOptions {
   /** Timing of the statistics' batches and live streams. */
   stats?: BuildAppOptions['stats'];
   domainsWorker?: BuildAppOptions['domainsWorker'];
+  /** The reactions' flush interval and abuse limits. */
+  reactions?: BuildAppOptions['reactions'];
 }
 
 /**
@@ -101,6 +103,7 @@ export async function buildTestApp(
       messageStreams: options.messageStreams,
       stats: options.stats,
       domainsWorker: options.domainsWorker,
+      reactions: options.reactions,
     });
   } catch (error) {
     await testDatabase.drop();
