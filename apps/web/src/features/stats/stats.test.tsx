@@ -434,7 +434,7 @@ describe('ranges and axis labels in the user’s zone', () => {
 });
 
 describe("the control room's audience (ADR 060)", SLOW, () => {
-  it('shows viewers now from the live stream, and no reactions before a frame carries them', async () => {
+  it('shows viewers now and the reactions of the last minute from the live stream', async () => {
     const { live } = serve(() => json(200, stats()));
     renderInRouter(
       <QueryClientProvider client={createQueryClient()}>
@@ -443,11 +443,23 @@ describe("the control room's audience (ADR 060)", SLOW, () => {
     );
     const now = await screen.findByTestId('control-viewers-now');
     expect(now).toHaveTextContent('–');
+    expect(screen.queryByTestId('control-reactions')).not.toBeInTheDocument();
     await waitFor(() =>
       expect(within(now).getByTestId('live-indicator')).toHaveAttribute('data-state', 'open'),
     );
-    live.send({ at: new Date().toISOString(), viewersNow: 12, channels: [] });
+    live.send({
+      at: new Date().toISOString(),
+      viewersNow: 12,
+      channels: [],
+      reactions: { heart: 1200, applause: 40, laugh: 0, wow: 3, thumbsup: 9 },
+    });
     expect(await within(now).findByText('12')).toBeInTheDocument();
-    expect(screen.queryByTestId('control-reactions')).not.toBeInTheDocument();
+    const reactions = await screen.findByTestId('control-reactions');
+    expect(within(reactions).getByRole('img', { name: 'Heart' }).parentElement).toHaveTextContent(
+      '1,200',
+    );
+    expect(
+      within(reactions).getByRole('img', { name: 'Laughing' }).parentElement,
+    ).toHaveTextContent('0');
   });
 });

@@ -1,4 +1,4 @@
-import { REACTION_EMOJI, REACTIONS, type ReactionCounts } from '@livent/shared';
+import { REACTION_EMOJI, REACTIONS } from '@livent/shared';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
@@ -8,15 +8,13 @@ import { LiveBadge, StatCard } from './stat-cards';
 
 /**
  * The audience as the control room shows it (docs/decisions/060-control-room.md): viewers now
- * and the reactions of the last minute, both from the stats' live stream. The reactions appear
- * once the stream's frames carry them.
+ * and the reactions of the last minute (ADR 059), both from the stats' live stream.
  */
 export function LiveAudience({ eventId }: { eventId: string }) {
   const { t, i18n } = useTranslation('stats');
   const { live, streamState } = useStatsLive(eventId);
   const number = new Intl.NumberFormat(i18n.language);
-  const reactions =
-    live && 'reactions' in live ? (live as { reactions?: ReactionCounts }).reactions : undefined;
+  const reactions = live?.reactions;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <StatCard
@@ -45,7 +43,7 @@ export function LiveAudience({ eventId }: { eventId: string }) {
                 key={reaction}
                 sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 0.75 }}
               >
-                <span role="img" aria-label={t(`audience.reaction.${reaction}`)}>
+                <span role="img" aria-label={t(`reactions.names.${reaction}`)}>
                   {REACTION_EMOJI[reaction]}
                 </span>
                 <Typography sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
