@@ -7,6 +7,7 @@ import { eventsNotFoundHandler } from './page/page-answers.js';
 import { eventPageRoutes } from './page/page.routes.js';
 import { unsubscribeRoutes } from './unsubscribe/unsubscribe.routes.js';
 import { viewerApiRoutes } from './viewer-api/viewer-api.routes.js';
+import { viewerPollsRoutes } from './viewer-api/viewer-polls.routes.js';
 
 /**
  * The events origin (ADR 017) and its rooms (ADR 036): the page, the gates, the viewer API and
@@ -39,6 +40,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(eventPageRoutes);
   await app.register(viewerGateRoutes);
   await app.register(viewerApiRoutes);
+  await app.register(viewerPollsRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(accessibilityRoutes);
 };
