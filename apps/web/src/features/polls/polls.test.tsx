@@ -105,7 +105,7 @@ describe('the poll dialog (docs/decisions/060-control-room.md)', () => {
     const { onSave } = openDialog();
     await user.click(screen.getByRole('button', { name: 'Remove option 2' }));
     await user.click(screen.getByRole('button', { name: 'Create poll' }));
-    expect(await screen.findByText('Add at least two options')).toBeInTheDocument();
+    expect(await screen.findByText('Must have at least 2 entries')).toBeInTheDocument();
     expect(screen.getByLabelText('Question')).toHaveAccessibleDescription('This field is required');
     expect(onSave).not.toHaveBeenCalled();
   });
@@ -174,26 +174,39 @@ describe('the poll dialog (docs/decisions/060-control-room.md)', () => {
 
   it("shows a quiz refused by the plan at quiz mode, with the plan's link", async () => {
     const user = userEvent.setup();
-    openDialog(vi.fn().mockRejectedValue(new ApiError(403, 'Feature not available on your plan')));
+    openDialog(
+      vi
+        .fn()
+        .mockRejectedValue(
+          new ApiError(400, 'Feature not available on your plan', { quiz: 'validation.planQuiz' }),
+        ),
+    );
     await user.type(screen.getByLabelText('Question'), 'Capital?');
     await user.type(screen.getByLabelText('Option 1'), 'Lisbon');
     await user.type(screen.getByLabelText('Option 2'), 'Porto');
     await user.click(screen.getByRole('switch', { name: 'Quiz mode' }));
     await user.click(screen.getAllByRole('checkbox', { name: 'Correct' })[0]!);
     await user.click(screen.getByRole('button', { name: 'Create poll' }));
-    const alert = await screen.findByText(/Not available on your plan/);
+    const alert = await screen.findByText(/Quiz mode needs the Professional plan or higher/);
     expect(within(alert).getByRole('link', { name: 'See the plans' })).toBeInTheDocument();
   });
 
-  it("shows the plan's poll limit above the form, with the plan's link", async () => {
+  it("shows the free plan's poll limit above the form, with the plan's link", async () => {
     const user = userEvent.setup();
-    openDialog(vi.fn().mockRejectedValue(new ApiError(403, 'Event limit reached')));
+    openDialog(
+      vi.fn().mockRejectedValue(
+        new ApiError(400, 'Feature not available on your plan', {
+          polls: 'validation.planPolls?max=3',
+        }),
+      ),
+    );
+    await user.selectOptions(screen.getByLabelText('Kind'), 'rating');
     await user.type(screen.getByLabelText('Question'), 'Fourth?');
-    await user.type(screen.getByLabelText('Option 1'), 'Yes');
-    await user.type(screen.getByLabelText('Option 2'), 'No');
     await user.click(screen.getByRole('button', { name: 'Create poll' }));
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Event limit reached');
+    expect(alert).toHaveTextContent(
+      'The free plan allows 3 polls per event: upgrade to Professional for more',
+    );
     expect(within(alert).getByRole('link', { name: 'See the plans' })).toBeInTheDocument();
   });
 

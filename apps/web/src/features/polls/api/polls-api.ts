@@ -6,7 +6,7 @@ import {
   type PollPatch,
   type PollResultsDetail,
 } from '@livent/shared';
-import { apiFetch, type ApiRequest } from '../../../lib/api-client';
+import { api, apiPath } from '../../../lib/api/typed-api';
 import { downloadCsv } from '../../../lib/download';
 
 /**
@@ -34,44 +34,33 @@ export interface PollsApi {
   downloadCsv?: () => Promise<void>;
 }
 
-/** The calls under one base path (`/events/{id}` or `/shared/polls/{eventId}`), with the request's extras. */
-function pollsCalls(base: string, request: () => ApiRequest) {
-  const call = <T>(path: string, method: string, body?: unknown, signal?: AbortSignal) =>
-    apiFetch<T>(`${base}${path}`, {
-      ...request(),
-      ...(method === 'GET' ? {} : { method }),
-      ...(body === undefined ? {} : { body }),
-      signal,
-    });
-  const poll = (pollId: string) => `/${encodeURIComponent(pollId)}`;
-  return {
-    list: async (signal?: AbortSignal) =>
-      (await call<{ polls: Poll[] }>('', 'GET', undefined, signal)).polls,
-    create: (input: PollInput) => call<Poll>('', 'POST', input),
-    update: (pollId: string, patch: PollPatch) => call<Poll>(poll(pollId), 'PATCH', patch),
-    remove: (pollId: string) => call<void>(poll(pollId), 'DELETE'),
-    reorder: (ids: string[]) => call<unknown>('/order', 'PUT', { ids }),
-    launch: (pollId: string) => call<Poll>(`${poll(pollId)}/launch`, 'POST'),
-    close: (pollId: string) => call<Poll>(`${poll(pollId)}/close`, 'POST'),
-    results: (pollId: string, signal?: AbortSignal) =>
-      call<PollResultsDetail>(`${poll(pollId)}/results`, 'GET', undefined, signal),
-    moderate: (pollId: string, answerId: string, status: PollAnswerStatus) =>
-      call<unknown>(`${poll(pollId)}/answers/${encodeURIComponent(answerId)}`, 'PATCH', {
-        status,
-      }),
-  };
-}
-
 export const organiserPollsQueryKey = (eventId: string) => ['events', 'polls', eventId] as const;
 
 export function organiserPollsApi(eventId: string): PollsApi {
-  const event = `/events/${encodeURIComponent(eventId)}`;
+  const event = { id: eventId };
+  const poll = (pollId: string) => ({ id: eventId, pollId });
   return {
     kind: 'organiser',
     eventId,
     queryKey: organiserPollsQueryKey(eventId),
-    ...pollsCalls(`${event}/polls`, () => ({})),
-    downloadCsv: () => downloadCsv(`${event}/polls.csv`, 'polls.csv'),
+    list: async (signal) => (await api.get('/events/{id}/polls', { path: event, signal })).polls,
+    create: (input) => api.post('/events/{id}/polls', { path: event, body: input }),
+    update: (pollId, patch) =>
+      api.patch('/events/{id}/polls/{pollId}', { path: poll(pollId), body: patch }),
+    remove: async (pollId) => {
+      await api.delete('/events/{id}/polls/{pollId}', { path: poll(pollId) });
+    },
+    reorder: (ids) => api.put('/events/{id}/polls/order', { path: event, body: { ids } }),
+    launch: (pollId) => api.post('/events/{id}/polls/{pollId}/launch', { path: poll(pollId) }),
+    close: (pollId) => api.post('/events/{id}/polls/{pollId}/close', { path: poll(pollId) }),
+    results: (pollId, signal) =>
+      api.get('/events/{id}/polls/{pollId}/results', { path: poll(pollId), signal }),
+    moderate: (pollId, answerId, status) =>
+      api.patch('/events/{id}/polls/{pollId}/answers/{answerId}', {
+        path: { id: eventId, pollId, answerId },
+        body: { status },
+      }),
+    downloadCsv: () => downloadCsv(apiPath('/events/{id}/polls.csv', { path: event }), 'polls.csv'),
   };
 }
 
@@ -79,13 +68,39 @@ export function organiserPollsApi(eventId: string): PollsApi {
 export const guestPollsQueryKey = (eventId: string) => ['shared-polls', eventId] as const;
 
 export function guestPollsApi(eventId: string, token: string): PollsApi {
+  // No dashboard credentials: the share link's token alone (ADR 025, ADR 056).
+  const guest = { anonymous: true, headers: { [TOKEN_AUTHORIZATION_HEADER]: token } };
+  const event = { eventId };
+  const poll = (pollId: string) => ({ eventId, pollId });
   return {
     kind: 'guest',
     eventId,
     queryKey: guestPollsQueryKey(eventId),
-    ...pollsCalls(`/shared/polls/${encodeURIComponent(eventId)}`, () => ({
-      anonymous: true,
-      headers: { [TOKEN_AUTHORIZATION_HEADER]: token },
-    })),
+    list: async (signal) =>
+      (await api.get('/shared/polls/{eventId}', { path: event, signal, ...guest })).polls,
+    create: (input) => api.post('/shared/polls/{eventId}', { path: event, body: input, ...guest }),
+    update: (pollId, patch) =>
+      api.patch('/shared/polls/{eventId}/{pollId}', { path: poll(pollId), body: patch, ...guest }),
+    remove: async (pollId) => {
+      await api.delete('/shared/polls/{eventId}/{pollId}', { path: poll(pollId), ...guest });
+    },
+    reorder: (ids) =>
+      api.put('/shared/polls/{eventId}/order', { path: event, body: { ids }, ...guest }),
+    launch: (pollId) =>
+      api.post('/shared/polls/{eventId}/{pollId}/launch', { path: poll(pollId), ...guest }),
+    close: (pollId) =>
+      api.post('/shared/polls/{eventId}/{pollId}/close', { path: poll(pollId), ...guest }),
+    results: (pollId, signal) =>
+      api.get('/shared/polls/{eventId}/{pollId}/results', {
+        path: poll(pollId),
+        signal,
+        ...guest,
+      }),
+    moderate: (pollId, answerId, status) =>
+      api.patch('/shared/polls/{eventId}/{pollId}/answers/{answerId}', {
+        path: { eventId, pollId, answerId },
+        body: { status },
+        ...guest,
+      }),
   };
 }

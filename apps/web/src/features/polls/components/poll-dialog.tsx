@@ -31,6 +31,7 @@ import { SelectField } from '../../../components/forms/select-field';
 import { SwitchField } from '../../../components/forms/switch-field';
 import { TextAreaField } from '../../../components/forms/text-area-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
+import { ApiError } from '../../../lib/api-error';
 import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
@@ -69,8 +70,9 @@ const schemaResolver = lazyResolver<PollInput>(
 );
 
 /**
- * The shared schema, then what it leaves to the server's service and the form can say at once:
- * a choice poll has 2–10 options, a quiz marks at least one correct.
+ * The shared schema, then what the server's service checks beyond it and the form can say at
+ * once, with the server's message keys: a choice poll has at least two options, a quiz marks one
+ * correct (both on the options, where the server puts them).
  */
 export const pollResolver: Resolver<PollFormValues> = async (values, context, options) => {
   const checked = await schemaResolver(pollInputOf(values), context, options as never);
@@ -79,18 +81,18 @@ export const pollResolver: Resolver<PollFormValues> = async (values, context, op
     errors.channel = (errors as Record<string, FieldErrors<PollFormValues>['channel']>).channelId;
     delete (errors as Record<string, unknown>).channelId;
   }
-  if (isChoice(values.kind) && values.options.length < POLL_OPTIONS_MIN) {
+  const choice = isChoice(values.kind);
+  const listError =
+    choice && values.options.length < POLL_OPTIONS_MIN
+      ? `validation.minEntries?min=${POLL_OPTIONS_MIN}`
+      : choice && values.quiz && !values.options.some((option) => option.correct)
+        ? 'validation.quizCorrectOption'
+        : undefined;
+  if (listError) {
     // The list's own error sits beside its options' errors (`root`, as react-hook-form puts it).
-    const tooFew = { type: 'poll', message: 'polls:dialog.errors.optionsMin' };
-    errors.options = Object.assign(errors.options ?? {}, { root: tooFew });
-  }
-  if (
-    isChoice(values.kind) &&
-    values.quiz &&
-    !values.options.some((option) => option.correct) &&
-    !errors.quiz
-  ) {
-    errors.quiz = { type: 'poll', message: 'polls:dialog.errors.quizCorrect' };
+    errors.options = Object.assign(errors.options ?? {}, {
+      root: { type: 'poll', message: listError },
+    });
   }
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
@@ -158,8 +160,6 @@ export function PollDialog({
   const serverError = errors.root?.server?.message;
   const optionsError = errors.options?.root?.message ?? errors.options?.message;
   const planError = serverError !== undefined && isPlanMessage(serverError);
-  /** A field's message: this namespace's own keys, else the shared ones (`translateMessage`). */
-  const message = (key: string | undefined) => (key?.startsWith('polls:') ? t(key as never) : key);
 
   const close = () => {
     if (!isSubmitting) onClose();
@@ -170,9 +170,10 @@ export function PollDialog({
       await onSave(pollInputOf(values));
       onClose();
     } catch (error) {
-      await reportFormError(form.setError, error, FIELDS, {
-        featureNotAvailable: 'quiz',
-      });
+      // The plan's poll limit is about the event, not a field: it shows above the form.
+      const pollsLimit = error instanceof ApiError ? error.errors?.polls : undefined;
+      if (pollsLimit) form.setError('root.server', { type: 'server', message: pollsLimit });
+      else await reportFormError(form.setError, error, FIELDS);
     }
   });
 
@@ -222,8 +223,8 @@ export function PollDialog({
               />
               {errors.quiz?.message && (
                 <Typography role="alert" variant="body2" sx={{ color: 'error.main', mt: -1.5 }}>
-                  {translateMessage(message(errors.quiz.message))}{' '}
-                  {errors.quiz.message === 'serverErrors.featureNotAvailable' && planLink}
+                  {translateMessage(errors.quiz.message)}{' '}
+                  {isPlanMessage(errors.quiz.message) && planLink}
                 </Typography>
               )}
               <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
@@ -279,7 +280,7 @@ export function PollDialog({
                 </Stack>
                 {optionsError && (
                   <Typography role="alert" variant="body2" sx={{ color: 'error.main', mt: 1 }}>
-                    {translateMessage(message(optionsError))}
+                    {translateMessage(optionsError)}
                   </Typography>
                 )}
                 <Button
@@ -316,6 +317,8 @@ export function PollDialog({
   );
 }
 
-/** A refusal of the plan: a feature it lacks or one of its limits. */
+/** A refusal of the plan: a feature it lacks, one of its limits (polls, quiz mode, others). */
 export const isPlanMessage = (key: string) =>
-  key === 'serverErrors.featureNotAvailable' || /^serverErrors\.\w+LimitReached$/.test(key);
+  key === 'serverErrors.featureNotAvailable' ||
+  /^serverErrors\.\w+LimitReached$/.test(key) ||
+  /^validation\.plan[A-Z]\w*(\?|$)/.test(key);
