@@ -17,7 +17,7 @@ async function createPoll(
   await dialog.getByLabel('Question').fill(poll.question);
   for (const [index, option] of (poll.options ?? []).entries()) {
     if (index >= 2) await dialog.getByRole('button', { name: 'Add option' }).click();
-    await dialog.getByLabel(`Option ${index + 1}`).fill(option);
+    await dialog.getByLabel(`Option ${index + 1}`, { exact: true }).fill(option);
   }
   if (poll.quiz) await dialog.getByRole('switch', { name: 'Quiz mode' }).check();
   await dialog.getByRole('button', { name: 'Create poll' }).click();

@@ -1,4 +1,4 @@
-import type { PollAnswerStatus, PollInput, PollPatch } from '@livent/shared';
+import type { Poll, PollAnswerStatus, PollInput, PollPatch } from '@livent/shared';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PollsApi } from './polls-api';
 
@@ -57,8 +57,19 @@ function run(api: PollsApi, action: PollAction): Promise<unknown> {
 
 export function usePollAction(api: PollsApi) {
   const queryClient = useQueryClient();
+  const listKey = pollsQueryOptions(api).queryKey;
   return useMutation({
     mutationFn: (action: PollAction) => run(api, action),
+    // A change shows at once (a switch follows the finger); the reload after corrects it.
+    onMutate: async (action) => {
+      if (action.type !== 'update') return;
+      await queryClient.cancelQueries({ queryKey: listKey });
+      queryClient.setQueryData(listKey, (polls) =>
+        polls?.map((poll) =>
+          poll.id === action.pollId ? ({ ...poll, ...action.patch } as Poll) : poll,
+        ),
+      );
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: api.queryKey }),
   });
 }
