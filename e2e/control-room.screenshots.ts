@@ -86,6 +86,40 @@ const RESULTS: Record<string, PollResultsDetail> = {
     words: [],
     answers: [],
   },
+  p2: {
+    pollId: 'p2',
+    responses: 356,
+    options: [
+      { id: 'q1', votes: 290 },
+      { id: 'q2', votes: 241 },
+      { id: 'q3', votes: 37 },
+    ],
+    rating: null,
+    correctShare: 0.58,
+    words: [],
+    answers: [],
+  },
+  p4: {
+    pollId: 'p4',
+    responses: 64,
+    options: [],
+    rating: null,
+    correctShare: null,
+    words: [
+      { word: 'inspiring', count: 14 },
+      { word: 'fast', count: 9 },
+      { word: 'ambitious', count: 7 },
+      { word: 'fun', count: 6 },
+      { word: 'clear', count: 4 },
+      { word: 'bold', count: 3 },
+      { word: 'long', count: 2 },
+    ],
+    answers: [
+      { id: 'a1', text: 'Inspiring!', status: 'pending', createdAt: AT },
+      { id: 'a2', text: 'Fast and fun', status: 'approved', createdAt: AT },
+      { id: 'a3', text: 'Too long', status: 'rejected', createdAt: AT },
+    ],
+  },
 };
 
 async function stubPolls(page: Page, eventId: string): Promise<void> {
@@ -115,10 +149,39 @@ for (const language of ['en', 'de'] as const) {
       await page.waitForFunction(() =>
         document.getAnimations().every((animation) => animation.playState !== 'running'),
       );
+      const shoot = (name: string) =>
+        page.screenshot({
+          path: `.tmp/screenshots/control/control-room-${language}-${size}${name}.png`,
+          fullPage: true,
+        });
       mkdirSync('.tmp/screenshots/control', { recursive: true });
+      await shoot('');
+      if (size === 'tablet') return;
+      for (const [pollId, name] of [
+        ['p2', '-quiz'],
+        ['p4', '-text'],
+      ] as const) {
+        const question = POLLS.find((item) => item.id === pollId)!.question;
+        await page
+          .getByRole('listitem')
+          .filter({ hasText: question })
+          .getByRole('button')
+          .first()
+          .click();
+        await expect(page.getByRole('region', { name: /Results|Ergebnisse/ })).toContainText(
+          question,
+        );
+        await page.waitForTimeout(600);
+        await shoot(name);
+      }
+      await page
+        .getByRole('button', { name: /New poll|Neue Umfrage/ })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.waitForTimeout(400);
       await page.screenshot({
-        path: `.tmp/screenshots/control/control-room-${language}-${size}.png`,
-        fullPage: true,
+        path: `.tmp/screenshots/control/control-room-${language}-${size}-dialog.png`,
       });
     });
   }
