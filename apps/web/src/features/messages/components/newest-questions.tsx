@@ -1,11 +1,11 @@
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../../components/links/button-link';
 import { SectionCard } from '../../../components/page/section-card';
+import { SectionLoading } from '../../../components/page/section-loading';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { newestQuestionsQueryOptions } from '../../../lib/events/messages';
 import { useDateTimeFormat } from '../../../lib/format/date-time';
@@ -33,9 +33,7 @@ export function NewestQuestions({ eventId }: { eventId: string }) {
       }
     >
       {questions.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-          <CircularProgress size={24} aria-label={t('newest.loading')} />
-        </Box>
+        <SectionLoading label={t('newest.loading')} />
       ) : questions.isError ? (
         <FormAlert>{t('newest.loadFailed')}</FormAlert>
       ) : questions.data.length === 0 ? (

@@ -4,7 +4,6 @@ import DownloadRounded from '@mui/icons-material/DownloadRounded';
 import PollOutlined from '@mui/icons-material/PollOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -14,6 +13,7 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { FormAlert } from '../../../components/forms/form-alert';
 import { EmptyState } from '../../../components/page/empty-state';
 import { SectionCard } from '../../../components/page/section-card';
+import { SectionLoading } from '../../../components/page/section-loading';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage } from '../../../lib/forms/report-error';
 import type { PollsApi } from '../api/polls-api';
@@ -44,9 +44,7 @@ function ResultsSection({ api, poll }: { api: PollsApi; poll: Poll | undefined }
         (results.isError && !results.data ? (
           <FormAlert>{t('results.loadFailed')}</FormAlert>
         ) : !results.data || results.data.pollId !== poll.id ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-            <CircularProgress size={28} aria-label={t('results.loading')} />
-          </Box>
+          <SectionLoading label={t('results.loading')} />
         ) : (
           <PollResultsView
             poll={poll}
@@ -173,9 +171,7 @@ export function ControlRoomPolls({
             </FormAlert>
           )}
           {polls.isPending ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-              <CircularProgress size={28} aria-label={t('list.loading')} />
-            </Box>
+            <SectionLoading label={t('list.loading')} />
           ) : polls.isError ? (
             <FormAlert
               action={<Button onClick={() => void polls.refetch()}>{t('list.retry')}</Button>}
