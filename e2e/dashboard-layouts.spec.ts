@@ -3,6 +3,7 @@ import { expect, test, VIEWPORTS } from './fixtures.js';
 
 const EVENT_LINKS = [
   'Event stats',
+  'Control room',
   'Message inbox',
   'General',
   'Player',

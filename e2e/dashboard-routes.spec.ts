@@ -51,6 +51,7 @@ const ROUTES: readonly Route[] = [
   ['/events/$event/general', 'General', 'Allgemein'],
   ['/events/$event/highlights', 'Highlights', 'Highlights'],
   ['/events/$event/interaction', 'Interaction Tools', 'Interaktionstools'],
+  ['/events/$event/live', 'Control Room', 'Regieraum'],
   ['/events/$event/messages', 'Message Inbox', 'Nachrichteneingang'],
   ['/events/$event/navigation', 'Navigation', 'Navigation'],
   ['/events/$event/player', 'Player', 'Player'],

@@ -43,6 +43,7 @@ import { Route as DefaultEventsEventidComplianceRouteImport } from './routes/_de
 import { Route as DefaultEventsEventidGeneralRouteImport } from './routes/_default/events/$eventid/general';
 import { Route as DefaultEventsEventidHighlightsRouteImport } from './routes/_default/events/$eventid/highlights';
 import { Route as DefaultEventsEventidInteractionRouteImport } from './routes/_default/events/$eventid/interaction';
+import { Route as DefaultEventsEventidLiveRouteImport } from './routes/_default/events/$eventid/live';
 import { Route as DefaultEventsEventidMessagesRouteImport } from './routes/_default/events/$eventid/messages';
 import { Route as DefaultEventsEventidNavigationRouteImport } from './routes/_default/events/$eventid/navigation';
 import { Route as DefaultEventsEventidPlayerRouteImport } from './routes/_default/events/$eventid/player';
@@ -236,6 +237,12 @@ const DefaultEventsEventidInteractionRoute =
     path: '/interaction',
     getParentRoute: () => DefaultEventsEventidRouteRoute,
   } as any);
+const DefaultEventsEventidLiveRoute =
+  DefaultEventsEventidLiveRouteImport.update({
+    id: '/live',
+    path: '/live',
+    getParentRoute: () => DefaultEventsEventidRouteRoute,
+  } as any);
 const DefaultEventsEventidMessagesRoute =
   DefaultEventsEventidMessagesRouteImport.update({
     id: '/messages',
@@ -358,6 +365,7 @@ export interface FileRoutesByFullPath {
   '/events/$eventid/general': typeof DefaultEventsEventidGeneralRoute;
   '/events/$eventid/highlights': typeof DefaultEventsEventidHighlightsRoute;
   '/events/$eventid/interaction': typeof DefaultEventsEventidInteractionRoute;
+  '/events/$eventid/live': typeof DefaultEventsEventidLiveRoute;
   '/events/$eventid/messages': typeof DefaultEventsEventidMessagesRoute;
   '/events/$eventid/navigation': typeof DefaultEventsEventidNavigationRoute;
   '/events/$eventid/player': typeof DefaultEventsEventidPlayerRoute;
@@ -404,6 +412,7 @@ export interface FileRoutesByTo {
   '/events/$eventid/general': typeof DefaultEventsEventidGeneralRoute;
   '/events/$eventid/highlights': typeof DefaultEventsEventidHighlightsRoute;
   '/events/$eventid/interaction': typeof DefaultEventsEventidInteractionRoute;
+  '/events/$eventid/live': typeof DefaultEventsEventidLiveRoute;
   '/events/$eventid/messages': typeof DefaultEventsEventidMessagesRoute;
   '/events/$eventid/navigation': typeof DefaultEventsEventidNavigationRoute;
   '/events/$eventid/player': typeof DefaultEventsEventidPlayerRoute;
@@ -456,6 +465,7 @@ export interface FileRoutesById {
   '/_default/events/$eventid/general': typeof DefaultEventsEventidGeneralRoute;
   '/_default/events/$eventid/highlights': typeof DefaultEventsEventidHighlightsRoute;
   '/_default/events/$eventid/interaction': typeof DefaultEventsEventidInteractionRoute;
+  '/_default/events/$eventid/live': typeof DefaultEventsEventidLiveRoute;
   '/_default/events/$eventid/messages': typeof DefaultEventsEventidMessagesRoute;
   '/_default/events/$eventid/navigation': typeof DefaultEventsEventidNavigationRoute;
   '/_default/events/$eventid/player': typeof DefaultEventsEventidPlayerRoute;
@@ -506,6 +516,7 @@ export interface FileRouteTypes {
     | '/events/$eventid/general'
     | '/events/$eventid/highlights'
     | '/events/$eventid/interaction'
+    | '/events/$eventid/live'
     | '/events/$eventid/messages'
     | '/events/$eventid/navigation'
     | '/events/$eventid/player'
@@ -552,6 +563,7 @@ export interface FileRouteTypes {
     | '/events/$eventid/general'
     | '/events/$eventid/highlights'
     | '/events/$eventid/interaction'
+    | '/events/$eventid/live'
     | '/events/$eventid/messages'
     | '/events/$eventid/navigation'
     | '/events/$eventid/player'
@@ -603,6 +615,7 @@ export interface FileRouteTypes {
     | '/_default/events/$eventid/general'
     | '/_default/events/$eventid/highlights'
     | '/_default/events/$eventid/interaction'
+    | '/_default/events/$eventid/live'
     | '/_default/events/$eventid/messages'
     | '/_default/events/$eventid/navigation'
     | '/_default/events/$eventid/player'
@@ -867,6 +880,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultEventsEventidInteractionRouteImport;
       parentRoute: typeof DefaultEventsEventidRouteRoute;
     };
+    '/_default/events/$eventid/live': {
+      id: '/_default/events/$eventid/live';
+      path: '/live';
+      fullPath: '/events/$eventid/live';
+      preLoaderRoute: typeof DefaultEventsEventidLiveRouteImport;
+      parentRoute: typeof DefaultEventsEventidRouteRoute;
+    };
     '/_default/events/$eventid/messages': {
       id: '/_default/events/$eventid/messages';
       path: '/messages';
@@ -1028,6 +1048,7 @@ interface DefaultEventsEventidRouteRouteChildren {
   DefaultEventsEventidGeneralRoute: typeof DefaultEventsEventidGeneralRoute;
   DefaultEventsEventidHighlightsRoute: typeof DefaultEventsEventidHighlightsRoute;
   DefaultEventsEventidInteractionRoute: typeof DefaultEventsEventidInteractionRoute;
+  DefaultEventsEventidLiveRoute: typeof DefaultEventsEventidLiveRoute;
   DefaultEventsEventidMessagesRoute: typeof DefaultEventsEventidMessagesRoute;
   DefaultEventsEventidNavigationRoute: typeof DefaultEventsEventidNavigationRoute;
   DefaultEventsEventidPlayerRoute: typeof DefaultEventsEventidPlayerRoute;
@@ -1054,6 +1075,7 @@ const DefaultEventsEventidRouteRouteChildren: DefaultEventsEventidRouteRouteChil
     DefaultEventsEventidGeneralRoute: DefaultEventsEventidGeneralRoute,
     DefaultEventsEventidHighlightsRoute: DefaultEventsEventidHighlightsRoute,
     DefaultEventsEventidInteractionRoute: DefaultEventsEventidInteractionRoute,
+    DefaultEventsEventidLiveRoute: DefaultEventsEventidLiveRoute,
     DefaultEventsEventidMessagesRoute: DefaultEventsEventidMessagesRoute,
     DefaultEventsEventidNavigationRoute: DefaultEventsEventidNavigationRoute,
     DefaultEventsEventidPlayerRoute: DefaultEventsEventidPlayerRoute,

@@ -18,6 +18,7 @@ import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import SettingsSuggestOutlined from '@mui/icons-material/SettingsSuggestOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import SignpostOutlined from '@mui/icons-material/SignpostOutlined';
@@ -58,6 +59,13 @@ export function eventNavigationItems(eventid: string, allowance: PlanAllowance |
       params,
       labelKey: 'headings.stats',
       icon: InsightsOutlined,
+    },
+    {
+      id: 'control-room',
+      to: '/events/$eventid/live',
+      params,
+      labelKey: 'headings.controlRoom',
+      icon: SensorsOutlined,
     },
     {
       id: 'messages',

@@ -7,6 +7,7 @@ import { stubFetch } from '../../test/fetch-stub';
 
 const EVENT_LINKS = [
   ['Event stats', '/events/demo/stats'],
+  ['Control room', '/events/demo/live'],
   ['Message inbox', '/events/demo/messages'],
   ['General', '/events/demo/general'],
   ['Player', '/events/demo/player'],
@@ -71,17 +72,17 @@ describe('the unread messages count (ADR 025)', () => {
 });
 
 describe('event side navigation (spec section 2)', () => {
-  it('lists a back link and the 17 sections in order with CUSTOM_ACCESS', async () => {
+  it('lists a back link and the 18 sections in order with CUSTOM_ACCESS', async () => {
     const links = await eventLinks({ features: ['CUSTOM_ACCESS'], limit: {} });
     expect(links[0]).toEqual(['Back to events', '/events']);
     expect(links.slice(1)).toEqual(EVENT_LINKS);
-    expect(links.slice(1)).toHaveLength(17);
+    expect(links.slice(1)).toHaveLength(18);
   });
 
-  it('hides the login list without CUSTOM_ACCESS (16 sections)', async () => {
+  it('hides the login list without CUSTOM_ACCESS (17 sections)', async () => {
     const links = await eventLinks(undefined);
     expect(links.slice(1)).toEqual(EVENT_LINKS.filter(([label]) => label !== 'Login list'));
-    expect(links.slice(1)).toHaveLength(16);
+    expect(links.slice(1)).toHaveLength(17);
   });
 
   it('hides it for a plan with other features only', async () => {

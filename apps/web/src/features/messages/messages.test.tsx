@@ -7,9 +7,12 @@ import { ApiError } from '../../lib/api-client';
 import { loadNamespaces } from '../../lib/i18n/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
+import { stubFetch } from '../../test/fetch-stub';
+import { json } from '../../test/users';
 import type { InboxApi, InboxQuery } from './api/inbox-api';
 import { applyChange, listQueryKey, matchesQuery } from './api/inbox-cache';
 import { Inbox } from './components/inbox';
+import { NewestQuestions } from './components/newest-questions';
 
 function message(overrides: Partial<InboxMessage> = {}): InboxMessage {
   return {
@@ -377,5 +380,33 @@ describe('merging changes into cached lists', () => {
     expect(data(declined)?.unreadCount).toBe(1);
     expect(queryClient.getQueryState(listQueryKey(api, votes))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(listQueryKey(api, newest))?.isInvalidated).toBe(false);
+  });
+});
+
+describe("the control room's newest questions (ADR 060)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("lists the viewers' five newest questions with a link to the inbox", async () => {
+    const fetch = stubFetch((path) =>
+      path.startsWith('/api/events/e1/messages?')
+        ? json(
+            200,
+            page([message({ id: 'm1', text: 'Will slides be shared?', authorName: 'Ana' })]),
+          )
+        : undefined,
+    );
+    renderInRouter(
+      <QueryClientProvider client={createQueryClient()}>
+        <NewestQuestions eventId="e1" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Will slides be shared?')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open inbox' })).toHaveAttribute(
+      'href',
+      '/events/e1/messages',
+    );
+    expect(String(fetch.mock.calls[0]![0])).toBe(
+      '/api/events/e1/messages?pageSize=5&sort=newest&kind=viewer',
+    );
   });
 });

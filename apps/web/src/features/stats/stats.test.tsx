@@ -8,6 +8,7 @@ import { loadNamespaces } from '../../lib/i18n/i18n';
 import { createQueryClient } from '../../lib/query-client';
 import { renderInRouter } from '../../test/render';
 import { json, testUser } from '../../test/users';
+import { LiveAudience } from './components/live-audience';
 import { StatsDashboard } from './components/stats-dashboard';
 import {
   customInstants,
@@ -429,5 +430,36 @@ describe('ranges and axis labels in the user’s zone', () => {
     );
     // Midnight in Berlin is 23:00 UTC.
     expect([...tickIndices(series, 'hour', 'Europe/Berlin')]).toEqual([23, 47, 71]);
+  });
+});
+
+describe("the control room's audience (ADR 060)", SLOW, () => {
+  it('shows viewers now and the reactions of the last minute from the live stream', async () => {
+    const { live } = serve(() => json(200, stats()));
+    renderInRouter(
+      <QueryClientProvider client={createQueryClient()}>
+        <LiveAudience eventId="e1" />
+      </QueryClientProvider>,
+    );
+    const now = await screen.findByTestId('control-viewers-now');
+    expect(now).toHaveTextContent('–');
+    expect(screen.queryByTestId('control-reactions')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(now).getByTestId('live-indicator')).toHaveAttribute('data-state', 'open'),
+    );
+    live.send({
+      at: new Date().toISOString(),
+      viewersNow: 12,
+      channels: [],
+      reactions: { heart: 1200, applause: 40, laugh: 0, wow: 3, thumbsup: 9 },
+    });
+    expect(await within(now).findByText('12')).toBeInTheDocument();
+    const reactions = await screen.findByTestId('control-reactions');
+    expect(within(reactions).getByRole('img', { name: 'Heart' }).parentElement).toHaveTextContent(
+      '1,200',
+    );
+    expect(
+      within(reactions).getByRole('img', { name: 'Laughing' }).parentElement,
+    ).toHaveTextContent('0');
   });
 });

@@ -24,3 +24,21 @@ export const unreadMessagesQueryOptions = (eventId: string) =>
     select: (page) => page.unreadCount,
     refetchInterval: UNREAD_REFRESH_MS,
   });
+
+/** How many of the newest questions the control room lists, and how often it reads them again. */
+export const NEWEST_QUESTIONS = 5;
+export const NEWEST_QUESTIONS_REFRESH_MS = 10_000;
+
+/** The viewers' five newest questions, whatever their state (docs/decisions/060-control-room.md). */
+export const newestQuestionsQueryOptions = (eventId: string) =>
+  queryOptions({
+    queryKey: [...eventMessagesQueryKey(eventId), 'newest'] as const,
+    queryFn: ({ signal }) =>
+      api.get('/events/{id}/messages', {
+        path: { id: eventId },
+        query: { pageSize: NEWEST_QUESTIONS, sort: 'newest', kind: 'viewer' },
+        signal,
+      }),
+    select: (page) => page.results,
+    refetchInterval: NEWEST_QUESTIONS_REFRESH_MS,
+  });

@@ -20,6 +20,7 @@ import type enLogins from '../../locales/en/logins.json';
 import type enLists from '../../locales/en/lists.json';
 import type enMails from '../../locales/en/mails.json';
 import type enPermissions from '../../locales/en/permissions.json';
+import type enPolls from '../../locales/en/polls.json';
 import type enScreens from '../../locales/en/screens.json';
 import type enStats from '../../locales/en/stats.json';
 
@@ -62,6 +63,8 @@ export interface Catalogues {
   lists: typeof enLists;
   /** Invitation and registration emails: texts, sending, mail status (components/access-mails). */
   mails: typeof enMails;
+  /** The control room's polls and results, the organisers' and the guest moderators' (ADR 060). */
+  polls: typeof enPolls;
   /** The live statistics screen (ADR 027). */
   stats: typeof enStats;
   /** The plan and billing screens and the plan banners (ADR 028). */

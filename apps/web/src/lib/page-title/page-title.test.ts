@@ -56,6 +56,7 @@ const SPEC_ROUTES = [
     'general',
     'highlights',
     'interaction',
+    'live',
     'messages',
     'navigation',
     'player',

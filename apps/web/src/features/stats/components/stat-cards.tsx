@@ -16,7 +16,7 @@ const pulse = keyframes`
   100% { box-shadow: 0 0 0 0 rgba(21, 128, 61, 0); }
 `;
 
-function StatCard({
+export function StatCard({
   label,
   value,
   detail,
@@ -66,7 +66,7 @@ function StatCard({
  * few times when the number changes (`pulseKey`), not forever: a page that never stops moving
  * distracts and never settles for the accessibility checks.
  */
-function LiveBadge({ state, pulseKey }: { state: StreamState; pulseKey: number }) {
+export function LiveBadge({ state, pulseKey }: { state: StreamState; pulseKey: number }) {
   const { t } = useTranslation('stats');
   const on = state === 'open';
   return (

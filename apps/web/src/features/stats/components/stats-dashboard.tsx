@@ -1,4 +1,4 @@
-import { STATS_RANGE_MAX_DAYS, type StatsChannelTotals, type StatsLive } from '@livent/shared';
+import { STATS_RANGE_MAX_DAYS, type StatsChannelTotals } from '@livent/shared';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -21,17 +21,14 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessageKey } from '../../../lib/forms/server-errors';
-import { useEventStream } from '../../../lib/live/use-event-stream';
 import { notify } from '../../../lib/notifications';
 import {
-  liveStreamPath,
-  openLiveStream,
-  parseLive,
   statsQueryKey,
   statsQueryOptions,
   STATS_CSV_FILES,
   useDownloadStatsCsv,
 } from '../api/stats-api';
+import { useStatsLive } from '../api/use-stats-live';
 import {
   dayIn,
   RANGE_PRESETS,
@@ -109,27 +106,17 @@ export function StatsDashboard({
   const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   const [range, setRange] = useState<StatsRange>({ kind: 'preset', preset: 'day' });
   const [channel, setChannel] = useState('');
-  const [live, setLive] = useState<StatsLive>();
   const queryClient = useQueryClient();
   const stats = useQuery(statsQueryOptions(eventId, range, channel, zone));
   const download = useDownloadStatsCsv(eventId);
   const number = useMemo(() => new Intl.NumberFormat(i18n.language), [i18n.language]);
 
-  const streamState = useEventStream({
-    url: liveStreamPath(eventId),
-    open: openLiveStream(eventId),
-    on: {
-      viewers: (data) => {
-        const next = parseLive(data);
-        if (!next) return;
-        setLive(next);
-        // The first viewers of an empty range: load it again at once rather than with the next
-        // minute's refresh, so the empty state gives way to their pageviews.
-        if (next.viewersNow > 0 && stats.data?.totals.pageviews === 0 && !stats.isFetching) {
-          void queryClient.invalidateQueries({ queryKey: statsQueryKey(eventId) });
-        }
-      },
-    },
+  const { live, streamState } = useStatsLive(eventId, (next) => {
+    // The first viewers of an empty range: load it again at once rather than with the next
+    // minute's refresh, so the empty state gives way to their pageviews.
+    if (next.viewersNow > 0 && stats.data?.totals.pageviews === 0 && !stats.isFetching) {
+      void queryClient.invalidateQueries({ queryKey: statsQueryKey(eventId) });
+    }
   });
 
   const channelName: ChannelName = (channelId) =>

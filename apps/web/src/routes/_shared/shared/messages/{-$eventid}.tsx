@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,8 @@ import {
   guestInboxQueryKey,
 } from '../../../../features/messages/api/inbox-api';
 import { Inbox } from '../../../../features/messages/components/inbox';
+import { guestPollsApi } from '../../../../features/polls/api/polls-api';
+import { ControlRoomPolls } from '../../../../features/polls/components/control-room-polls';
 import { ApiError } from '../../../../lib/api-client';
 import { loadNamespaces } from '../../../../lib/i18n/i18n';
 import { guestTokenFragment, guestTokenFromFragment } from '../../../../lib/router/guest-link';
@@ -49,7 +52,7 @@ export const Route = createFileRoute('/_shared/shared/messages/{-$eventid}')({
   loader: async ({ context, params }) => {
     const eventId = params.eventid ?? '';
     // The texts first: the 404 page below says why in the guest's language.
-    const texts = loadNamespaces('messages', 'forms');
+    const texts = loadNamespaces('messages', 'polls', 'forms');
     const event = await context.queryClient
       .fetchQuery({
         queryKey: [...guestInboxQueryKey(eventId), 'event', context.guestToken],
@@ -73,15 +76,22 @@ export const Route = createFileRoute('/_shared/shared/messages/{-$eventid}')({
   component: SharedInboxScreen,
 });
 
-/** A guest moderator's inbox: the organiser's without delete, notes, export and settings (ADR 025). */
+/**
+ * A guest moderator's inbox: the organiser's without delete, notes, export and settings (ADR 025),
+ * and below it the control room's polls and results, through the same token (ADR 060).
+ */
 function SharedInboxScreen() {
   const { t } = useTranslation(['common', 'screens']);
   const { event, guestToken } = Route.useLoaderData();
   const api = useMemo(() => guestInboxApi(event.id, guestToken), [event.id, guestToken]);
+  const pollsApi = useMemo(() => guestPollsApi(event.id, guestToken), [event.id, guestToken]);
   return (
     <>
       <PageHeader title={t('headings.sharedMessages')} description={t('screens:sharedMessages')} />
       <Inbox key={api.eventId} api={api} mode={event.messagesMode} channels={event.channels} />
+      <Box sx={{ mt: 4 }}>
+        <ControlRoomPolls key={pollsApi.eventId} api={pollsApi} channels={event.channels} />
+      </Box>
     </>
   );
 }
