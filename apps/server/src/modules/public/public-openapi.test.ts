@@ -56,6 +56,7 @@ describe("the events origin's routes in the OpenAPI document", () => {
       'GET /{slug}/_polls': 'listViewerPolls',
       'POST /{slug}/_messages/{messageId}/vote': 'voteForQuestion',
       'POST /{slug}/_polls/{pollId}/vote': 'voteInPoll',
+      'POST /{slug}/_reactions': 'postViewerReactions',
       'GET /{slug}/_live': 'streamPage',
       'GET /{slug}/_live/since': 'listPageEntries',
       'POST /{slug}/_stats/view': 'sendPageview',
