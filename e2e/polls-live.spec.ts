@@ -151,3 +151,31 @@ test('a viewer still at the gate sees no poll', async ({ page, browser }) => {
   await viewer.getByRole('button', { name: 'Enter' }).click();
   await expect(pollCard(viewer, CITY)).toBeVisible();
 });
+
+test('launched from the control room, the poll reaches two viewers and their answers reach the control room without a reload', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const polls = await organiser(page, 'Town Hall Live');
+  await cityPoll(polls, ['Berlin', 'Lisbon', 'Vienna']);
+  const first = await viewerPage(browser, polls.event.slug);
+  const second = await viewerPage(browser, polls.event.slug);
+
+  await page.goto(`/events/${polls.event.id}/live`);
+  await page.getByRole('button', { name: `Launch “${CITY}”` }).click();
+  for (const viewer of [first, second]) {
+    await expect(pollCard(viewer, CITY)).toBeVisible(LIVE);
+  }
+  await answer(first, CITY, 'Berlin');
+  await answer(second, CITY, 'Berlin');
+
+  const results = page.getByRole('region', { name: 'Results' });
+  await expect(results).toContainText('2 responses', LIVE);
+  await expect(results).toContainText('2 votes · 100%');
+  await page.getByRole('switch', { name: `Show the results of “${CITY}” to viewers` }).check();
+  for (const viewer of [first, second]) {
+    const options = pollCard(viewer, CITY).getByRole('listitem');
+    await expect(options.filter({ hasText: 'Berlin' })).toContainText('100% · 2 votes', LIVE);
+  }
+});
