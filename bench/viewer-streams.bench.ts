@@ -1,12 +1,14 @@
 // Viewers' live streams at scale (docs/decisions/062-viewer-streams-at-scale.md): STREAMS viewer
 // streams (`GET /{slug}/_live` on the events host; 10,000 by default, `STREAMS=20000` to try
-// more) held by client processes (lib/stream-clients.ts) against the production server, first one
+// more) held by client processes (lib/stream-clients.ts) against the production server: one
 // instance on SQLite, then two on one PostgreSQL database (BENCH_DATABASE_URL or
 // TEST_DATABASE_URL; skipped without), the streams split across them and the launch sent to one.
 // It prints the server's memory per stream, a launched poll's arrival on every stream (p50, p99,
 // the slowest, the share within 1 s), whether 1,000 viewers reacting each second for 10 s lose
-// any count, and the event loop's delay meanwhile. Absolute figures with the machine's facts: a
-// ratio against bare node:http means nothing for held streams (ADR 029's exception).
+// any count, and the event loop's delay meanwhile, with the machine's facts. The same run against
+// bare node:http holding the same streams (lib/bare-live-server.mjs) comes first: the floor that
+// Node.js and the bench's own clients set on this machine (ADR 029), beside which Livent's
+// absolute figures are read.
 //
 // Every stream is a viewer of its own (an address of its own through X-Forwarded-For, with
 // TRUST_PROXY=loopback), so no per-address cap applies: the bench measures what one instance
@@ -113,6 +115,7 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
       budgetText: `all ${STREAMS}`,
       ...(refused ? { note: `refused: ${refused}` } : {}),
     });
+    if (opened.opened === 0) return false;
 
     // Memory with every stream open, after a full collection, against before.
     const after = await Promise.all(instances.map((instance) => instance.memory()));
@@ -231,10 +234,11 @@ console.log(`${STREAMS} streams, ${CLIENTS} client processes`);
 const started = nowMs();
 let correct = true;
 const clusters: Array<[label: string, start: () => Promise<Cluster>]> = [
+  ['bare node:http, the floor', () => startInstances(1, { bare: true })],
   ['one instance, SQLite', () => startInstances(1)],
 ];
 if (postgresUrl) {
-  clusters.push(['two instances, PostgreSQL', () => startInstances(2, postgresUrl)]);
+  clusters.push(['two instances, PostgreSQL', () => startInstances(2, { postgresUrl })]);
 } else {
   console.log('two instances on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 }

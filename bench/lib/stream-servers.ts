@@ -61,6 +61,15 @@ function sqliteStorage(): Storage {
   };
 }
 
+/** For the bare server (lib/bare-live-server.mjs), which keeps nothing. */
+function noStorage(): Storage {
+  return {
+    databaseUrl: 'file::memory:',
+    insertEvent: async () => randomUUID(),
+    drop: async () => {},
+  };
+}
+
 async function postgresStorage(serverUrl: string): Promise<Storage> {
   const name = `livent_bench_streams_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -108,11 +117,20 @@ export interface Cluster {
 }
 
 /**
- * Starts `count` instances, one after the other (the first migrates the database), on SQLite
- * for one and on a fresh database of the PostgreSQL server at `postgresUrl` otherwise.
+ * Starts `count` instances, one after the other (the first migrates the database): Livent on a
+ * fresh database of the PostgreSQL server at `postgresUrl` or else on SQLite, or with `bare` the
+ * bare node:http floor (lib/bare-live-server.mjs).
  */
-export async function startInstances(count: number, postgresUrl?: string): Promise<Cluster> {
-  const storage = postgresUrl ? await postgresStorage(postgresUrl) : sqliteStorage();
+export async function startInstances(
+  count: number,
+  { postgresUrl, bare = false }: { postgresUrl?: string; bare?: boolean } = {},
+): Promise<Cluster> {
+  const storage = bare
+    ? noStorage()
+    : postgresUrl
+      ? await postgresStorage(postgresUrl)
+      : sqliteStorage();
+  const entry = bare ? new URL('./bare-live-server.mjs', import.meta.url).pathname : undefined;
   const probeScript = new URL('./server-probe.mjs', import.meta.url).href;
   const instances: Instance[] = [];
   const stop = async () => {
@@ -130,6 +148,7 @@ export async function startInstances(count: number, postgresUrl?: string): Promi
           BENCH_PROBE_PORT: String(probePort),
         },
         ['--expose-gc', '--import', probeScript],
+        entry,
       );
       const port = Number(new URL(server.url).port);
       instances.push({
