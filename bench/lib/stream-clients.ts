@@ -72,8 +72,8 @@ function onFrame(stream: Stream, frame: ParsedFrame, at: number): void {
     if (data.id === expected.id) stream.arrival = at;
   }
   if (counting !== undefined && frame.event === counting) {
-    const counts = JSON.parse(frame.data) as Record<string, number>;
-    for (const value of Object.values(counts)) stream.sum += value;
+    const counts = JSON.parse(frame.data) as Record<string, unknown>;
+    for (const value of Object.values(counts)) if (typeof value === 'number') stream.sum += value;
   }
 }
 

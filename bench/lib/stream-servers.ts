@@ -132,6 +132,8 @@ export async function startInstances(
       : sqliteStorage();
   const entry = bare ? new URL('./bare-live-server.mjs', import.meta.url).pathname : undefined;
   const probeScript = new URL('./server-probe.mjs', import.meta.url).href;
+  // One secret for all: a viewer's cookie from one instance holds on the other (README).
+  const appSecret = randomBytes(32).toString('hex');
   const instances: Instance[] = [];
   const stop = async () => {
     await Promise.all(instances.map((instance) => instance.server.stop()));
@@ -143,6 +145,7 @@ export async function startInstances(
       const server = await startLivent(
         {
           DATABASE_URL: storage.databaseUrl,
+          APP_SECRET: appSecret,
           // Each stream is a viewer of its own through X-Forwarded-For (lib/stream-clients.ts).
           TRUST_PROXY: 'loopback',
           BENCH_PROBE_PORT: String(probePort),
