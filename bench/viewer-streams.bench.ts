@@ -1,7 +1,7 @@
 // Viewers' live streams at scale (docs/decisions/062-viewer-streams-at-scale.md): STREAMS viewer
 // streams (`GET /{slug}/_live` on the events host; 10,000 by default, `STREAMS=20000` to try
 // more) held by client processes (lib/stream-clients.ts) against the production server: one
-// instance on SQLite, then two on one PostgreSQL database (BENCH_DATABASE_URL or
+// instance on SQLite, then two on one PostgreSQL database (BENCH_POSTGRES_URL or
 // TEST_DATABASE_URL; skipped without), the streams split across them and the launch sent to one.
 // It prints the server's memory per stream, a launched poll's arrival on every stream (p50, p99,
 // the slowest, the share within 1 s), whether 1,000 viewers reacting each second for 10 s lose
@@ -34,7 +34,7 @@ const CLIENTS = Number(process.env.STREAM_CLIENTS ?? 4);
 const OPEN_CONCURRENCY = 64;
 const REACTING_VIEWERS = 1_000;
 const REACTION_SECONDS = 10;
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;
@@ -240,7 +240,7 @@ const clusters: Array<[label: string, start: () => Promise<Cluster>]> = [
 if (postgresUrl) {
   clusters.push(['two instances, PostgreSQL', () => startInstances(2, { postgresUrl })]);
 } else {
-  console.log('two instances on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+  console.log('two instances on PostgreSQL skipped: set BENCH_POSTGRES_URL or TEST_DATABASE_URL');
 }
 for (const [label, start] of clusters) {
   const cluster = await start();
