@@ -65,6 +65,7 @@ import { hostOf, publicHostMatcher } from './lib/events-origin.js';
 import { eventsNotFoundHandler } from './modules/public/page/page-answers.js';
 import { publicRoutes } from './modules/public/public.routes.js';
 import type { MessageStreamsOptions } from './modules/messages/live/message-streams.js';
+import type { PageStreamsOptions } from './modules/live-page/index.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import type { DomainsWorkerOptions } from './modules/domains/domains-worker.js';
@@ -148,6 +149,8 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Limits of the live message streams (the bench opens more per account than clients may). */
   messageStreams?: MessageStreamsOptions;
+  /** Limits and timing of the viewer pages' live streams (ADR 057; tests and the bench). */
+  pageStreams?: PageStreamsOptions;
   /** Timing of the statistics' batches and live streams (tests and the bench set their own). */
   stats?: { collector?: StatsCollectorOptions; streams?: StatsStreamsOptions };
   /** Timing of the custom domains' re-checks (`pollIntervalMs: 0`: only when asked). */
@@ -243,11 +246,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.passwords.warmUp();
       await services.mailer.start();
       await services.messageFeed.start();
+      await services.pageFeed.start();
       await services.changeNotices.start();
     });
     app.addHook('preClose', async () => {
       await services.mailer.stop();
       await services.messageFeed.close();
+      await services.pageFeed.close();
       await services.changeNotices.close();
     });
 
@@ -292,7 +297,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     // The public event pages, their gates and viewer API: routes constrained to the events
     // origin's host (ADR 017, ADR 036).
-    await app.register(publicRoutes);
+    await app.register(publicRoutes, { pageStreams: options.pageStreams });
     await app.register(statsBeaconRoutes);
     // Caddy's on-demand TLS `ask`, on any host (ADR 030, ADR 043).
     await app.register(tlsAskRoutes);

@@ -28,7 +28,7 @@ import { SessionService } from './modules/auth/sessions.service.js';
 import { ChannelRouter } from './modules/channels/channel-router.js';
 import { ChannelsService } from './modules/channels/channels.service.js';
 import { createDomains, type Domains } from './modules/domains/domains.js';
-import type { PageNotifier } from './modules/live-page/index.js';
+import { PageFeed } from './modules/live-page/index.js';
 import type { DomainsWorkerOptions } from './modules/domains/domains-worker.js';
 import { createCountryLookup } from './modules/channels/geo.js';
 import { EnterpriseService } from './modules/enterprise/enterprise.service.js';
@@ -104,7 +104,7 @@ export interface Services {
   permissions: PermissionsService;
   enterprise: EnterpriseService;
   /** Wakes the open pages' live streams after a write to the page log (ADR 057). */
-  pageFeed: PageNotifier;
+  pageFeed: PageFeed;
 }
 
 export interface ServiceOptions {
@@ -147,6 +147,12 @@ export function createServices(options: ServiceOptions): Services {
     db,
     log,
     // Its own connection for LISTEN: a pooled one would be handed to other queries.
+    listenUrl: config.dialect === 'postgres' ? config.databaseUrl : undefined,
+    now,
+  });
+  const pageFeed = new PageFeed({
+    db,
+    log,
     listenUrl: config.dialect === 'postgres' ? config.databaseUrl : undefined,
     now,
   });
@@ -248,13 +254,13 @@ export function createServices(options: ServiceOptions): Services {
       eventsUrl: config.eventsUrl,
       publicOriginOf: (ownerId) => domains.table.defaultOrigin(ownerId),
       accessEnded: (eventId) => publicPages.events.forget(eventId),
+      pageFeed,
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
     publicPages,
     messageFeed,
-    // Nothing reads the page log yet: the viewer stream's feed takes this place (ADR 057).
-    pageFeed: { notify: () => undefined },
+    pageFeed,
     changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,

@@ -1,13 +1,19 @@
-// The public event page's script (ADR 017): message tool, remote reload, navigation toggle,
-// consent banner with its placeholders (ADR 051) and the statistics' beacons (ADR 027). No
-// framework; the page works without it, this only adds to it.
+// The public event page's script (ADR 017): the live stream (ADR 057), message tool, remote
+// reload, navigation toggle, consent banner with its placeholders (ADR 051) and the statistics'
+// beacons (ADR 027). No framework; the page works without it, this only adds to it.
 
 import { setupConsent } from './consent.js';
-
-const RELOAD_POLL_MS = 60_000;
+import { onLive, startLive } from './live.js';
 
 const body = document.body;
 const slug = body.dataset.slug ?? '';
+/**
+ * The dashboard's preview runs the page in a sandbox without its origin (an opaque one, "null"):
+ * no stream there, and the message lists are polled as before the stream.
+ */
+const preview = self.origin === 'null';
+/** The page behind its gate holds the live stream (the server renders `data-live` there only). */
+const live = Boolean(slug) && !preview && body.dataset.live !== undefined;
 
 function setupNavigation(): void {
   const nav = document.querySelector<HTMLElement>('.lv-nav');
@@ -33,7 +39,10 @@ function setupNavigation(): void {
  * Answers and pins reach open pages within this (ADR 053): each poll sends the tag of the last
  * answer, and the server answers 304 from one index lookup while nothing changed.
  */
+/** The message lists' poll without the stream (the dashboard's preview). */
 const MESSAGES_POLL_MS = 2_000;
+/** With the stream, a slow safety poll covers a `messages` frame lost with a dropped connection. */
+const MESSAGES_SAFETY_POLL_MS = 30_000;
 
 interface Question {
   id: string;
@@ -98,7 +107,8 @@ function el<K extends keyof HTMLElementTagNameMap>(
 /**
  * The message tool (ADR 025): sends in place with a key per submit attempt (a retry of the same
  * attempt reuses it, so the server stores one message), and shows this viewer's own messages and
- * the public questions from `GET _messages`, polled while the tab is visible.
+ * the public questions from `GET _messages`, read again when the live stream says they changed
+ * (and slowly polled while the tab is visible, in case a frame was lost).
  */
 function setupMessages(): void {
   const block = document.querySelector<HTMLElement>('.lv-messages');
@@ -310,25 +320,41 @@ function setupMessages(): void {
   });
 
   load();
+  if (live) onLive(['messages', 'reset'], load);
   // While the tab is visible only: a hidden page costs the server nothing.
-  setInterval(() => {
-    if (document.visibilityState === 'visible') load();
-  }, MESSAGES_POLL_MS);
+  setInterval(
+    () => {
+      if (document.visibilityState === 'visible') load();
+    },
+    live ? MESSAGES_SAFETY_POLL_MS : MESSAGES_POLL_MS,
+  );
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') load();
   });
 }
 
 /**
- * Remote reload: the organiser's "reload open pages" stamps the event; this page reloads when the
- * stamp is newer than the one it was rendered with (and newer than one it already reloaded for,
- * as a cached copy of the page may still carry the old stamp).
+ * Remote reload: the organiser's "reload open pages" sends a `reload` frame on the live stream;
+ * this page reloads when its stamp is newer than the one it was rendered with (and newer than one
+ * it already reloaded for, as a cached copy of the page may still carry the old stamp). After a
+ * `reset` (frames may have been missed) the stamp is read from `_state`.
  */
 function setupRemoteReload(): void {
-  if (!slug) return;
+  if (!live) return;
   const rendered = body.dataset.reloadAt ?? '';
   const seenKey = `lvnt.reloaded.${slug}`;
-  const check = () => {
+  const reloadIfNewer = (stamp: string | null | undefined) => {
+    if (!stamp || stamp <= rendered) return;
+    let seen = '';
+    try {
+      seen = sessionStorage.getItem(seenKey) ?? '';
+      sessionStorage.setItem(seenKey, stamp);
+    } catch {
+      // without storage a stale cached copy could reload once more, which is harmless
+    }
+    if (stamp > seen) location.reload();
+  };
+  const readState = () => {
     // A protected event's state answers only with the viewer's access cookie (ADR 026).
     fetch(`/${slug}/_state`, {
       credentials: body.dataset.protected === undefined ? 'omit' : 'same-origin',
@@ -336,28 +362,13 @@ function setupRemoteReload(): void {
       .then((response) =>
         response.ok ? (response.json() as Promise<{ reloadAt: string | null }>) : null,
       )
-      .then((state) => {
-        const stamp = state?.reloadAt;
-        if (!stamp || stamp <= rendered) return;
-        let seen = '';
-        try {
-          seen = sessionStorage.getItem(seenKey) ?? '';
-          sessionStorage.setItem(seenKey, stamp);
-        } catch {
-          // without storage a stale cached copy could reload once more, which is harmless
-        }
-        if (stamp > seen) location.reload();
-      })
+      .then((state) => reloadIfNewer(state?.reloadAt))
       .catch(() => undefined);
   };
-  // A little jitter so that thousands of open pages do not poll in lockstep.
-  const delay = () => RELOAD_POLL_MS * (0.75 + Math.random() * 0.5);
-  const schedule = () =>
-    setTimeout(() => {
-      check();
-      schedule();
-    }, delay());
-  schedule();
+  onLive(['reload', 'reset'], (kind, data) => {
+    if (kind === 'reset') readState();
+    else reloadIfNewer((data as { reloadAt?: string } | null)?.reloadAt);
+  });
 }
 
 const HEARTBEAT_MS = 30_000;
@@ -378,9 +389,9 @@ function playerState(): { p?: boolean } {
  */
 function setupStats(): void {
   const token = body.dataset.stats;
-  // The dashboard's preview runs the page in a sandbox without its origin (an opaque one, "null"):
-  // an organiser's look is no viewer, and the pageview's answer could not be read there anyway.
-  if (!slug || !token || self.origin === 'null') return;
+  // An organiser's look in the preview is no viewer, and the pageview's answer could not be read
+  // there anyway.
+  if (!slug || !token || preview) return;
   const channel = body.dataset.channel;
   const fields = () => ({ ...(channel ? { c: channel } : {}), ...playerState() });
   let view: string | undefined;
@@ -430,6 +441,7 @@ setupNavigation();
 setupConsent(slug);
 setupMessages();
 setupRemoteReload();
+if (live) startLive({ slug, channel: body.dataset.channel ?? '' });
 setupStats();
 
 // A module to TypeScript (its test imports it to run it); the bundle is a plain script (build.mjs).

@@ -24,6 +24,8 @@ const EXPLAINED_WARNINGS = [
   'no-server-example.com #/servers/1/url',
   'no-ambiguous-paths #/paths/~1{slug}~1_state',
   'no-ambiguous-paths #/paths/~1{slug}~1_messages',
+  // The same as `_state`'s (ADR 039); the live stream's own ADR 057 repeats why.
+  'no-ambiguous-paths #/paths/~1{slug}~1_live',
   'operation-4xx-response #/paths/~1api~1health/get/responses',
   'operation-4xx-response #/paths/~1api~1health~1live/get/responses',
   'operation-4xx-response #/paths/~1api~1health~1ready/get/responses',

@@ -500,6 +500,15 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       headers: eventsHost(),
     }),
   },
+  // The live stream and its fallback: behind the page's gate, never behind an account.
+  'GET /:slug/_live': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/_live', headers: eventsHost() }),
+  },
+  'GET /:slug/_live/since': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/_live/since?after=1', headers: eventsHost() }),
+  },
   'POST /:slug/_access/code': {
     expected: everyone(404),
     request: () => ({

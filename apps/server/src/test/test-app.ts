@@ -14,6 +14,7 @@ import type { Clock } from '../lib/clock.js';
 import { createLoggerOptions } from '../lib/logger.js';
 import type { MailWorkerOptions } from '../lib/mailer/worker.js';
 import type { MessageStreamsOptions } from '../modules/messages/live/message-streams.js';
+import type { PageStreamsOptions } from '../modules/live-page/index.js';
 import { answerCheck } from './response-contract.js';
 import {
   createTestDatabase,
@@ -56,6 +57,8 @@ export interface BuildTestAppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** Limits and timing of the live message streams. */
   messageStreams?: MessageStreamsOptions;
+  /** Limits and timing of the viewer pages' live streams. */
+  pageStreams?: PageStreamsOptions;
   /** Timing of the statistics' batches and live streams. */
   stats?: BuildAppOptions['stats'];
   domainsWorker?: BuildAppOptions['domainsWorker'];
@@ -99,6 +102,7 @@ export async function buildTestApp(
         options.onRoute?.(route);
       },
       messageStreams: options.messageStreams,
+      pageStreams: options.pageStreams,
       stats: options.stats,
       domainsWorker: options.domainsWorker,
     });

@@ -22,6 +22,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf, planForAnotherEvent } from '../plans/index.js';
+import { appendPageEntry, type PageNotifier } from '../live-page/index.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
 import { checkPlanFeatures } from './plan-features.js';
 import { readEventSettings } from './settings-reader.js';
@@ -54,6 +55,8 @@ export interface EventsDependencies {
    * the event at once (other instances hear of it through the change notices).
    */
   accessEnded?: (eventId: string) => void;
+  /** Wakes the open pages' streams after a remote reload's page entry is committed (ADR 057). */
+  pageFeed?: PageNotifier;
 }
 
 /** "slug already in use" at the slug field (docs/product-spec.md section 5), with 409 (ADR 016). */
@@ -237,7 +240,10 @@ export class EventsService {
     }
   }
 
-  /** Open viewer pages reload within 2 minutes (docs/product-spec.md section 4); a new cache key as well. */
+  /**
+   * Open viewer pages reload within seconds through their live stream (docs/product-spec.md
+   * section 4, ADR 057); a new cache key as well.
+   */
   async remoteReload(auth: AuthContext, eventId: string): Promise<void> {
     await this.touch(auth, eventId, true);
   }
@@ -253,7 +259,19 @@ export class EventsService {
       const event = await requireEventRole(trx, auth, eventId);
       const at = now().toISOString();
       await updateEvent(trx, event.id, at, reload ? { remote_reload_at: at } : {});
+      // Open pages hear of the reload on their live stream at once (ADR 057).
+      if (reload) {
+        const data = { reloadAt: at };
+        await appendPageEntry(trx, {
+          eventId: event.id,
+          channelId: null,
+          kind: 'reload',
+          data,
+          at,
+        });
+      }
     });
+    if (reload) this.deps.pageFeed?.notify(eventId);
   }
 
   private fullUrl(slug: string, ownerId: string): string {

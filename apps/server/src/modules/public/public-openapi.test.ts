@@ -54,6 +54,8 @@ describe("the events origin's routes in the OpenAPI document", () => {
       'POST /{slug}/_messages': 'postViewerMessage',
       'GET /{slug}/_messages': 'listViewerMessages',
       'POST /{slug}/_messages/{messageId}/vote': 'voteForQuestion',
+      'GET /{slug}/_live': 'streamPage',
+      'GET /{slug}/_live/since': 'listPageEntries',
       'POST /{slug}/_stats/view': 'sendPageview',
       'POST /{slug}/_stats/beat': 'sendHeartbeat',
       'GET /_unsubscribe': 'getMailUnsubscribe',
@@ -80,6 +82,11 @@ describe("the events origin's routes in the OpenAPI document", () => {
     const state = operations.get('GET /{slug}/_state')!.responses;
     expect(contentTypes(state['200']?.content)).toEqual(['application/json']);
     expect(contentTypes(state['404']?.content)).toEqual(['text/html']);
+    // The live stream is Server-Sent Events; its fallback is JSON.
+    const stream = operations.get('GET /{slug}/_live')!.responses;
+    expect(contentTypes(stream['200']?.content)).toEqual(['text/event-stream']);
+    const since = operations.get('GET /{slug}/_live/since')!.responses;
+    expect(contentTypes(since['200']?.content)).toEqual(['application/json']);
   });
 
   it('declares form bodies for the gates, text/plain for the beacons and JSON for messages', () => {

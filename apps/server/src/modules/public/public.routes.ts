@@ -6,6 +6,8 @@ import { viewerGateRoutes } from './gates/gates.routes.js';
 import { eventsNotFoundHandler } from './page/page-answers.js';
 import { eventPageRoutes } from './page/page.routes.js';
 import { unsubscribeRoutes } from './unsubscribe/unsubscribe.routes.js';
+import type { PageStreamsOptions } from '../live-page/index.js';
+import { liveRoutes } from './viewer-api/live.routes.js';
 import { viewerApiRoutes } from './viewer-api/viewer-api.routes.js';
 
 /**
@@ -14,7 +16,10 @@ import { viewerApiRoutes } from './viewer-api/viewer-api.routes.js';
  * active custom domains (lib/events-origin.ts); on the dashboard's host the same paths stay the
  * dashboard's.
  */
-export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+export const publicRoutes: FastifyPluginAsyncZod<{ pageStreams?: PageStreamsOptions }> = async (
+  app,
+  options,
+) => {
   registerPublicHostConstraint(app);
   const eventsHost = hostOf(app.config.eventsUrl);
   const domains = app.services.domains.table;
@@ -39,6 +44,7 @@ export const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(eventPageRoutes);
   await app.register(viewerGateRoutes);
   await app.register(viewerApiRoutes);
+  await app.register(liveRoutes, { streams: options.pageStreams });
   await app.register(unsubscribeRoutes);
   await app.register(accessibilityRoutes);
 };

@@ -38,6 +38,7 @@ async function startApp(options: InstanceOptions): Promise<{ id: string; port: n
     abuseLimits: options.abuseLimits ?? RELAXED_ABUSE_LIMITS,
     mailWorker: options.mailWorker,
     messageStreams: options.messageStreams,
+    pageStreams: options.pageStreams,
     stats: options.stats,
   });
   // Before Fastify sees the request: the clock and the address as `inject` would have set them.

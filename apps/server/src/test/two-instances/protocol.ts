@@ -15,6 +15,7 @@ export interface InstanceOptions {
   abuseLimits?: AbuseLimits;
   mailWorker?: Partial<MailWorkerOptions>;
   messageStreams?: MessageStreamsOptions;
+  pageStreams?: BuildAppOptions['pageStreams'];
   stats?: BuildAppOptions['stats'];
 }
 

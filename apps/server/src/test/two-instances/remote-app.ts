@@ -5,6 +5,7 @@ import { inject, type DispatchFunc, type InjectOptions } from 'light-my-request'
 import type { Config } from '../../config.js';
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Clock } from '../../lib/clock.js';
+import { PAGE_CHANNEL } from '../../modules/live-page/page-feed.js';
 import { MESSAGES_CHANNEL } from '../../modules/messages/live/message-feed.js';
 import { onDashboardHost } from '../test-environment.js';
 import { NOW_HEADER, REMOTE_ADDRESS_HEADER } from './protocol.js';
@@ -71,6 +72,11 @@ export function remoteApp(options: {
     messageFeed: inProcessGuard('app.services.messageFeed', {
       notify: (eventId: string) => {
         void sql`select pg_notify(${MESSAGES_CHANNEL}, ${eventId})`.execute(options.database.db);
+      },
+    }),
+    pageFeed: inProcessGuard('app.services.pageFeed', {
+      notify: (eventId: string) => {
+        void sql`select pg_notify(${PAGE_CHANNEL}, ${eventId})`.execute(options.database.db);
       },
     }),
   });

@@ -43,6 +43,7 @@ export async function buildTwoInstanceTestApp(
       abuseLimits: options.abuseLimits,
       mailWorker: options.mailWorker,
       messageStreams: options.messageStreams,
+      pageStreams: options.pageStreams,
       stats: options.stats,
     });
   } catch (error) {

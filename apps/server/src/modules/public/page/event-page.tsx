@@ -131,6 +131,8 @@ function EventPage() {
         data-reload-at={data.remoteReloadAt ?? ''}
         data-protected={data.protected ? '' : undefined}
         data-stats={data.statsToken ?? undefined}
+        // Past the gate the page script opens the live stream (ADR 057); at the gate it has none.
+        data-live={gate ? undefined : ''}
       >
         <a className="lv-skip" href="#lv-main">
           {t('skip')}

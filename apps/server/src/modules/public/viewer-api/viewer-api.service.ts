@@ -42,6 +42,27 @@ export class ViewerApiService {
     return { reloadAt: head.remote_reload_at, protected: access === 'granted' };
   }
 
+  /**
+   * The page a live stream or its fallback is for (ADR 057): the event at `slug`, read fresh,
+   * behind its gate as the message tool is (403 at the gate), and the page's channel id (null for
+   * the main page). `stillAllowed` asks again later: a deleted event or a changed access
+   * generation (ADR 044) says no.
+   */
+  async livePage(
+    slug: string,
+    channelSlug: string | undefined,
+    accessCookie: AccessCookie,
+  ): Promise<{ eventId: string; channelId: string | null; stillAllowed: () => Promise<boolean> }> {
+    const { head, channelId } = await this.openPage(slug, channelSlug, accessCookie);
+    const stillAllowed = async () => {
+      const current = await this.deps.events.freshHead(slug);
+      if (current?.id !== head.id) return false;
+      const model = await this.deps.events.model(current);
+      return (await this.deps.access.resolve(model, accessCookie)) !== 'gate';
+    };
+    return { eventId: head.id, channelId, stillAllowed };
+  }
+
   /** Stores a viewer's message for the organiser's inbox (see {@link ViewerMessagesService}). */
   async submitMessage(
     slug: string,
@@ -89,8 +110,7 @@ export class ViewerApiService {
 
   /**
    * The event at `slug` with its message tool switched on, read fresh (a switched-off tool must
-   * refuse at once) unless the caller has the head, and the page's channel id (null for the
-   * main page).
+   * refuse at once) unless the caller has the head, and the page's channel id.
    */
   private async messageTool(
     slug: string,
@@ -98,12 +118,26 @@ export class ViewerApiService {
     accessCookie: AccessCookie,
     head?: EventHead,
   ): Promise<{ head: EventHead; model: EventModel; channelId: string | null }> {
+    return this.openPage(slug, channelSlug, accessCookie, head, true);
+  }
+
+  /**
+   * The event at `slug`, read fresh unless the caller has the head, for a viewer past its gate
+   * (ADR 026: 403 at the gate), and the page's channel id (null for the main page). With
+   * `messageTool`, 403 as well when the event has its message tool switched off.
+   */
+  private async openPage(
+    slug: string,
+    channelSlug: string | undefined,
+    accessCookie: AccessCookie,
+    head?: EventHead,
+    messageTool = false,
+  ): Promise<{ head: EventHead; model: EventModel; channelId: string | null }> {
     const { events } = this.deps;
     head ??= await events.freshHead(slug);
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
     const model = await events.model(head);
-    if (!model.settings.messagesEnabled) throw forbidden();
-    // The message tool is behind the event's gate like the rest of the page (ADR 026).
+    if (messageTool && !model.settings.messagesEnabled) throw forbidden();
     if ((await this.deps.access.resolve(model, accessCookie)) === 'gate') {
       throw forbidden();
     }
