@@ -12,7 +12,8 @@
 //
 // Every stream is a viewer of its own (an address of its own through X-Forwarded-For, with
 // TRUST_PROXY=loopback), so no per-address cap applies: the bench measures what one instance
-// holds, not a single address. STREAM_CLIENTS sets the client processes (4). The run fails only
+// holds, not a single address. STREAM_CLIENTS sets the client processes (4); STREAMS_FLOOR=0
+// leaves out the bare node:http run. The run fails only
 // when the answers are wrong (a count lost, an open stream that never got the poll); refused
 // streams are the limit it looks for, and are printed.
 import { cpus, totalmem } from 'node:os';
@@ -59,6 +60,11 @@ function loopLine(loop: LoopDelay): string {
   return `p50 ${loop.p50Ms.toFixed(1)} ms, p99 ${loop.p99Ms.toFixed(1)} ms, max ${loop.maxMs.toFixed(1)} ms (${loop.samples} samples)`;
 }
 
+/** The instances' CPU time (user + system, ms) so far, from /proc: fair on a busy machine. */
+function cpuMs(cluster: Cluster): number {
+  return cluster.instances.reduce((sum, instance) => sum + (instance.server.cpuMs() ?? NaN), 0);
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
@@ -100,12 +106,14 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
     console.log(
       `  clients: ${CLIENTS} processes, open files ${openFilesLimit(fleet.pids[0])} each`,
     );
+    const cpuBeforeOpen = cpuMs(cluster);
     const opened = await fleet.open(targets, STREAMS, OPEN_CONCURRENCY);
+    const openCpu = cpuMs(cluster) - cpuBeforeOpen;
     const refused = Object.entries(opened.refused)
       .map(([why, n]) => `${n} ${why}`)
       .join(', ');
     console.log(
-      `  ${opened.opened} of ${STREAMS} streams open in ${(opened.ms / 1000).toFixed(1)} s${refused ? `; refused: ${refused}` : ''}`,
+      `  ${opened.opened} of ${STREAMS} streams open in ${(opened.ms / 1000).toFixed(1)} s, ${((openCpu * 1000) / Math.max(1, opened.opened)).toFixed(0)} µs of server CPU each${refused ? `; refused: ${refused}` : ''}`,
     );
     recordResult({
       name: `${label}: streams open`,
@@ -145,8 +153,10 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
 
     // A launched poll's arrival on every stream.
     await Promise.all(instances.map((instance) => instance.loopDelay()));
+    const cpuBeforeLaunch = cpuMs(cluster);
     const poll = await launchPoll(first, event, async (pollId) => fleet.expect('poll', pollId));
     const arrivals = await fleet.arrivals(15_000);
+    const launchCpu = cpuMs(cluster) - cpuBeforeLaunch;
     const loopAtLaunch = await Promise.all(instances.map((instance) => instance.loopDelay()));
     const arrived = arrivals.times.filter((t): t is number => t !== null);
     const missing = arrivals.times.length - arrived.length;
@@ -157,6 +167,9 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
     const fromSending = spread(
       arrived.map((t) => t - poll.sentAt),
       missing,
+    );
+    console.log(
+      `  server CPU for the launch and its frames: ${launchCpu.toFixed(0)} ms (${((launchCpu * 1000) / Math.max(1, opened.opened)).toFixed(0)} µs per stream)`,
     );
     console.log(
       `  poll launch answered in ${(poll.answeredAt - poll.sentAt).toFixed(0)} ms (instance 1)`,
@@ -196,10 +209,14 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
     // 1,000 viewers reacting each second for 10 s: every count arrives in the bursts.
     await fleet.count('reactions');
     await Promise.all(instances.map((instance) => instance.loopDelay()));
+    const cpuBeforeReactions = cpuMs(cluster);
+    const reactionsStarted = nowMs();
     const sent = await postReactions(instances, event, REACTING_VIEWERS, REACTION_SECONDS, STREAMS);
     // The last second's burst goes out within about a second of its last tap.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     const loopReacting = await Promise.all(instances.map((instance) => instance.loopDelay()));
+    const reactionsCpu = cpuMs(cluster) - cpuBeforeReactions;
+    const reactionsMs = nowMs() - reactionsStarted;
     const counted = await fleet.counted();
     const sums = [...counted.sums.entries()].sort((a, b) => b[1] - a[1]);
     const lossless = sums.length === 1 && sums[0]?.[0] === sent.counted;
@@ -214,6 +231,9 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
     for (const [i, loop] of loopReacting.entries()) {
       console.log(`  instance ${i + 1} event loop delay while viewers reacted: ${loopLine(loop)}`);
     }
+    console.log(
+      `  server CPU while viewers reacted: ${((reactionsCpu / reactionsMs) * 100).toFixed(0)}% of a core`,
+    );
     recordResult({
       name: `${label}: reactions, no count lost`,
       value: sent.counted,
@@ -234,9 +254,11 @@ console.log(`${STREAMS} streams, ${CLIENTS} client processes`);
 const started = nowMs();
 let correct = true;
 const clusters: Array<[label: string, start: () => Promise<Cluster>]> = [
-  ['bare node:http, the floor', () => startInstances(1, { bare: true })],
   ['one instance, SQLite', () => startInstances(1)],
 ];
+if (process.env.STREAMS_FLOOR !== '0') {
+  clusters.unshift(['bare node:http, the floor', () => startInstances(1, { bare: true })]);
+}
 if (postgresUrl) {
   clusters.push(['two instances, PostgreSQL', () => startInstances(2, { postgresUrl })]);
 } else {
