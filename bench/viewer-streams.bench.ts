@@ -35,6 +35,7 @@ const CLIENTS = Number(process.env.STREAM_CLIENTS ?? 4);
 const OPEN_CONCURRENCY = 64;
 const REACTING_VIEWERS = 1_000;
 const REACTION_SECONDS = 10;
+const IDLE_MS = 15_000;
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL;
 
 const MB = 1024 * 1024;
@@ -149,6 +150,21 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
       value: rssPerStream / 1024,
       unit: 'KB',
       note: `RSS; heap ${(heapPerStream / 1024).toFixed(1)} KB`,
+    });
+
+    // What the open streams cost while nothing happens: heartbeats and access checks, each once
+    // in 15 s (ADR 038), so one such period.
+    const idleStarted = nowMs();
+    const cpuBeforeIdle = cpuMs(cluster);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+    const idleShare = (cpuMs(cluster) - cpuBeforeIdle) / (nowMs() - idleStarted);
+    console.log(
+      `  server CPU with the streams open and nothing happening: ${(idleShare * 100).toFixed(0)}% of a core (over ${IDLE_MS / 1000} s: heartbeats and access checks)`,
+    );
+    recordResult({
+      name: `${label}: server CPU, streams idle`,
+      value: idleShare * 100,
+      unit: '% of a core',
     });
 
     // A launched poll's arrival on every stream.
