@@ -96,7 +96,8 @@ describe('the statistics beacons', () => {
   });
 });
 
-// The message tool's lists (ADR 053): polled every 2 s with the tag of the last answer.
+// The message tool's lists (ADR 053) without the live stream (the dashboard's preview): polled
+// every 2 s with the tag of the last answer.
 const MESSAGES_BLOCK = `
   <section class="lv-messages" data-url="/launch/_messages" data-channel="">
     <form class="lv-message-form" action="/launch/_messages">
@@ -150,5 +151,62 @@ describe('the message lists', () => {
     expect(list().textContent).toContain('Is it recorded?');
     await vi.advanceTimersByTimeAsync(2_000);
     expect(messageCalls()[3]!.headers).toEqual({ 'if-none-match': '"two"' });
+  });
+});
+
+// With the live stream (ADR 057): the lists follow its `messages` and `reset` frames, with a slow
+// safety poll; the organiser's remote reload arrives as a `reload` frame.
+describe('the page with its live stream', () => {
+  class QuietEventSource extends EventTarget {
+    static readonly CLOSED = 2;
+    readyState = 0;
+    close(): void {
+      this.readyState = 2;
+    }
+  }
+  const live = (kind: string, data: unknown = {}) =>
+    document.dispatchEvent(new CustomEvent('lv:live', { detail: { kind, data } }));
+
+  beforeEach(() => {
+    vi.stubGlobal('EventSource', QuietEventSource);
+    sessionStorage.clear();
+  });
+
+  // Listeners stay on `document` from one test's script to the next: the reload test runs first.
+  it('reloads once on a `reload` newer than the stamp it was rendered with', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...location, reload });
+    await loadScript({ slug: 'launch', live: '', reloadAt: '2026-11-28T09:00:00.000Z' });
+    live('reload', { reloadAt: '2026-11-28T08:00:00.000Z' });
+    expect(reload).not.toHaveBeenCalled();
+    live('reload', { reloadAt: '2026-11-28T10:00:00.000Z' });
+    expect(reload).toHaveBeenCalledTimes(1);
+    // A cached copy rendered with the old stamp does not reload again for the same one.
+    live('reload', { reloadAt: '2026-11-28T10:00:00.000Z' });
+    expect(reload).toHaveBeenCalledTimes(1);
+    // No `_state` poll any more: it is read only after a reset.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(fetched.filter((sent) => sent.url.includes('/_state'))).toEqual([]);
+  });
+
+  it('reads the message lists again on `messages` and `reset`, and polls only every 30 s', async () => {
+    messagesAnswer = questionsAnswer('When does it start?', '"one"');
+    await loadScript({ slug: 'launch', live: '' }, MESSAGES_BLOCK);
+    expect(messageCalls()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(messageCalls()).toHaveLength(1);
+
+    messagesAnswer = questionsAnswer('Is it recorded?', '"two"');
+    live('messages');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(messageCalls()).toHaveLength(2);
+    expect(messageCalls()[1]!.headers).toEqual({ 'if-none-match': '"one"' });
+    expect(document.querySelector('.lv-questions ul')!.textContent).toContain('Is it recorded?');
+    live('reset');
+    live('poll');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(messageCalls()).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(messageCalls()).toHaveLength(4);
   });
 });

@@ -25,8 +25,6 @@ describe('the viewer page stream', () => {
   const open: SseStream[] = [];
 
   beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     // Access is checked again often, so that its end shows at once; message changes are told
     // without waiting.
     testApp = await buildTestApp(
@@ -35,7 +33,8 @@ describe('the viewer page stream', () => {
     );
     app = testApp.app;
     eventsHost = hostOf(app.config.eventsUrl);
-    await app.listen({ port, host: '127.0.0.1' });
+    // Under TEST_INSTANCES=2 the address is the proxy's in front of both instances.
+    base = await app.listen({ port: await freePort(), host: '127.0.0.1' });
     owner = await registerVerified(app, { name: 'Owner' });
   });
   afterEach(() => {
@@ -151,8 +150,6 @@ describe('the viewer page stream', () => {
     const future = await connect(`/${event.slug}/_live`, { 'last-event-id': '999999999' });
     expect((await future.next()).event).toBe('reset');
 
-    const pruned = await app.services.pageFeed.prune();
-    expect(pruned).toBe(0);
     await app.db
       .insertInto('app_meta')
       .values({ key: 'page_log_pruned_through', value: String(position), updated_at: 'x' })
