@@ -73,7 +73,7 @@ import type { StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { statsBeaconRoutes } from './modules/stats/stats-beacon.routes.js';
 import type { StatsStreamsOptions } from './modules/stats/stats-streams.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
-import { createServices, type Services } from './services.js';
+import { createServices, type ServiceOptions, type Services } from './services.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,6 +155,8 @@ export interface BuildAppOptions {
   stats?: { collector?: StatsCollectorOptions; streams?: StatsStreamsOptions };
   /** Timing of the custom domains' re-checks (`pollIntervalMs: 0`: only when asked). */
   domainsWorker?: Partial<DomainsWorkerOptions>;
+  /** The reactions' flush interval and abuse limits (tests tighten or loosen them). */
+  reactions?: ServiceOptions['reactions'];
 }
 
 /**
@@ -237,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       limits: options.abuseLimits ?? DEFAULT_ABUSE_LIMITS,
       mailWorker: { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options.mailWorker },
       statsCollector: options.stats?.collector,
+      reactions: options.reactions,
       domainsWorker: options.domainsWorker,
     });
     app.decorate('services', services);
@@ -248,12 +251,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.messageFeed.start();
       await services.pageFeed.start();
       await services.changeNotices.start();
+      services.reactions.start();
     });
     app.addHook('preClose', async () => {
       await services.mailer.stop();
       await services.messageFeed.close();
       await services.pageFeed.close();
       await services.changeNotices.close();
+      // Before the database closes (onClose): the taps in memory are written (ADR 059).
+      await services.reactions.close();
     });
 
     app.setValidatorCompiler(validatorCompiler);

@@ -46,6 +46,7 @@ import { RegistrationsService } from './modules/registrations/registrations.serv
 import { SsoService } from './modules/sso/sso.service.js';
 import { LoginsService } from './modules/logins/logins.service.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
+import { ReactionAggregator, type ReactionAggregatorOptions } from './modules/reactions/index.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -105,6 +106,8 @@ export interface Services {
   enterprise: EnterpriseService;
   /** Wakes the open pages' live streams after a write to the page log (ADR 057). */
   pageFeed: PageFeed;
+  /** Viewers' reactions, counted in memory and written about once a second per event (ADR 059). */
+  reactions: ReactionAggregator;
 }
 
 export interface ServiceOptions {
@@ -115,6 +118,9 @@ export interface ServiceOptions {
   limits: AbuseLimits;
   mailWorker: MailWorkerOptions;
   statsCollector?: StatsCollectorOptions;
+  reactions?: ReactionAggregatorOptions & {
+    limits?: { perViewer?: number; perAddress?: number };
+  };
   billingWorker?: Partial<BillingWorkerOptions>;
   domainsWorker?: Partial<DomainsWorkerOptions>;
 }
@@ -211,6 +217,7 @@ export function createServices(options: ServiceOptions): Services {
   changeNotices.on('invitation', (key) => invitationAccess.changedElsewhere(key));
   changeNotices.on('registration', (id) => registrations.changedElsewhere(id));
   changeNotices.on('domains', () => domains.table.refreshInBackground());
+  const reactions = new ReactionAggregator({ db, now, log, pageFeed }, options.reactions);
   const publicPages = createPublicPages({
     db,
     now,
@@ -222,6 +229,8 @@ export function createServices(options: ServiceOptions): Services {
     registrations,
     sso,
     viewerMessages: new ViewerMessagesService({ db, now, limiter, limits, messageFeed }),
+    reactions,
+    reactionLimits: options.reactions?.limits,
     mailer,
     eventsUrl: config.eventsUrl,
   });
@@ -261,6 +270,7 @@ export function createServices(options: ServiceOptions): Services {
     publicPages,
     messageFeed,
     pageFeed,
+    reactions,
     changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,

@@ -4,6 +4,7 @@
 
 import { setupConsent } from './consent.js';
 import { onLive, startLive } from './live.js';
+import { setupReactions } from './reactions.js';
 
 const body = document.body;
 const slug = body.dataset.slug ?? '';
@@ -443,6 +444,7 @@ setupMessages();
 setupRemoteReload();
 if (live) startLive({ slug, channel: body.dataset.channel ?? '' });
 setupStats();
+setupReactions(slug);
 
 // A module to TypeScript (its test imports it to run it); the bundle is a plain script (build.mjs).
 export {};

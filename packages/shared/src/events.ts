@@ -260,6 +260,8 @@ export const eventSettingsSchema = z.object({
   messagesPrompt: lines(200),
   /** Plain messages to the organiser, or moderated Q&A (ADR 025). */
   messagesMode: z.enum(MESSAGES_MODES),
+  /** The reactions bar on the page (ADR 059): viewers tap emoji that float up on every page. */
+  reactionsEnabled: z.boolean(),
   sideFrameVisible: z.boolean(),
   sideFrameLink: fields.url({ empty: true }),
   extraFrameVisible: z.boolean(),
@@ -383,6 +385,8 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
   messagesEnabled: false,
   messagesPrompt: '',
   messagesMode: 'messages',
+  // On for new events and, read through the defaults, for events saved before it (ADR 059).
+  reactionsEnabled: true,
   sideFrameVisible: false,
   sideFrameLink: '',
   extraFrameVisible: false,

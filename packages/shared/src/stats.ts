@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Reaction } from './engagement.js';
 import { validationMessage } from './validation.js';
 
 // Live statistics (docs/product-spec.md section 2, "Stats"; ADR 027): what the public page reports,
@@ -18,6 +19,7 @@ export const STATS_RANGE_MAX_DAYS = 366;
 export const STATS_MINUTE_RETENTION_DAYS = 30;
 export const STATS_PAGEVIEWS_CSV_DAYS = 30;
 export const STATS_CONCURRENT_CSV_DAYS = 14;
+export const STATS_REACTIONS_CSV_DAYS = 14;
 /** How often the viewer script sends a heartbeat while its page is visible. */
 export const STATS_HEARTBEAT_MS = 30_000;
 /** A viewer counts in "viewers now" while their last heartbeat is at most this old. */
@@ -90,6 +92,28 @@ export const statsChannelTotalsSchema = z.object({
 export type StatsChannelTotals = z.infer<typeof statsChannelTotalsSchema>;
 
 /** `GET /events/{id}/stats`. */
+/** Taps of every reaction (zeros included), in the bar's order. */
+const taps = z.number().int();
+// Spelled out (not a record over REACTIONS) so that the OpenAPI document names each property.
+export const reactionTotalsSchema = z.object({
+  heart: taps,
+  applause: taps,
+  laugh: taps,
+  wow: taps,
+  thumbsup: taps,
+} satisfies Record<Reaction, typeof taps>);
+export type ReactionTotals = z.infer<typeof reactionTotalsSchema>;
+
+/**
+ * Reactions over a statistics range (ADR 059), for the whole event (reactions have no page):
+ * taps per hour, dense, from the hour the range starts in to the one it ends in, and the totals.
+ */
+export const statsReactionsSchema = z.object({
+  series: z.array(z.object({ t: z.string(), counts: reactionTotalsSchema })),
+  totals: reactionTotalsSchema,
+});
+export type StatsReactions = z.infer<typeof statsReactionsSchema>;
+
 export const statsSchema = z.object({
   from: z.string(),
   to: z.string(),
@@ -110,6 +134,7 @@ export const statsSchema = z.object({
     viewersNow: z.number().int(),
   }),
   channels: z.array(statsChannelTotalsSchema),
+  reactions: statsReactionsSchema,
 });
 export type Stats = z.infer<typeof statsSchema>;
 
@@ -121,13 +146,16 @@ export const statsLiveSchema = z.object({
   at: z.string(),
   viewersNow: z.number().int(),
   channels: z.array(z.object({ channelId: z.string().nullable(), viewersNow: z.number().int() })),
+  /** Taps of the last 60 s, from the stored minutes (the previous one weighted by its share). */
+  reactions: reactionTotalsSchema,
 });
 export type StatsLive = z.infer<typeof statsLiveSchema>;
 
 /**
  * `GET /events/{id}/stats/pageviews.csv` (hourly rows of the last 30 days: hour start in UTC,
  * pageviews, unique viewers) and `/stats/concurrent.csv` (minute rows of the last 14 days: minute
- * start in UTC, viewers, playing). Both in the user's CSV delimiter, every row present (zeros
+ * start in UTC, viewers, playing); `/stats/reactions.csv` (minute rows of the last 14 days: minute
+ * start in UTC, one column per reaction, for the whole event). All in the user's CSV delimiter, every row present (zeros
  * included), the channel optional as in the stats query.
  */
 export const statsCsvQuerySchema = z.strictObject({

@@ -26,6 +26,7 @@ const EXPLAINED_WARNINGS = [
   'no-ambiguous-paths #/paths/~1{slug}~1_messages',
   // The same as `_state`'s (ADR 039); the live stream's own ADR 057 repeats why.
   'no-ambiguous-paths #/paths/~1{slug}~1_live',
+  'no-ambiguous-paths #/paths/~1{slug}~1_reactions',
   'operation-4xx-response #/paths/~1api~1health/get/responses',
   'operation-4xx-response #/paths/~1api~1health~1live/get/responses',
   'operation-4xx-response #/paths/~1api~1health~1ready/get/responses',
@@ -114,6 +115,7 @@ describe('the OpenAPI document', () => {
       'exportLogins',
       'exportMessages',
       'exportPageviews',
+      'exportReactions',
       'exportRegistrations',
     ]);
     for (const { operation } of csvRoutes) {

@@ -509,6 +509,15 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: everyone(404),
     request: () => ({ url: '/no-such-event/_live/since?after=1', headers: eventsHost() }),
   },
+  'POST /:slug/_reactions': {
+    expected: everyone(404),
+    request: () => ({
+      method: 'POST',
+      url: '/no-such-event/_reactions',
+      headers: eventsHost(),
+      payload: { reaction: 'heart', count: 3 },
+    }),
+  },
   'POST /:slug/_access/code': {
     expected: everyone(404),
     request: () => ({
@@ -811,6 +820,10 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   'GET /api/events/:id/stats/concurrent.csv': {
     expected: eventRole(200),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/stats/concurrent.csv` }),
+  },
+  'GET /api/events/:id/stats/reactions.csv': {
+    expected: eventRole(200),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/stats/reactions.csv` }),
   },
   'POST /:slug/_stats/view': {
     expected: everyone(404),

@@ -62,6 +62,8 @@ export interface BuildTestAppOptions {
   /** Timing of the statistics' batches and live streams. */
   stats?: BuildAppOptions['stats'];
   domainsWorker?: BuildAppOptions['domainsWorker'];
+  /** The reactions' flush interval and abuse limits. */
+  reactions?: BuildAppOptions['reactions'];
 }
 
 /**
@@ -105,6 +107,7 @@ export async function buildTestApp(
       pageStreams: options.pageStreams,
       stats: options.stats,
       domainsWorker: options.domainsWorker,
+      reactions: options.reactions,
     });
   } catch (error) {
     await testDatabase.drop();

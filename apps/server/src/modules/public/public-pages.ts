@@ -6,6 +6,7 @@ import type { Mailer } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { InvitationAccess } from '../invitations/index.js';
 import type { ViewerMessagesService } from '../messages/index.js';
+import { ReactionLimits, type ReactionAggregator } from '../reactions/index.js';
 import type { RegistrationsService } from '../registrations/index.js';
 import type { SsoService } from '../sso/index.js';
 import { AccessibilityFeedbackService } from './accessibility/accessibility-feedback.js';
@@ -25,7 +26,7 @@ export interface PublicPages {
   page: EventPageService;
   /** The gates room: the ways into a protected event. */
   gates: ViewerGatesService;
-  /** The viewer API room: the remote reload and the message tool. */
+  /** The viewer API room: the remote reload, the message tool and reactions. */
   viewerApi: ViewerApiService;
   /** The accessibility statement's feedback, mailed to the event's owner (ADR 052). */
   accessibilityFeedback: AccessibilityFeedbackService;
@@ -48,6 +49,10 @@ export interface PublicPagesDependencies {
   sso: Pick<SsoService, 'gate'>;
   /** The messages module's side for viewers: the message tool's writes and reads. */
   viewerMessages: ViewerMessagesService;
+  /** Counts the viewers' reactions and sends their bursts to the pages (ADR 059). */
+  reactions: ReactionAggregator;
+  /** Requests of one viewer / address per 10 s (`REACTION_REQUESTS_PER_*` by default). */
+  reactionLimits?: { perViewer?: number; perAddress?: number };
   /** Mails the accessibility statement's reports to the event's owner. */
   mailer: Mailer;
   /** The events origin, for the page's address in those mails. */
@@ -77,7 +82,14 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       invitations,
       registrations,
     }),
-    viewerApi: new ViewerApiService({ events, access, messages: deps.viewerMessages }),
+    viewerApi: new ViewerApiService({
+      events,
+      access,
+      messages: deps.viewerMessages,
+      reactions: deps.reactions,
+      reactionLimits: new ReactionLimits(deps.reactionLimits),
+      now,
+    }),
     accessibilityFeedback: new AccessibilityFeedbackService({
       db,
       mailer: deps.mailer,

@@ -1,5 +1,5 @@
-import { LRUCache } from 'lru-cache';
 import { clientAddressKey } from '../../lib/rate-limiter.js';
+import { WindowCounter } from '../../lib/window-counter.js';
 
 /**
  * New page views counted per address and event in one window (ADR 045). Generous: a school, an
@@ -17,23 +17,18 @@ const ADDRESSES_MAX = 100_000;
  * cap.
  */
 export class NewViewCap {
-  private readonly counts = new LRUCache<string, { window: number; count: number }>({
-    max: ADDRESSES_MAX,
-  });
+  private readonly counter: WindowCounter;
 
-  constructor(private readonly limit = NEW_VIEWS_PER_ADDRESS) {}
+  constructor(limit = NEW_VIEWS_PER_ADDRESS) {
+    this.counter = new WindowCounter({
+      limit,
+      windowMs: NEW_VIEWS_WINDOW_MS,
+      maxKeys: ADDRESSES_MAX,
+    });
+  }
 
   /** Whether one more new page view from `ip` counts for the event at `atMs`. */
   admit(eventId: string, ip: string, atMs: number): boolean {
-    const key = `${eventId}|${clientAddressKey(ip)}`;
-    const window = Math.floor(atMs / NEW_VIEWS_WINDOW_MS);
-    const entry = this.counts.get(key);
-    if (!entry || entry.window !== window) {
-      this.counts.set(key, { window, count: 1 });
-      return true;
-    }
-    if (entry.count >= this.limit) return false;
-    entry.count += 1;
-    return true;
+    return this.counter.admit(`${eventId}|${clientAddressKey(ip)}`, atMs);
   }
 }

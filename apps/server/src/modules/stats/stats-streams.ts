@@ -23,8 +23,8 @@ const MAX_BUFFERED_BYTES = 64 * 1024;
 const TOPIC_PREFIX = 'stats:';
 
 /**
- * "Viewers now" streams (ADR 027) on the live hub (ADR 038): a client gets the event's current
- * count at once, then every `intervalMs` the count that one read per tick and instance found for
+ * "Viewers now" streams (ADR 027) on the live hub (ADR 038), with the last minute's reactions
+ * (ADR 059): a client gets the event's current count at once, then every `intervalMs` the count that one read per tick and instance found for
  * every event with an open stream, however many organisers watch it. No notification is needed,
  * as heartbeats arrive every 30 s anyway and the answer is a count.
  */
@@ -80,13 +80,22 @@ export class StatsStreams {
     // The first count at once, so that the screen need not wait for the next tick.
     const now = this.deps.now().getTime();
     let current;
+    let reactions;
     try {
-      current = await this.stats.viewersNowOf([target.eventId], now);
+      [current, reactions] = await Promise.all([
+        this.stats.viewersNowOf([target.eventId], now),
+        this.stats.reactionsNowOf([target.eventId], now),
+      ]);
     } catch (error) {
       client.stream.destroy();
       throw error;
     }
-    client.write(sseFrame('viewers', StatsService.live(current.get(target.eventId), now)));
+    client.write(
+      sseFrame(
+        'viewers',
+        StatsService.live(current.get(target.eventId), reactions.get(target.eventId), now),
+      ),
+    );
     client.goLive();
     this.tick ??= setInterval(() => void this.sendAll(), this.intervalMs);
     this.tick.unref();
@@ -107,9 +116,13 @@ export class StatsStreams {
     try {
       const now = this.deps.now().getTime();
       const eventIds = topics.map((topic) => topic.slice(TOPIC_PREFIX.length));
-      const current = await this.stats.viewersNowOf(eventIds, now);
+      const [current, reactions] = await Promise.all([
+        this.stats.viewersNowOf(eventIds, now),
+        this.stats.reactionsNowOf(eventIds, now),
+      ]);
       for (const eventId of eventIds) {
-        const text = sseFrame('viewers', StatsService.live(current.get(eventId), now));
+        const live = StatsService.live(current.get(eventId), reactions.get(eventId), now);
+        const text = sseFrame('viewers', live);
         this.hub.publish(`${TOPIC_PREFIX}${eventId}`, [{ text }]);
       }
     } catch (error) {

@@ -342,6 +342,7 @@ describe('reading', () => {
       at: '2026-11-22T12:00:00.000Z',
       viewersNow: 2,
       channels: [{ channelId: null, viewersNow: 2 }],
+      reactions: { heart: 0, applause: 0, laugh: 0, wow: 0, thumbsup: 0 },
     });
     stream.close();
     const refused = await openSse(`${address}/api/events/${event.id}/stats/live`, {

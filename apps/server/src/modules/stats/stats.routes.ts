@@ -5,6 +5,7 @@ import {
   STATS_CONCURRENT_CSV_DAYS,
   STATS_LIVE_INTERVAL_MS,
   STATS_PAGEVIEWS_CSV_DAYS,
+  STATS_REACTIONS_CSV_DAYS,
 } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -59,7 +60,7 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
         operationId: 'streamStats',
         tags,
         summary: 'Viewers now, live (Server-Sent Events)',
-        description: `\`event: viewers\` with \`{ at, viewersNow, channels: [{ channelId, viewersNow }] }\` at once and then every ${String(STATS_LIVE_INTERVAL_MS / 1000)} s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account and ${String(MAX_STREAMS_PER_ADDRESS)} per client address (429 beyond). Read it with \`fetch\`: EventSource cannot send the Authorization header.`,
+        description: `\`event: viewers\` with \`{ at, viewersNow, channels: [{ channelId, viewersNow }], reactions }\` (\`reactions\`: each reaction's taps of the last 60 s) at once and then every ${String(STATS_LIVE_INTERVAL_MS / 1000)} s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account and ${String(MAX_STREAMS_PER_ADDRESS)} per client address (429 beyond). Read it with \`fetch\`: EventSource cannot send the Authorization header.`,
         security: bearerAuth,
         params: eventParamsSchema,
         response: {
@@ -135,5 +136,30 @@ export const statsRoutes: FastifyPluginAsyncZod<StatsRoutesOptions> = async (app
     'Concurrent viewers per minute as CSV',
     `One row per minute of the last ${String(STATS_CONCURRENT_CSV_DAYS)} days (UTC, the current minute last): page views with a heartbeat in the minute, and those of them playing.`,
     stats.concurrentCsv,
+  );
+
+  app.get(
+    '/events/:id/stats/reactions.csv',
+    {
+      ...secured,
+      schema: {
+        operationId: 'exportReactions',
+        tags,
+        summary: 'Reactions per minute as CSV',
+        description: `One row per minute of the last ${String(STATS_REACTIONS_CSV_DAYS)} days (UTC, the current minute last), one column per reaction with its taps, for the whole event (reactions have no page). In the user's CSV delimiter with a header line in the dashboard's language; every row present, zeros included.`,
+        security: bearerAuth,
+        params: eventParamsSchema,
+        querystring: z.strictObject({}),
+        response: { 200: csvResponseSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const csv = await stats.reactionsCsv(
+        requireAuth(request),
+        request.params.id,
+        requestLanguage(request),
+      );
+      return sendCsv(reply, csv);
+    },
   );
 };

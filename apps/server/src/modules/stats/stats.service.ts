@@ -4,8 +4,11 @@ import {
   STATS_MINUTE_RANGE_MAX_MS,
   STATS_MINUTE_RETENTION_DAYS,
   STATS_PAGEVIEWS_CSV_DAYS,
+  STATS_REACTIONS_CSV_DAYS,
   STATS_VIEWERS_NOW_WINDOW_MS,
+  REACTIONS,
   type Language,
+  type ReactionTotals,
   type Stats,
   type StatsBucket,
   type StatsLive,
@@ -16,7 +19,9 @@ import type { Clock } from '../../lib/clock.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
 import type { AuthContext } from '../auth/index.js';
 import { requireEventRole } from '../events/index.js';
+import { readReactionMinutes } from '../reactions/index.js';
 import { statsCsv } from './stats-csv.js';
+import { noReactions, reactionSeries, reactionsLastMinute } from './stats-reactions.js';
 import { buildSeries, channelTotals } from './stats-series.js';
 import { readRows, viewersNow } from './stats.repository.js';
 import { ceilTo, DAY_MS, floorTo, HOUR_MS, iso, MINUTE_MS, minuteOf } from './stats-time.js';
@@ -59,9 +64,13 @@ export class StatsService {
     // Whole buckets: the one `from` falls in up to the one before `to` ends in.
     const alignedFrom = floorTo(from, size);
     const alignedTo = ceilTo(to, size);
-    const [rows, current] = await Promise.all([
+    // Reactions per hour, from the hour the range starts in to the one it ends in (ADR 059).
+    const hoursFrom = floorTo(alignedFrom, HOUR_MS);
+    const hoursTo = ceilTo(alignedTo, HOUR_MS);
+    const [rows, current, reactionRows] = await Promise.all([
       readRows(this.deps.db, event.id, iso(alignedFrom), iso(alignedTo)),
       this.viewersNowOf([event.id], now),
+      readReactionMinutes(this.deps.db, [event.id], iso(hoursFrom), iso(hoursTo)),
     ]);
     const options = { from: alignedFrom, to: alignedTo, bucket };
     const channelKey = channelKeyOf(range.channel);
@@ -89,6 +98,7 @@ export class StatsService {
         viewersNow: viewersNowTotal,
       },
       channels: channelTotals(rows, options, nowByChannel),
+      reactions: reactionSeries(reactionRows, hoursFrom, hoursTo, HOUR_MS),
     };
   }
 
@@ -108,8 +118,30 @@ export class StatsService {
     return byEvent;
   }
 
-  /** The live message of one event from {@link viewersNowOf}'s answer. */
-  static live(channels: ReadonlyMap<string, number> | undefined, now: number): StatsLive {
+  /** Each event's reactions of the 60 s before `now` (one read of two minutes' rows). */
+  async reactionsNowOf(
+    eventIds: readonly string[],
+    now = this.deps.now().getTime(),
+  ): Promise<Map<string, ReactionTotals>> {
+    const from = floorTo(now, MINUTE_MS) - MINUTE_MS;
+    const rows = await readReactionMinutes(this.deps.db, eventIds, iso(from), iso(now + 1));
+    return new Map(
+      eventIds.map((eventId) => [
+        eventId,
+        reactionsLastMinute(
+          rows.filter((row) => row.event_id === eventId),
+          now,
+        ),
+      ]),
+    );
+  }
+
+  /** The live message of one event from {@link viewersNowOf}'s and {@link reactionsNowOf}'s answers. */
+  static live(
+    channels: ReadonlyMap<string, number> | undefined,
+    reactions: ReactionTotals | undefined,
+    now: number,
+  ): StatsLive {
     const list = [...(channels ?? new Map<string, number>())]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([key, viewers]) => ({ channelId: key === '' ? null : key, viewersNow: viewers }));
@@ -117,6 +149,7 @@ export class StatsService {
       at: iso(now),
       viewersNow: list.reduce((sum, channel) => sum + channel.viewersNow, 0),
       channels: list,
+      reactions: reactions ?? noReactions(),
     };
   }
 
@@ -192,6 +225,36 @@ export class StatsService {
             { key: 'time', header: labels.time },
             { key: 'viewers', header: labels.viewers },
             { key: 'playing', header: labels.playing },
+          ],
+        },
+      ),
+    };
+  }
+
+  /** Reactions per minute of the last 14 days (the current minute last), UTC (ADR 059). */
+  async reactionsCsv(
+    auth: AuthContext,
+    eventId: string,
+    language: Language,
+  ): Promise<{ filename: string; body: Readable }> {
+    const event = await requireEventRole(this.deps.db, auth, eventId);
+    const now = this.deps.now().getTime();
+    const to = floorTo(now, MINUTE_MS) + MINUTE_MS;
+    const from = to - STATS_REACTIONS_CSV_DAYS * DAY_MS;
+    const rows = await readReactionMinutes(this.deps.db, [event.id], iso(from), iso(to));
+    const labels = SERVER_RESOURCES[language].exports.stats.reactions;
+    return {
+      filename: `reactions-${event.slug}.csv`,
+      body: statsCsv(
+        reactionSeries(rows, from, to, MINUTE_MS).series.map((point) => ({
+          time: point.t,
+          ...point.counts,
+        })),
+        {
+          delimiter: auth.user.csv_delimiter,
+          columns: [
+            { key: 'time', header: labels.time },
+            ...REACTIONS.map((reaction) => ({ key: reaction, header: labels[reaction] })),
           ],
         },
       ),

@@ -180,6 +180,20 @@ describe('player: pasted embed code is reduced to its link (spec section 5)', ()
   });
 });
 
+describe('interaction: the reactions bar (ADR 059)', () => {
+  it('is on by default and sends its switch', async () => {
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderSection(<InteractionSection eventId="e1" />);
+    const toggle = await screen.findByRole('switch', { name: /Show the reactions bar/ });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(fetch)).toHaveLength(1));
+    expect(patches(fetch)[0]?.body).toEqual({ reactionsEnabled: false });
+  });
+});
+
 describe('interaction: the message mode and the guest link (ADR 025)', () => {
   const withToken = { ...saved, messagesEnabled: true, messagesGuestToken: 'tok-1' };
 

@@ -19,6 +19,7 @@ import {
 import { stubFetch } from '../../test/fetch-stub';
 
 const HOUR = 3600_000;
+const NO_REACTIONS = { heart: 0, applause: 0, laugh: 0, wow: 0, thumbsup: 0 };
 
 // These tests open menus and wait on a lazily loaded chart chunk; on a busy machine that takes
 // longer than the library's one-second default.
@@ -57,6 +58,7 @@ function stats(overrides: Partial<Stats> = {}): Stats {
       { channelId: null, pageviews: 30, uniqueViewers: 24, peakViewers: 9, viewersNow: 2 },
       { channelId: 'c1', pageviews: 10, uniqueViewers: 7, peakViewers: 3, viewersNow: 1 },
     ],
+    reactions: { series: [], totals: NO_REACTIONS },
     ...overrides,
   };
 }
@@ -95,6 +97,9 @@ function serve(answer: (url: URL) => Response) {
     const url = new URL(path, 'http://localhost');
     if (url.pathname === '/api/events/e1/stats/live') return live.response();
     if (url.pathname === '/api/events/e1/stats') return answer(url);
+    if (url.pathname.endsWith('.csv')) {
+      return new Response('time\r\n', { headers: { 'content-type': 'text/csv' } });
+    }
     return undefined;
   });
   const statsCalls = () =>
@@ -273,6 +278,7 @@ describe('the stats screen', SLOW, () => {
         { channelId: null, viewersNow: 5 },
         { channelId: 'c1', viewersNow: 2 },
       ],
+      reactions: NO_REACTIONS,
     });
     expect(await within(now).findByText('7')).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'By page' })).getAllByRole('row');
@@ -289,11 +295,70 @@ describe('the stats screen', SLOW, () => {
       expect(screen.getByTestId('live-indicator')).toHaveAttribute('data-state', 'open'),
     );
     answer = stats();
-    live.send({ at: new Date().toISOString(), viewersNow: 2, channels: [] });
+    live.send({
+      at: new Date().toISOString(),
+      viewersNow: 2,
+      channels: [],
+      reactions: NO_REACTIONS,
+    });
     expect(await within(screen.getByTestId('pageviews')).findByText('40')).toBeInTheDocument();
     expect(await findChart('Pageviews')).toBeInTheDocument();
     expect(screen.queryByText('No viewers in this period')).not.toBeInTheDocument();
     expect(statsCalls()).toHaveLength(2);
+  });
+
+  it('shows the reactions of the range with the last minute’s from the live stream, or says there are none', async () => {
+    const totals = { ...NO_REACTIONS, heart: 1200, applause: 300 };
+    const { live } = serve(() => json(200, stats({ reactions: { series: [], totals } })));
+    render();
+    const card = await screen.findByRole('region', { name: 'Reactions' });
+    const items = within(card).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      '❤️Heart1,200',
+      '👏Applause300',
+      '😂Laughing0',
+      '😮Surprised0',
+      '👍Thumbs up0',
+    ]);
+    await waitFor(() =>
+      expect(screen.getByTestId('live-indicator')).toHaveAttribute('data-state', 'open'),
+    );
+    live.send({
+      at: new Date().toISOString(),
+      viewersNow: 3,
+      channels: [],
+      reactions: { ...NO_REACTIONS, heart: 42 },
+    });
+    expect(await within(items[0]!).findByText('+42 in the last minute')).toBeInTheDocument();
+  });
+
+  it('says when nobody reacted in the range', async () => {
+    serve(() => json(200, stats()));
+    render();
+    const card = await screen.findByRole('region', { name: 'Reactions' });
+    expect(card).toHaveTextContent('No reactions in this period.');
+  });
+
+  it('downloads the reactions for the whole event whatever page is chosen', async () => {
+    const { fetch } = serve(() => json(200, stats()));
+    const saved = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:csv');
+    // The download link's click would navigate the test's window away.
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockReturnValue(undefined);
+    render();
+    await screen.findByRole('region', { name: 'Reactions' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Page' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Berlin stage' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Reactions (last 14 days, CSV, all pages)' }),
+    );
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([input]) => String(input))).toContain(
+        '/api/events/e1/stats/reactions.csv',
+      ),
+    );
+    await waitFor(() => expect(click).toHaveBeenCalled());
+    saved.mockRestore();
+    click.mockRestore();
   });
 
   it('shows times in the user’s zone, not the browser’s', async () => {

@@ -1504,7 +1504,7 @@ export interface paths {
         };
         /**
          * Viewers now, live (Server-Sent Events)
-         * @description `event: viewers` with `{ at, viewersNow, channels: [{ channelId, viewersNow }] }` at once and then every 5 s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account and 100 per client address (429 beyond). Read it with `fetch`: EventSource cannot send the Authorization header.
+         * @description `event: viewers` with `{ at, viewersNow, channels: [{ channelId, viewersNow }], reactions }` (`reactions`: each reaction's taps of the last 60 s) at once and then every 5 s. The stream ends when the access does (a logout, an expired access token, a deleted event): reconnect. At most 20 open streams per account and 100 per client address (429 beyond). Read it with `fetch`: EventSource cannot send the Authorization header.
          */
         get: operations["streamStats"];
         put?: never;
@@ -1547,6 +1547,26 @@ export interface paths {
          * @description One row per minute of the last 14 days (UTC, the current minute last): page views with a heartbeat in the minute, and those of them playing. In the user's CSV delimiter with a header line in the dashboard's language that says what each column counts; every row present, zeros included. `channel` (an id, or `main`) narrows it to one page.
          */
         get: operations["exportConcurrentViewers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/stats/reactions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reactions per minute as CSV
+         * @description One row per minute of the last 14 days (UTC, the current minute last), one column per reaction with its taps, for the whole event (reactions have no page). In the user's CSV delimiter with a header line in the dashboard's language; every row present, zeros included.
+         */
+        get: operations["exportReactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3552,6 +3572,7 @@ export interface operations {
                         messagesPrompt: string;
                         /** @enum {string} */
                         messagesMode: "messages" | "qa";
+                        reactionsEnabled: boolean;
                         sideFrameVisible: boolean;
                         sideFrameLink: string;
                         extraFrameVisible: boolean;
@@ -3724,6 +3745,7 @@ export interface operations {
                     messagesPrompt?: string;
                     /** @enum {string} */
                     messagesMode?: "messages" | "qa";
+                    reactionsEnabled?: boolean;
                     sideFrameVisible?: boolean;
                     sideFrameLink?: string;
                     extraFrameVisible?: boolean;
@@ -3857,6 +3879,7 @@ export interface operations {
                         messagesPrompt: string;
                         /** @enum {string} */
                         messagesMode: "messages" | "qa";
+                        reactionsEnabled: boolean;
                         sideFrameVisible: boolean;
                         sideFrameLink: string;
                         extraFrameVisible: boolean;
@@ -9727,6 +9750,25 @@ export interface operations {
                             peakViewers: number;
                             viewersNow: number;
                         }[];
+                        reactions: {
+                            series: {
+                                t: string;
+                                counts: {
+                                    heart: number;
+                                    applause: number;
+                                    laugh: number;
+                                    wow: number;
+                                    thumbsup: number;
+                                };
+                            }[];
+                            totals: {
+                                heart: number;
+                                applause: number;
+                                laugh: number;
+                                wow: number;
+                                thumbsup: number;
+                            };
+                        };
                     };
                 };
             };
@@ -9933,6 +9975,73 @@ export interface operations {
             query?: {
                 channel?: string;
             };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line (RFC 4180) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportReactions: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 id: string;

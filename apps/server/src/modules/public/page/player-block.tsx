@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ConsentGuard, sourcesOf } from './consent.js';
 import { isUpload, playerShown, safeUrl } from './page-data.js';
 import { usePage } from './page-context.js';
+import { ReactionsBar } from './reactions-bar.js';
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -95,7 +96,10 @@ function Player(): ReactNode {
   }
 }
 
-/** The player, with the side frame (a chat, a poll) beside it when one is set. */
+/**
+ * The player, with the side frame (a chat, a poll) beside it when one is set, and the reactions
+ * bar under it.
+ */
 export function PlayerBlock() {
   const { settings: s } = usePage();
   const player = Player();
@@ -103,7 +107,10 @@ export function PlayerBlock() {
   if (!player && !side) return null;
   return (
     <section className={side ? 'lv-block lv-player lv-with-side' : 'lv-block lv-player'}>
-      <div className="lv-player-main">{player}</div>
+      <div className="lv-player-main">
+        {player}
+        <ReactionsBar />
+      </div>
       {side && (
         <aside className="lv-side-frame">
           <Frame src={side} title={s.title} className="lv-side" />

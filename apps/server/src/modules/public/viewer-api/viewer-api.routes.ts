@@ -1,8 +1,10 @@
 import {
   MESSAGE_STATUSES,
   messagesIdSchema,
+  REACTION_BATCH_MAX,
   viewerMessageSchema,
   viewerMessagesSchema,
+  viewerReactionSchema,
 } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +21,8 @@ const submitted = z.object({ id: z.string(), status: z.enum(MESSAGE_STATUSES) })
 
 /**
  * The viewer API room (ADR 036): the JSON calls of the viewer script on an open page, the remote
- * reload it polls and the message tool (messages and votes, through the messages module).
+ * reload it polls, the message tool (messages and votes, through the messages module) and the
+ * reactions bar.
  */
 export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewerApi = app.services.publicPages.viewerApi;
@@ -150,6 +153,33 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
       await viewerApi.vote(
         request.params.slug,
         request.params.messageId,
+        viewerOf(request, reply),
+        accessCookieOf(request),
+      );
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/:slug/_reactions',
+    {
+      constraints,
+      schema: {
+        operationId: 'postViewerReactions',
+        security: publicAccess,
+        tags,
+        summary: "A viewer's taps of one reaction (the reactions bar)",
+        description: `Up to ${String(REACTION_BATCH_MAX)} taps of one reaction since the page last sent; counted in memory and, about once a second per event, added to the statistics and sent to every open page as one burst (ADR 059). 404 when the event has the reactions bar switched off, 403 for a viewer without access. Limited per viewer (a cookie) and event, and generously per address; a 429 carries \`Retry-After\` and its taps are not counted.`,
+        params: pageParams,
+        body: viewerReactionSchema,
+        response: { 204: noContent, ...errorResponses(400, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      await viewerApi.react(
+        request.params.slug,
+        request.body,
         viewerOf(request, reply),
         accessCookieOf(request),
       );

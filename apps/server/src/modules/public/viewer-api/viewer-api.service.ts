@@ -1,6 +1,13 @@
-import { ERROR_MESSAGES, type ViewerMessage, type ViewerMessages } from '@livent/shared';
+import {
+  ERROR_MESSAGES,
+  type Reaction,
+  type ViewerMessage,
+  type ViewerMessages,
+} from '@livent/shared';
+import type { Clock } from '../../../lib/clock.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import type { SubmittedMessage, ViewerMessagesService } from '../../messages/index.js';
+import type { ReactionAggregator, ReactionLimits } from '../../reactions/index.js';
 import type { AccessCookie, PageAccessCheck } from '../page-access.js';
 import { visibleChannel, type EventModel, type PublicEvents } from '../public-events.js';
 import type { EventHead } from '../public.repository.js';
@@ -13,6 +20,10 @@ export interface ViewerApiDependencies {
   access: PageAccessCheck;
   /** The messages module's side for viewers: every message and vote goes through it. */
   messages: ViewerMessagesService;
+  /** Viewers' taps, counted in memory and written about once a second (ADR 059). */
+  reactions: Pick<ReactionAggregator, 'add'>;
+  reactionLimits: ReactionLimits;
+  now: Clock;
 }
 
 /**
@@ -94,6 +105,28 @@ export class ViewerApiService {
     const tag = await messages.listTag(head.id, channelId, mode, viewerId);
     if (tag === knownTag) return { tag, messages: null };
     return { tag, messages: await messages.list(head.id, channelId, mode, viewerId) };
+  }
+
+  /**
+   * A viewer's taps of one reaction. The event is read from the cache (a switched-off bar stops
+   * taps within seconds): taps come by the thousand per second and must cost no query. 404 when
+   * the event has the bar switched off, 403 for a viewer still at the gate; beyond the viewer's
+   * or the address's limit 429, and nothing counted.
+   */
+  async react(
+    slug: string,
+    input: { reaction: Reaction; count: number },
+    viewer: Viewer,
+    accessCookie: AccessCookie,
+  ): Promise<void> {
+    const { events } = this.deps;
+    const head = await events.head(slug);
+    if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
+    const model = await events.model(head);
+    if (!model.settings.reactionsEnabled) throw notFound();
+    if ((await this.deps.access.resolve(model, accessCookie)) === 'gate') throw forbidden();
+    this.deps.reactionLimits.consume(head.id, viewer, this.deps.now().getTime());
+    this.deps.reactions.add(head.id, input.reaction, input.count);
   }
 
   /** One viewer's vote for a public question; plain messages have no votes (not found). */

@@ -23,6 +23,7 @@ const FIELDS = [
   'messagesEnabled',
   'messagesPrompt',
   'messagesMode',
+  'reactionsEnabled',
   'sideFrameVisible',
   'sideFrameLink',
   'extraFrameVisible',
@@ -33,7 +34,10 @@ const FIELDS = [
 /** The extra frame heights the spec offers as examples (section 9). */
 export const EXTRA_FRAME_EXAMPLES = [560, 640] as const;
 
-/** Interaction tools (docs/product-spec.md section 3): message tool, side frame, extra frame. */
+/**
+ * Interaction tools (docs/product-spec.md section 3): message tool, reactions (ADR 059), side
+ * frame, extra frame.
+ */
 export function InteractionSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
   const [guestToken, setGuestToken] = useState<GuestTokenAction>(undefined);
@@ -126,6 +130,17 @@ export function InteractionSection({ eventId }: { eventId: string }) {
             onAction={setGuestToken}
           />
         </Stack>
+      </SectionCard>
+      <SectionCard
+        title={t('interaction.reactions.title')}
+        description={t('interaction.reactions.description')}
+      >
+        <SwitchField
+          control={control}
+          name="reactionsEnabled"
+          label={t('interaction.fields.reactionsEnabled')}
+          description={t('interaction.fields.reactionsEnabledHint')}
+        />
       </SectionCard>
       <SectionCard
         title={t('interaction.frames.title')}

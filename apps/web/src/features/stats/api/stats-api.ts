@@ -57,7 +57,7 @@ export function parseLive(data: string): StatsLive | undefined {
   }
 }
 
-export const STATS_CSV_FILES = ['pageviews', 'concurrent'] as const;
+export const STATS_CSV_FILES = ['pageviews', 'concurrent', 'reactions'] as const;
 export type StatsCsvFile = (typeof STATS_CSV_FILES)[number];
 
 /**
@@ -68,10 +68,13 @@ export function useDownloadStatsCsv(eventId: string) {
   return useMutation({
     mutationFn: ({ file, channel }: { file: StatsCsvFile; channel: string }) =>
       downloadCsv(
-        apiPath(`/events/{id}/stats/${file}.csv`, {
-          path: { id: eventId },
-          query: { channel: channel || undefined },
-        }),
+        file === 'reactions'
+          ? // Reactions belong to the whole event: no page to narrow them to.
+            apiPath('/events/{id}/stats/reactions.csv', { path: { id: eventId } })
+          : apiPath(`/events/{id}/stats/${file}.csv`, {
+              path: { id: eventId },
+              query: { channel: channel || undefined },
+            }),
         `${file}.csv`,
       ),
   });

@@ -43,6 +43,7 @@ import {
 import { ChannelBreakdown, type ChannelName } from './channel-breakdown';
 import { StatCards, StatCardsSkeleton } from './stat-cards';
 import { ChartSkeleton } from './chart-skeleton';
+import { ReactionsCard } from './reactions-card';
 
 /**
  * The charts are most of this screen's code (MUI X Charts and d3): loaded on their own, so
@@ -89,8 +90,8 @@ const MAIN = 'main';
 
 /**
  * An event's live statistics (docs/product-spec.md section 2, "Stats"; ADR 027): viewers now
- * (live), peak, pageviews and unique viewers of a range, the charts, the per-page breakdown and
- * the CSV downloads. Times are in the user's zone; the CSVs are UTC, as the spec says.
+ * (live), peak, pageviews and unique viewers of a range, the charts, reactions (ADR 059), the
+ * per-page breakdown and the CSV downloads. Times are in the user's zone; the CSVs are UTC, as the spec says.
  */
 export function StatsDashboard({
   eventId,
@@ -315,6 +316,14 @@ export function StatsDashboard({
           </Suspense>
         ) : (
           !stats.isError && !problem && <ChartsSkeleton />
+        )}
+
+        {!empty && data && (
+          <ReactionsCard
+            totals={data.reactions.totals}
+            lastMinute={live?.reactions}
+            number={number}
+          />
         )}
 
         {!empty && breakdown.length > 1 && (
