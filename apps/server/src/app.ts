@@ -58,6 +58,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
+import { pollsRoutes } from './modules/polls/polls.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
 import { loginsRoutes } from './modules/logins/logins.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
@@ -69,6 +70,7 @@ import type { PageStreamsOptions } from './modules/live-page/index.js';
 import { messageStreamRoutes } from './modules/messages/live/stream.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import type { DomainsWorkerOptions } from './modules/domains/domains-worker.js';
+import type { PollResultsOptions } from './modules/polls/poll-results-publisher.js';
 import type { StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { statsBeaconRoutes } from './modules/stats/stats-beacon.routes.js';
 import type { StatsStreamsOptions } from './modules/stats/stats-streams.js';
@@ -157,6 +159,8 @@ export interface BuildAppOptions {
   domainsWorker?: Partial<DomainsWorkerOptions>;
   /** The reactions' flush interval and abuse limits (tests tighten or loosen them). */
   reactions?: ServiceOptions['reactions'];
+  /** How often polls' results go out to open pages (tests set their own). */
+  pollResults?: PollResultsOptions;
 }
 
 /**
@@ -176,6 +180,7 @@ const apiModules = [
   channelsRoutes,
   messagesRoutes,
   sharedMessagesRoutes,
+  pollsRoutes,
   registrationsRoutes,
   invitationsRoutes,
   ssoRoutes,
@@ -241,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       statsCollector: options.stats?.collector,
       reactions: options.reactions,
       domainsWorker: options.domainsWorker,
+      pollResults: options.pollResults,
     });
     app.decorate('services', services);
     // The worker starts with the app and stops before the database closes (preClose runs
@@ -257,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.mailer.stop();
       await services.messageFeed.close();
       await services.pageFeed.close();
+      await services.pollResults.close();
       await services.changeNotices.close();
       // Before the database closes (onClose): the taps in memory are written (ADR 059).
       await services.reactions.close();

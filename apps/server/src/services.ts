@@ -39,6 +39,12 @@ import { InvitationsService } from './modules/invitations/invitations.service.js
 import { MessageFeed } from './modules/messages/live/message-feed.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { ViewerMessagesService } from './modules/messages/viewer-messages.service.js';
+import {
+  PollResultsPublisher,
+  type PollResultsOptions,
+} from './modules/polls/poll-results-publisher.js';
+import { PollsService } from './modules/polls/polls.service.js';
+import { ViewerPollsService } from './modules/polls/viewer-polls.service.js';
 import { UploadsService } from './modules/uploads/uploads.service.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { createPublicPages, type PublicPages } from './modules/public/public-pages.js';
@@ -108,6 +114,10 @@ export interface Services {
   pageFeed: PageFeed;
   /** Viewers' reactions, counted in memory and written about once a second per event (ADR 059). */
   reactions: ReactionAggregator;
+  /** Polls and quizzes: organisers and guest moderators write, launch and moderate them (ADR 058). */
+  polls: PollsService;
+  /** Sends polls' results to open pages at most once a second per poll (ADR 058). */
+  pollResults: PollResultsPublisher;
 }
 
 export interface ServiceOptions {
@@ -123,6 +133,7 @@ export interface ServiceOptions {
   };
   billingWorker?: Partial<BillingWorkerOptions>;
   domainsWorker?: Partial<DomainsWorkerOptions>;
+  pollResults?: PollResultsOptions;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -162,6 +173,7 @@ export function createServices(options: ServiceOptions): Services {
     listenUrl: config.dialect === 'postgres' ? config.databaseUrl : undefined,
     now,
   });
+  const pollResults = new PollResultsPublisher({ db, now, pageFeed, log }, options.pollResults);
   const invitationAccess = new InvitationAccess(db, now);
   const deps: AccountDependencies = {
     db,
@@ -231,6 +243,14 @@ export function createServices(options: ServiceOptions): Services {
     viewerMessages: new ViewerMessagesService({ db, now, limiter, limits, messageFeed }),
     reactions,
     reactionLimits: options.reactions?.limits,
+    viewerPolls: new ViewerPollsService({
+      db,
+      dialect: config.dialect,
+      now,
+      limiter,
+      limits,
+      results: pollResults,
+    }),
     mailer,
     eventsUrl: config.eventsUrl,
   });
@@ -271,6 +291,8 @@ export function createServices(options: ServiceOptions): Services {
     messageFeed,
     pageFeed,
     reactions,
+    polls: new PollsService({ db, dialect: config.dialect, now, pageFeed, results: pollResults }),
+    pollResults,
     changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,

@@ -189,6 +189,10 @@ export const viewerVoteSchema = z.strictObject({
 });
 export type ViewerVote = z.infer<typeof viewerVoteSchema>;
 
+/** What a vote answers: the viewer's answer as stored and the poll as the page shows it now. */
+export const viewerVoteAnswerSchema = z.object({ vote: pollVoteSchema, poll: viewerPollSchema });
+export type ViewerVoteAnswer = z.infer<typeof viewerVoteAnswerSchema>;
+
 /** The reactions a page offers, in the order of its bar. */
 export const REACTIONS = ['heart', 'applause', 'laugh', 'wow', 'thumbsup'] as const;
 export type Reaction = (typeof REACTIONS)[number];

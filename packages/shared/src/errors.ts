@@ -71,6 +71,14 @@ export const ERROR_MESSAGES = {
   trialUsed: 'Trial already used',
   /** A trial on an installation that offers none (`PLAN_TRIAL_DAYS=0`), or while a plan applies. */
   trialNotAvailable: 'No trial available',
+  /** A poll of another event, or none (ADR 058). */
+  pollNotFound: 'Poll not found',
+  /** A launch or close the poll's state does not allow (ADR 058). */
+  pollTransitionNotAllowed: 'Poll state change not allowed',
+  /** A change of a launched poll's kind, options or quiz mode (ADR 058). */
+  pollLaunched: 'A launched poll keeps its kind and options',
+  /** A viewer's vote on a poll that is not live (ADR 058). */
+  pollNotLive: 'This poll is closed',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

@@ -45,6 +45,10 @@ export const VALIDATION_KEYS = [
   'duplicateInFile',
   'unknownPlaceholder',
   'placeholderRequired',
+  'minEntries',
+  'quizCorrectOption',
+  'planPolls',
+  'planQuiz',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export type ValidationParams = Record<string, string | number>;

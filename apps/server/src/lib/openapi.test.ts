@@ -45,6 +45,8 @@ const EXPLAINED_WARNINGS = [
   // answers 303 like the gates' forms, for the reasons ADR 039 gives for those.
   'no-ambiguous-paths #/paths/~1{slug}~1_accessibility',
   'operation-2xx-response #/paths/~1{slug}~1_accessibility/post/responses',
+  // The page's polls (ADR 058): beside `_messages`, for the reason ADR 039 gives for it.
+  'no-ambiguous-paths #/paths/~1{slug}~1_polls',
 ];
 
 describe('the OpenAPI document', () => {
@@ -116,6 +118,7 @@ describe('the OpenAPI document', () => {
       'exportMessages',
       'exportPageviews',
       'exportReactions',
+      'exportPolls',
       'exportRegistrations',
     ]);
     for (const { operation } of csvRoutes) {

@@ -58,6 +58,8 @@ export interface MatrixFixture {
   ownerChannelId: string;
   /** A viewer message of that event. */
   ownerMessageId: string;
+  /** A draft poll of that event. */
+  ownerPollId: string;
   /** A viewer's registration for that event. */
   ownerRegistrationId: string;
   /** An invitation of that event. */
@@ -79,6 +81,10 @@ export interface MatrixFixture {
   freshMessageId(): Promise<string>;
   freshRegistrationId(): Promise<string>;
   freshInvitationId(): Promise<string>;
+  /** A poll of the owner's event, a draft unless `status` says otherwise. */
+  freshPollId(status?: 'draft' | 'live'): Promise<string>;
+  /** A live text poll of the owner's event with one open answer. */
+  freshPollAnswer(): Promise<{ pollId: string; answerId: string }>;
   /** Deletes the event's channels but its first, so that a create is within the free plan's 2. */
   roomForChannel(): Promise<void>;
 }
@@ -144,6 +150,78 @@ const guestOfThisEvent = (status: number): Record<Principal, number> => ({
 const eventsHost = () => ({ host: new URL(testConfig().eventsUrl).host });
 
 const freshEmail = () => `matrix-${randomUUID()}@example.com`;
+
+/**
+ * The polls' operations (ADR 058) under `pattern` (the event's id its first parameter), each
+ * call on objects of its own where it changes their state.
+ */
+function pollRoutes(
+  pattern: string,
+  urlOf: (eventId: string) => string,
+  expected: (status: number) => Record<Principal, number>,
+): Record<string, RouteExpectation> {
+  return {
+    [`GET ${pattern}`]: {
+      expected: expected(200),
+      request: ({ ownerEventId }) => ({ url: urlOf(ownerEventId) }),
+    },
+    [`POST ${pattern}`]: {
+      expected: expected(201),
+      request: ({ ownerEventId }) => ({
+        url: urlOf(ownerEventId),
+        payload: { kind: 'rating', question: 'How was it?' },
+      }),
+    },
+    [`PUT ${pattern}/order`]: {
+      expected: expected(200),
+      request: ({ ownerEventId, ownerPollId }) => ({
+        url: `${urlOf(ownerEventId)}/order`,
+        payload: { ids: [ownerPollId] },
+      }),
+    },
+    [`PATCH ${pattern}/:pollId`]: {
+      expected: expected(200),
+      request: ({ ownerEventId, ownerPollId }) => ({
+        url: `${urlOf(ownerEventId)}/${ownerPollId}`,
+        payload: { question: 'Renamed?' },
+      }),
+    },
+    [`DELETE ${pattern}/:pollId`]: {
+      expected: expected(204),
+      request: async ({ ownerEventId, freshPollId }) => ({
+        url: `${urlOf(ownerEventId)}/${await freshPollId()}`,
+      }),
+    },
+    [`POST ${pattern}/:pollId/launch`]: {
+      expected: expected(200),
+      request: async ({ ownerEventId, freshPollId }) => ({
+        url: `${urlOf(ownerEventId)}/${await freshPollId()}/launch`,
+      }),
+    },
+    [`POST ${pattern}/:pollId/close`]: {
+      expected: expected(200),
+      request: async ({ ownerEventId, freshPollId }) => ({
+        url: `${urlOf(ownerEventId)}/${await freshPollId('live')}/close`,
+      }),
+    },
+    [`GET ${pattern}/:pollId/results`]: {
+      expected: expected(200),
+      request: ({ ownerEventId, ownerPollId }) => ({
+        url: `${urlOf(ownerEventId)}/${ownerPollId}/results`,
+      }),
+    },
+    [`PATCH ${pattern}/:pollId/answers/:answerId`]: {
+      expected: expected(200),
+      request: async ({ ownerEventId, freshPollAnswer }) => {
+        const { pollId, answerId } = await freshPollAnswer();
+        return {
+          url: `${urlOf(ownerEventId)}/${pollId}/answers/${answerId}`,
+          payload: { status: 'approved' },
+        };
+      },
+    },
+  };
+}
 
 export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   // Health and documentation are public.
@@ -798,6 +876,27 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: ({ ownerEventId }) => ({
       url: `/api/shared/messages/${ownerEventId}/stream`,
       stream: true,
+    }),
+  },
+
+  // Polls (ADR 058): the organisers' routes like the event, the same operations for the event's
+  // guest moderators; the page's polls and votes are public (unknown event: 404).
+  ...pollRoutes('/api/events/:id/polls', (id) => `/api/events/${id}/polls`, eventRole),
+  ...pollRoutes('/api/shared/polls/:eventId', (id) => `/api/shared/polls/${id}`, guestOfThisEvent),
+  'GET /api/events/:id/polls.csv': {
+    expected: eventRole(200),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/polls.csv` }),
+  },
+  'GET /:slug/_polls': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/_polls', headers: eventsHost() }),
+  },
+  'POST /:slug/_polls/:pollId/vote': {
+    expected: everyone(404),
+    request: () => ({
+      url: `/no-such-event/_polls/${randomUUID()}/vote`,
+      headers: eventsHost(),
+      payload: { rating: 4 },
     }),
   },
 

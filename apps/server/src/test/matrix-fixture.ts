@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { login, registerVerified, type SignedInUser } from './accounts.js';
 import type { MatrixAccount, MatrixFixture, Principal } from './authorization-matrix.js';
 import { renewGuestToken, seedMessage } from './messages.js';
+import { seedPoll, seedPollAnswer } from './polls.js';
 import { multipartFile, testPng } from './uploads.js';
 
 /**
@@ -85,6 +86,7 @@ export async function matrixFixture(
   expect(createdChannel.statusCode, createdChannel.body).toBe(201);
   const ownerChannelId = createdChannel.json<{ id: string }>().id;
   const ownerMessageId = await seedMessage(app, ownerEventId);
+  const ownerPollId = await seedPoll(app, ownerEventId);
   const ownerRegistrationId = await insertRegistration(app, ownerEventId);
   const invited = await app.inject({
     method: 'POST',
@@ -143,6 +145,7 @@ export async function matrixFixture(
       ownerHighlightId,
       ownerChannelId,
       ownerMessageId,
+      ownerPollId,
       ownerRegistrationId,
       ownerInvitationId,
       ownerUploadName,
@@ -185,6 +188,8 @@ export async function matrixFixture(
       roomForChannel: () => roomForChannel(app, ownerEventId),
       freshMessageId: () => seedMessage(app, ownerEventId),
       freshRegistrationId: () => insertRegistration(app, ownerEventId),
+      freshPollId: (status) => seedPoll(app, ownerEventId, { status }),
+      freshPollAnswer: () => seedPollAnswer(app, ownerEventId),
       freshInvitationId: () =>
         create(`/api/events/${ownerEventId}/invitations`, {
           name: 'Guest',

@@ -64,6 +64,8 @@ export interface BuildTestAppOptions {
   domainsWorker?: BuildAppOptions['domainsWorker'];
   /** The reactions' flush interval and abuse limits. */
   reactions?: BuildAppOptions['reactions'];
+  /** How often polls' results go out to open pages. */
+  pollResults?: BuildAppOptions['pollResults'];
 }
 
 /**
@@ -108,6 +110,7 @@ export async function buildTestApp(
       stats: options.stats,
       domainsWorker: options.domainsWorker,
       reactions: options.reactions,
+      pollResults: options.pollResults,
     });
   } catch (error) {
     await testDatabase.drop();

@@ -1,4 +1,5 @@
-import { ERROR_MESSAGES, type MessagesMode } from '@livent/shared';
+import { ERROR_MESSAGES, TOKEN_AUTHORIZATION_HEADER, type MessagesMode } from '@livent/shared';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { safeEqual, sha256 } from '../../lib/crypto.js';
@@ -10,6 +11,12 @@ export interface MessagesGuestEvent {
   eventId: string;
   title: string;
   messagesMode: MessagesMode;
+}
+
+/** The share link's token; a repeated header counts as none. */
+export function guestTokenOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[TOKEN_AUTHORIZATION_HEADER];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**

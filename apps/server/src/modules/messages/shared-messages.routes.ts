@@ -4,13 +4,12 @@ import {
   messagesIdSchema,
   messagesQuerySchema,
   sharedMessagesSchema,
-  TOKEN_AUTHORIZATION_HEADER,
 } from '@livent/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import { errorResponses, guestTokenAuth } from '../../lib/openapi.js';
+import { guestTokenOf } from './guest-access.js';
 
 const tags = ['messages'];
 const sharedParamsSchema = z.strictObject({
@@ -21,12 +20,6 @@ const sharedMessageParamsSchema = z.strictObject({
   eventId: messagesIdSchema,
   messageId: messagesIdSchema,
 });
-
-/** The share link's token; a repeated header counts as none. */
-export function guestTokenOf(request: FastifyRequest): string | undefined {
-  const value = request.headers[TOKEN_AUTHORIZATION_HEADER];
-  return typeof value === 'string' ? value : undefined;
-}
 
 /**
  * What guest moderators reach with the event's share link (docs/product-spec.md sections 6 and

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { InvitationAccess } from '../invitations/index.js';
 import type { ViewerMessagesService } from '../messages/index.js';
 import { ReactionLimits, type ReactionAggregator } from '../reactions/index.js';
+import type { ViewerPollsService } from '../polls/index.js';
 import type { RegistrationsService } from '../registrations/index.js';
 import type { SsoService } from '../sso/index.js';
 import { AccessibilityFeedbackService } from './accessibility/accessibility-feedback.js';
@@ -53,6 +54,8 @@ export interface PublicPagesDependencies {
   reactions: ReactionAggregator;
   /** Requests of one viewer / address per 10 s (`REACTION_REQUESTS_PER_*` by default). */
   reactionLimits?: { perViewer?: number; perAddress?: number };
+  /** The polls module's side for viewers: the page's polls and the votes. */
+  viewerPolls: ViewerPollsService;
   /** Mails the accessibility statement's reports to the event's owner. */
   mailer: Mailer;
   /** The events origin, for the page's address in those mails. */
@@ -89,6 +92,7 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       reactions: deps.reactions,
       reactionLimits: new ReactionLimits(deps.reactionLimits),
       now,
+      polls: deps.viewerPolls,
     }),
     accessibilityFeedback: new AccessibilityFeedbackService({
       db,

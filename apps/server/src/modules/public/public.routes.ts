@@ -9,6 +9,7 @@ import { unsubscribeRoutes } from './unsubscribe/unsubscribe.routes.js';
 import type { PageStreamsOptions } from '../live-page/index.js';
 import { liveRoutes } from './viewer-api/live.routes.js';
 import { viewerApiRoutes } from './viewer-api/viewer-api.routes.js';
+import { viewerPollsRoutes } from './viewer-api/viewer-polls.routes.js';
 
 /**
  * The events origin (ADR 017) and its rooms (ADR 036): the page, the gates, the viewer API and
@@ -45,6 +46,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ pageStreams?: PageStreamsOpti
   await app.register(viewerGateRoutes);
   await app.register(viewerApiRoutes);
   await app.register(liveRoutes, { streams: options.pageStreams });
+  await app.register(viewerPollsRoutes);
   await app.register(unsubscribeRoutes);
   await app.register(accessibilityRoutes);
 };

@@ -690,6 +690,292 @@ export interface paths {
         patch: operations["updateSharedMessage"];
         trace?: never;
     };
+    "/api/events/{id}/polls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's polls in their order, with how many viewers answered each */
+        get: operations["listPolls"];
+        put?: never;
+        /**
+         * Add a poll (a draft) at the end
+         * @description At most 100 per event; without a paid plan at most 3 and no quiz (400 with `errors.polls` or `errors.quiz`). Choice polls take 2–10 options with distinct texts, rating and text polls none; a quiz marks a correct option. `channelId` must be a channel of the event.
+         */
+        post: operations["createPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/polls/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reorder: every poll id of the event, each once, in the new order */
+        put: operations["reorderPolls"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/polls/{pollId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a poll with its answers (open pages drop it) */
+        delete: operations["deletePoll"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a poll: only the fields given
+         * @description The question, the channel and whether viewers see the results change any time; the kind, the options and quiz mode only while the poll is a draft (409 after).
+         */
+        patch: operations["updatePoll"];
+        trace?: never;
+    };
+    "/api/events/{id}/polls/{pollId}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch a draft or closed poll: open pages show it and take votes
+         * @description A relaunch keeps the votes. A live poll answers 409.
+         */
+        post: operations["launchPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/polls/{pollId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a live poll: no more votes
+         * @description Only a live poll closes (else 409).
+         */
+        post: operations["closePoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/polls/{pollId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A poll's results counted now, with every open answer and its moderation state */
+        get: operations["getPollResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/polls/{pollId}/answers/{answerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Approve or reject an open answer (only approved ones reach the page) */
+        patch: operations["moderatePollAnswer"];
+        trace?: never;
+    };
+    "/api/shared/polls/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event's polls in their order, with how many viewers answered each */
+        get: operations["listSharedPolls"];
+        put?: never;
+        /**
+         * Add a poll (a draft) at the end
+         * @description At most 100 per event; without a paid plan at most 3 and no quiz (400 with `errors.polls` or `errors.quiz`). Choice polls take 2–10 options with distinct texts, rating and text polls none; a quiz marks a correct option. `channelId` must be a channel of the event.
+         */
+        post: operations["createSharedPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared/polls/{eventId}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Reorder: every poll id of the event, each once, in the new order */
+        put: operations["reorderSharedPolls"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared/polls/{eventId}/{pollId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a poll with its answers (open pages drop it) */
+        delete: operations["deleteSharedPoll"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a poll: only the fields given
+         * @description The question, the channel and whether viewers see the results change any time; the kind, the options and quiz mode only while the poll is a draft (409 after).
+         */
+        patch: operations["updateSharedPoll"];
+        trace?: never;
+    };
+    "/api/shared/polls/{eventId}/{pollId}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch a draft or closed poll: open pages show it and take votes
+         * @description A relaunch keeps the votes. A live poll answers 409.
+         */
+        post: operations["launchSharedPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared/polls/{eventId}/{pollId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a live poll: no more votes
+         * @description Only a live poll closes (else 409).
+         */
+        post: operations["closeSharedPoll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared/polls/{eventId}/{pollId}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A poll's results counted now, with every open answer and its moderation state */
+        get: operations["getSharedPollResults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shared/polls/{eventId}/{pollId}/answers/{answerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Approve or reject an open answer (only approved ones reach the page) */
+        patch: operations["moderateSharedPollAnswer"];
+        trace?: never;
+    };
+    "/api/events/{id}/polls.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every poll's results as CSV
+         * @description A line per option, rating or approved open answer: the question, the kind, the votes, their share of the poll's respondents and, in quizzes, whether the option is correct. In the user's CSV delimiter, headers and values in the dashboard's language; cells a spreadsheet would read as a formula start with `'`.
+         */
+        get: operations["exportPolls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{id}/registrations/send": {
         parameters: {
             query?: never;
@@ -5803,6 +6089,1495 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listPolls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        polls: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "rating" | "text";
+                            question: string;
+                            options: {
+                                id: string;
+                                text: string;
+                                correct: boolean;
+                            }[];
+                            quiz: boolean;
+                            channelId: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "live" | "closed";
+                            resultsShown: boolean;
+                            position: number;
+                            responses: number;
+                            launchedAt: string | null;
+                            closedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "single" | "multiple" | "rating" | "text";
+                    question: string;
+                    /** @default [] */
+                    options?: {
+                        id?: string;
+                        text: string;
+                        /** @default false */
+                        correct?: boolean;
+                    }[];
+                    /** @default false */
+                    quiz?: boolean;
+                    /** @default null */
+                    channelId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "rating" | "text";
+                        question: string;
+                        options: {
+                            id: string;
+                            text: string;
+                            correct: boolean;
+                        }[];
+                        quiz: boolean;
+                        channelId: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "closed";
+                        resultsShown: boolean;
+                        position: number;
+                        responses: number;
+                        launchedAt: string | null;
+                        closedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    reorderPolls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        polls: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "rating" | "text";
+                            question: string;
+                            options: {
+                                id: string;
+                                text: string;
+                                correct: boolean;
+                            }[];
+                            quiz: boolean;
+                            channelId: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "live" | "closed";
+                            resultsShown: boolean;
+                            position: number;
+                            responses: number;
+                            launchedAt: string | null;
+                            closedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deletePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updatePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind?: "single" | "multiple" | "rating" | "text";
+                    question?: string;
+                    options?: {
+                        id?: string;
+                        text: string;
+                        /** @default false */
+                        correct?: boolean;
+                    }[];
+                    quiz?: boolean;
+                    channelId?: string | null;
+                    resultsShown?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "rating" | "text";
+                        question: string;
+                        options: {
+                            id: string;
+                            text: string;
+                            correct: boolean;
+                        }[];
+                        quiz: boolean;
+                        channelId: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "closed";
+                        resultsShown: boolean;
+                        position: number;
+                        responses: number;
+                        launchedAt: string | null;
+                        closedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    launchPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "rating" | "text";
+                        question: string;
+                        options: {
+                            id: string;
+                            text: string;
+                            correct: boolean;
+                        }[];
+                        quiz: boolean;
+                        channelId: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "closed";
+                        resultsShown: boolean;
+                        position: number;
+                        responses: number;
+                        launchedAt: string | null;
+                        closedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    closePoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "rating" | "text";
+                        question: string;
+                        options: {
+                            id: string;
+                            text: string;
+                            correct: boolean;
+                        }[];
+                        quiz: boolean;
+                        channelId: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "closed";
+                        resultsShown: boolean;
+                        position: number;
+                        responses: number;
+                        launchedAt: string | null;
+                        closedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getPollResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pollId: string;
+                        responses: number;
+                        options: {
+                            id: string;
+                            votes: number;
+                        }[];
+                        rating: {
+                            average: number | null;
+                            counts: number[];
+                        } | null;
+                        correctShare: number | null;
+                        words: {
+                            word: string;
+                            count: number;
+                        }[];
+                        answers: {
+                            id: string;
+                            text: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    moderatePollAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                pollId: string;
+                answerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "pending" | "approved" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        text: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listSharedPolls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        polls: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "rating" | "text";
+                            question: string;
+                            options: {
+                                id: string;
+                                text: string;
+                                correct: boolean;
+                            }[];
+                            quiz: boolean;
+                            channelId: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "live" | "closed";
+                            resultsShown: boolean;
+                            position: number;
+                            responses: number;
+                            launchedAt: string | null;
+                            closedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createSharedPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "single" | "multiple" | "rating" | "text";
+                    question: string;
+                    /** @default [] */
+                    options?: {
+                        id?: string;
+                        text: string;
+                        /** @default false */
+                        correct?: boolean;
+                    }[];
+                    /** @default false */
+                    quiz?: boolean;
+                    /** @default null */
+                    channelId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "rating" | "text";
+                        question: string;
+                        options: {
+                            id: string;
+                            text: string;
+                            correct: boolean;
+                        }[];
+                        quiz: boolean;
+                        channelId: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "closed";
+                        resultsShown: boolean;
+                        position: number;
+                        responses: number;
+                        launchedAt: string | null;
+                        closedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    reorderSharedPolls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        polls: {
+                            id: string;
+                            /** @enum {string} */
+                            kind: "single" | "multiple" | "rating" | "text";
+                            question: string;
+                            options: {
+                                id: string;
+                                text: string;
+                                correct: boolean;
+                            }[];
+                            quiz: boolean;
+                            channelId: string | null;
+                            /** @enum {string} */
+                            status: "draft" | "live" | "closed";
+                            resultsShown: boolean;
+                            position: number;
+                            responses: number;
+                            launchedAt: string | null;
+                            closedAt: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteSharedPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateSharedPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind?: "single" | "multiple" | "rating" | "text";
+                    question?: string;
+                    options?: {
+                        id?: string;
+                        text: string;
+                        /** @default false */
+                        correct?: boolean;
+                    }[];
+                    quiz?: boolean;
+                    channelId?: string | null;
+                    resultsShown?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "rating" | "text";
+                        question: string;
+                        options: {
+                            id: string;
+                            text: string;
+                            correct: boolean;
+                        }[];
+                        quiz: boolean;
+                        channelId: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "closed";
+                        resultsShown: boolean;
+                        position: number;
+                        responses: number;
+                        launchedAt: string | null;
+                        closedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    launchSharedPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "rating" | "text";
+                        question: string;
+                        options: {
+                            id: string;
+                            text: string;
+                            correct: boolean;
+                        }[];
+                        quiz: boolean;
+                        channelId: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "closed";
+                        resultsShown: boolean;
+                        position: number;
+                        responses: number;
+                        launchedAt: string | null;
+                        closedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    closeSharedPoll: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /** @enum {string} */
+                        kind: "single" | "multiple" | "rating" | "text";
+                        question: string;
+                        options: {
+                            id: string;
+                            text: string;
+                            correct: boolean;
+                        }[];
+                        quiz: boolean;
+                        channelId: string | null;
+                        /** @enum {string} */
+                        status: "draft" | "live" | "closed";
+                        resultsShown: boolean;
+                        position: number;
+                        responses: number;
+                        launchedAt: string | null;
+                        closedAt: string | null;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getSharedPollResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+                pollId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pollId: string;
+                        responses: number;
+                        options: {
+                            id: string;
+                            votes: number;
+                        }[];
+                        rating: {
+                            average: number | null;
+                            counts: number[];
+                        } | null;
+                        correctShare: number | null;
+                        words: {
+                            word: string;
+                            count: number;
+                        }[];
+                        answers: {
+                            id: string;
+                            text: string;
+                            /** @enum {string} */
+                            status: "pending" | "approved" | "rejected";
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    moderateSharedPollAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: string;
+                pollId: string;
+                answerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "pending" | "approved" | "rejected";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        text: string;
+                        /** @enum {string} */
+                        status: "pending" | "approved" | "rejected";
+                        createdAt: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportPolls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line (RFC 4180) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,10 +3,14 @@ import {
   type Reaction,
   type ViewerMessage,
   type ViewerMessages,
+  type ViewerPolls,
+  type ViewerVote,
+  type ViewerVoteAnswer,
 } from '@livent/shared';
 import type { Clock } from '../../../lib/clock.js';
 import { forbidden, notFound } from '../../../lib/errors.js';
 import type { SubmittedMessage, ViewerMessagesService } from '../../messages/index.js';
+import type { ViewerPollsService } from '../../polls/index.js';
 import type { ReactionAggregator, ReactionLimits } from '../../reactions/index.js';
 import type { AccessCookie, PageAccessCheck } from '../page-access.js';
 import { visibleChannel, type EventModel, type PublicEvents } from '../public-events.js';
@@ -24,6 +28,8 @@ export interface ViewerApiDependencies {
   reactions: Pick<ReactionAggregator, 'add'>;
   reactionLimits: ReactionLimits;
   now: Clock;
+  /** The polls module's side for viewers: the page's polls and every vote (ADR 058). */
+  polls: ViewerPollsService;
 }
 
 /**
@@ -141,36 +147,63 @@ export class ViewerApiService {
     await this.deps.messages.vote(head.id, messageId, viewer);
   }
 
-  /**
-   * The event at `slug` with its message tool switched on, read fresh (a switched-off tool must
-   * refuse at once) unless the caller has the head, and the page's channel id.
-   */
+  /** The page's live polls and closed ones with results shown, with this viewer's answers. */
+  async polls(
+    slug: string,
+    channelSlug: string | undefined,
+    viewerId: string | undefined,
+    accessCookie: AccessCookie,
+  ): Promise<ViewerPolls> {
+    // The cached head, as for the messages: every open page reads this after a reconnect.
+    const head = await this.deps.events.head(slug);
+    if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
+    const { channelId } = await this.openPage(slug, channelSlug, accessCookie, head);
+    return this.deps.polls.list(head.id, channelId, viewerId);
+  }
+
+  /** A viewer's vote on a live poll that this page shows (see {@link ViewerPollsService}). */
+  async votePoll(
+    slug: string,
+    channelSlug: string | undefined,
+    pollId: string,
+    input: ViewerVote,
+    viewer: Viewer,
+    accessCookie: AccessCookie,
+  ): Promise<ViewerVoteAnswer> {
+    const { head, channelId } = await this.openPage(slug, channelSlug, accessCookie);
+    return this.deps.polls.vote(head.id, channelId, pollId, input, viewer);
+  }
+
+  /** {@link openPage} for the message tool, which must be switched on (403 otherwise). */
   private async messageTool(
     slug: string,
     channelSlug: string | undefined,
     accessCookie: AccessCookie,
     head?: EventHead,
   ): Promise<{ head: EventHead; model: EventModel; channelId: string | null }> {
-    return this.openPage(slug, channelSlug, accessCookie, head, true);
+    return this.openPage(slug, channelSlug, accessCookie, head, (model) => {
+      if (!model.settings.messagesEnabled) throw forbidden();
+    });
   }
 
   /**
-   * The event at `slug`, read fresh unless the caller has the head, for a viewer past its gate
-   * (ADR 026: 403 at the gate), and the page's channel id (null for the main page). With
-   * `messageTool`, 403 as well when the event has its message tool switched off.
+   * The event at `slug`, read fresh (a switched-off tool must refuse at once) unless the caller
+   * has the head, when the viewer may see its page, and the page's channel id (null for the main
+   * page). `check` refuses before the gate is asked.
    */
   private async openPage(
     slug: string,
     channelSlug: string | undefined,
     accessCookie: AccessCookie,
     head?: EventHead,
-    messageTool = false,
+    check?: (model: EventModel) => void,
   ): Promise<{ head: EventHead; model: EventModel; channelId: string | null }> {
     const { events } = this.deps;
     head ??= await events.freshHead(slug);
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
     const model = await events.model(head);
-    if (messageTool && !model.settings.messagesEnabled) throw forbidden();
+    check?.(model);
+    // The page's tools are behind the event's gate like the rest of the page (ADR 026).
     if ((await this.deps.access.resolve(model, accessCookie)) === 'gate') {
       throw forbidden();
     }
