@@ -170,9 +170,13 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
     // A launched poll's arrival on every stream.
     await Promise.all(instances.map((instance) => instance.loopDelay()));
     const cpuBeforeLaunch = cpuMs(cluster);
+    const clientsCpuBeforeLaunch = fleet.cpuMs();
+    const launchStarted = nowMs();
     const poll = await launchPoll(first, event, async (pollId) => fleet.expect('poll', pollId));
     const arrivals = await fleet.arrivals(15_000);
     const launchCpu = cpuMs(cluster) - cpuBeforeLaunch;
+    const launchClientsCpu = fleet.cpuMs() - clientsCpuBeforeLaunch;
+    const launchMs = nowMs() - launchStarted;
     const loopAtLaunch = await Promise.all(instances.map((instance) => instance.loopDelay()));
     const arrived = arrivals.times.filter((t): t is number => t !== null);
     const missing = arrivals.times.length - arrived.length;
@@ -185,7 +189,7 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
       missing,
     );
     console.log(
-      `  server CPU for the launch and its frames: ${launchCpu.toFixed(0)} ms (${((launchCpu * 1000) / Math.max(1, opened.opened)).toFixed(0)} µs per stream)`,
+      `  CPU for the launch and its frames: the server ${launchCpu.toFixed(0)} ms (${((launchCpu * 1000) / Math.max(1, opened.opened)).toFixed(0)} µs per stream), the clients ${launchClientsCpu.toFixed(0)} ms, in ${launchMs.toFixed(0)} ms of wall time on ${cpus().length} cores`,
     );
     console.log(
       `  poll launch answered in ${(poll.answeredAt - poll.sentAt).toFixed(0)} ms (instance 1)`,

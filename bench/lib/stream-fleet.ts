@@ -2,6 +2,7 @@
 // splits the streams between them, and gathers their answers.
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { processCpuMs } from './processes.js';
 import type { FromClients, StreamTarget, ToClients } from './stream-clients.js';
 
 type Answer<T extends FromClients['type']> = Extract<FromClients, { type: T }>;
@@ -49,6 +50,11 @@ export class StreamFleet {
 
   get pids(): (number | undefined)[] {
     return this.clients.map((client) => client.pid);
+  }
+
+  /** The client processes' CPU time (ms) so far, all together. */
+  cpuMs(): number {
+    return this.clients.reduce((sum, client) => sum + (processCpuMs(client.pid) ?? NaN), 0);
   }
 
   /** Opens `total` streams, shared out evenly, round-robin over `targets`. */
