@@ -58,7 +58,7 @@ test.describe('events (/events, /events/add, /events/{id}, admin)', () => {
     const eventUrl = page.url();
     await page.goto(`${eventUrl}/admin`);
     await page.getByRole('button', { name: 'Reload viewer pages' }).click();
-    await expect(notification(page, 'reload within 2 minutes')).toBeVisible();
+    await expect(notification(page, 'reload within a few seconds')).toBeVisible();
     await page.getByRole('button', { name: 'Clear cache' }).click();
     await expect(notification(page, 'within 30 seconds')).toBeVisible();
     await page.getByRole('button', { name: 'Delete event' }).click();

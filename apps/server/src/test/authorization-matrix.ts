@@ -581,7 +581,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   // The live stream and its fallback: behind the page's gate, never behind an account.
   'GET /:slug/_live': {
     expected: everyone(404),
-    request: () => ({ url: '/no-such-event/_live', headers: eventsHost() }),
+    request: () => ({ url: '/no-such-event/_live', headers: eventsHost(), stream: true }),
   },
   'GET /:slug/_live/since': {
     expected: everyone(404),

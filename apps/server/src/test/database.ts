@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import { createDatabase, type DatabaseHandle } from '../db/database.js';
+import type { UsersTable } from '../db/schema.js';
 import { migrateToLatest } from '../db/migrator.js';
 import { createTestDatabase } from './test-app.js';
 
@@ -18,5 +20,28 @@ export async function migratedTestDatabase(): Promise<MigratedTestDatabase> {
       await database.close();
       await testDatabase.drop();
     },
+  };
+}
+
+/** A user row with every required column, for tests that write the database directly. */
+export function userRow(
+  id: string,
+  at: string,
+  email = `${id}@example.com`,
+): Insertable<UsersTable> {
+  return {
+    id,
+    email,
+    name: id,
+    password_hash: 'x',
+    email_verified: 1,
+    plan: 'free',
+    timezone: 'UTC',
+    email_language: 'en',
+    always_show_help: 1,
+    csv_delimiter: ',',
+    newsletter: 0,
+    created_at: at,
+    updated_at: at,
   };
 }

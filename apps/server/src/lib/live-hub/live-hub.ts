@@ -9,7 +9,7 @@ export type { HubClient, HubFrame } from './hub-client.js';
 
 export type HubLog = {
   info: (message: string) => void;
-  warn: (fields: { err: unknown }, message: string) => void;
+  warn: (fields: { err: unknown; [field: string]: unknown }, message: string) => void;
 };
 
 export interface LiveHubOptions {
@@ -139,6 +139,47 @@ export class LiveHub {
     this.startTimers();
     client.stream.write(`retry: ${RETRY_MS}\n\n`);
     return client;
+  }
+
+  /**
+   * Answers `reply` with the stream of `client`, fed from a durable log by its owner: `join`
+   * counts the stream with its topic's reader and answers the log position it starts at, `leave`
+   * undoes that once the stream is gone, and `resume` sends what the client missed up to that
+   * position and lets it go live. A failed join refuses the request; a failed resume ends the
+   * stream (the client reconnects). 503 when the server began stopping meanwhile.
+   */
+  async serve(
+    reply: FastifyReply,
+    client: HubClient,
+    owner: {
+      join: () => Promise<number>;
+      leave: () => void;
+      resume: (position: number) => Promise<void>;
+      /** Fields of the log line when resuming fails, e.g. the event. */
+      context?: Record<string, unknown>;
+    },
+  ): Promise<FastifyReply> {
+    let position: number;
+    try {
+      position = await owner.join();
+    } catch (error) {
+      client.stream.destroy();
+      throw error;
+    }
+    // A client that went away, a dropped slow client and the server's stop all end here.
+    client.onClose(owner.leave);
+    if (this.closing) {
+      client.stream.destroy();
+      throw serviceUnavailable();
+    }
+    owner.resume(position).catch((error: unknown) => {
+      this.options.log.warn(
+        { err: error, ...owner.context },
+        `${this.options.name}: resuming failed`,
+      );
+      client.stream.destroy();
+    });
+    return this.respond(reply, client);
   }
 
   /** Answers `reply` with the client's stream. */

@@ -163,7 +163,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'reloadViewerPages',
         tags,
-        summary: 'Ask open viewer pages to reload (within 2 minutes)',
+        summary: 'Ask open viewer pages to reload (within seconds, through their live stream)',
         security: bearerAuth,
         params: eventParamsSchema,
         response: { 204: noContent, ...errorResponses(401, 404) },

@@ -46,6 +46,30 @@ export class PageFeed extends LogTail<PageLogEntry> implements PageNotifier {
     );
   }
 
+  /**
+   * The highest id the stream can have given any page: the log's last seq, or the pruned position
+   * when that is higher (see {@link pagePosition}). A Last-Event-ID above it was never given.
+   */
+  async logEnd(): Promise<number> {
+    const row = await this.db
+      .selectFrom('page_log')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst();
+    return Math.max(Number(row?.seq ?? 0), await this.prunedThrough());
+  }
+
+  /**
+   * Whether a page that has everything up to `eventPosition` (its event's last seq) can be given
+   * what it missed since `from`: not when entries after it may have been pruned (`reset`), nor
+   * when `from` was never given (`reset`); `current` when nothing was missed.
+   */
+  async resumable(from: number, eventPosition: number): Promise<'reset' | 'current' | 'replay'> {
+    const pruned = await this.prunedThrough();
+    if (from < pruned) return 'reset';
+    if (from >= eventPosition) return from > (await this.logEnd()) ? 'reset' : 'current';
+    return 'replay';
+  }
+
   override async read(eventId: string, afterSeq: number, limit = READ_BATCH) {
     const rows = await this.db
       .selectFrom('page_log')
@@ -67,9 +91,18 @@ export class PageFeed extends LogTail<PageLogEntry> implements PageNotifier {
 }
 
 /**
+ * Where a page of the event stands once it has everything: its event's last seq, or the pruned
+ * position when that is higher. The pruned position is the whole log's, so a quiet event's own
+ * last seq may lie below it; a page handed that would be told `reset` on every resume.
+ */
+export async function pagePosition(feed: PageFeed, eventPosition: number): Promise<number> {
+  return Math.max(eventPosition, await feed.prunedThrough());
+}
+
+/**
  * The polling fallback's answer (ADR 057): the entries for the page of `channelId` after `after`
- * (the log's last position without one), or one `reset` when the page cannot be given what it
- * missed (an id this log never gave, or entries pruned since).
+ * (where the page stands without one, see {@link pagePosition}), or one `reset` when the page
+ * cannot be given what it missed (an id never given, or entries pruned since).
  */
 export async function pageEntriesSince(
   feed: PageFeed,
@@ -78,11 +111,14 @@ export async function pageEntriesSince(
   after: number | undefined,
   limit = SINCE_MAX,
 ): Promise<LiveEntries> {
-  const last = await feed.lastSeq(eventId);
+  const eventPosition = await feed.lastSeq(eventId);
+  const last = await pagePosition(feed, eventPosition);
   if (after === undefined) return { entries: [], last };
-  if (after > last || after < (await feed.prunedThrough())) {
+  const resumable = await feed.resumable(after, eventPosition);
+  if (resumable === 'reset') {
     return { entries: [{ id: last, kind: 'reset', data: { seq: last } }], last };
   }
+  if (resumable === 'current') return { entries: [], last: after };
   const read = await feed.read(eventId, after, limit);
   const entries = read
     .filter((entry) => isForPage(entry, channelId))

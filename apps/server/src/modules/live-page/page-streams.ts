@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { serviceUnavailable } from '../../lib/errors.js';
 import {
   addressCap,
   LiveHub,
@@ -7,7 +6,7 @@ import {
   type HubFrame,
   type HubLog,
 } from '../../lib/live-hub/live-hub.js';
-import { isForPage, type PageFeed, type PageLogEntry } from './page-feed.js';
+import { isForPage, pagePosition, type PageFeed, type PageLogEntry } from './page-feed.js';
 
 export interface PageStreamsOptions {
   /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -89,7 +88,7 @@ export class PageStreams {
   constructor(
     private readonly feed: PageFeed,
     private readonly messages: MessageChanges,
-    private readonly log: HubLog,
+    log: HubLog,
     options: PageStreamsOptions = {},
   ) {
     this.maxPerAddress = options.maxPerAddress ?? MAX_PAGE_STREAMS_PER_ADDRESS;
@@ -118,23 +117,12 @@ export class PageStreams {
       caps: [addressCap(target.address, this.maxPerAddress)],
       authorize: target.authorize,
     });
-    let position: number;
-    try {
-      position = await this.join(target.eventId, key);
-    } catch (error) {
-      client.stream.destroy();
-      throw error;
-    }
-    client.onClose(() => this.leave(target.eventId, key));
-    if (this.hub.closed) {
-      client.stream.destroy();
-      throw serviceUnavailable();
-    }
-    void this.resume(client, target, position).catch((error: unknown) => {
-      this.log.warn({ err: error }, 'live pages: resuming failed');
-      client.stream.destroy();
+    return this.hub.serve(reply, client, {
+      join: () => this.join(target.eventId, key),
+      leave: () => this.leave(target.eventId, key),
+      resume: (position) => this.resume(client, target, position),
+      context: { eventId: target.eventId },
     });
-    return this.hub.respond(reply, client);
   }
 
   /** Ends every stream (pages reconnect, to another instance) and refuses new ones. */
@@ -242,29 +230,32 @@ export class PageStreams {
 
   /** Sends what the page missed up to `position`, then `ready`, then what arrived meanwhile. */
   private async resume(client: HubClient, target: PageTarget, position: number): Promise<void> {
+    const standing = await pagePosition(this.feed, position);
     const from = target.lastEventId;
-    if (from !== undefined && from !== position) {
-      const missed = await this.missed(target.eventId, from, position);
-      if (missed === 'reset') {
-        client.write(controlFrame(position, 'reset'));
-        client.goLive(position);
-        return;
-      }
+    const missed = from === undefined ? [] : await this.missed(target.eventId, from, position);
+    if (missed === 'reset') {
+      client.write(controlFrame(standing, 'reset'));
+    } else {
       for (const entry of missed) {
         if (client.closed) return;
         if (isForPage(entry, target.channelId)) await client.replay(entryFrame(entry));
       }
+      client.write(controlFrame(Math.max(standing, from ?? 0), 'ready'));
     }
-    client.write(controlFrame(position, 'ready'));
     client.goLive(position);
   }
 
   /**
    * The entries after `from` up to `to`, or `reset` when the page cannot be given them all: an id
-   * this log never gave, entries pruned, or more than a resume sends.
+   * never given, entries pruned, or more than a resume sends.
    */
-  async missed(eventId: string, from: number, to: number): Promise<PageLogEntry[] | 'reset'> {
-    if (from > to || from < (await this.feed.prunedThrough())) return 'reset';
+  private async missed(
+    eventId: string,
+    from: number,
+    to: number,
+  ): Promise<PageLogEntry[] | 'reset'> {
+    const resumable = await this.feed.resumable(from, to);
+    if (resumable !== 'replay') return resumable === 'reset' ? 'reset' : [];
     const entries = await this.feed.read(eventId, from, this.resumeMax + 1);
     const missed = entries.filter((entry) => entry.seq <= to);
     return missed.length > this.resumeMax ? 'reset' : missed;

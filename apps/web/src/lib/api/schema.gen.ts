@@ -443,7 +443,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ask open viewer pages to reload (within 2 minutes) */
+        /** Ask open viewer pages to reload (within seconds, through their live stream) */
         post: operations["reloadViewerPages"];
         delete?: never;
         options?: never;

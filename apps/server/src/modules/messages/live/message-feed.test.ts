@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migratedTestDatabase, type MigratedTestDatabase } from '../../../test/database.js';
+import {
+  migratedTestDatabase,
+  userRow,
+  type MigratedTestDatabase,
+} from '../../../test/database.js';
 import { appendMessageChange } from '../message-log.js';
 import {
   LOG_RETENTION_MS,
@@ -25,24 +29,9 @@ describe('MessageFeed', () => {
 
   beforeAll(async () => {
     database = await migratedTestDatabase();
-    const at = new Date().toISOString();
     await database.db
       .insertInto('users')
-      .values({
-        id: 'owner',
-        email: 'owner@example.com',
-        name: 'Owner',
-        password_hash: 'x',
-        email_verified: 1,
-        plan: 'free',
-        timezone: 'UTC',
-        email_language: 'en',
-        always_show_help: 1,
-        csv_delimiter: ',',
-        newsletter: 0,
-        created_at: at,
-        updated_at: at,
-      })
+      .values(userRow('owner', new Date().toISOString()))
       .execute();
   });
   afterEach(async () => {

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { serviceUnavailable } from '../../../lib/errors.js';
 import {
   addressCap,
   HEARTBEAT_MS,
@@ -120,24 +119,12 @@ export class MessageStreams {
       ],
       authorize: target.authorize,
     });
-    let position: number;
-    try {
-      position = await this.join(target.eventId);
-    } catch (error) {
-      client.stream.destroy();
-      throw error;
-    }
-    // A client that went away, a dropped slow client and the server's stop all end here.
-    client.onClose(() => this.leave(target.eventId));
-    if (this.hub.closed) {
-      client.stream.destroy();
-      throw serviceUnavailable();
-    }
-    void this.resume(client, target, position).catch((error: unknown) => {
-      this.log.warn({ err: error, eventId: target.eventId }, 'live messages: resuming failed');
-      client.stream.destroy();
+    return this.hub.serve(reply, client, {
+      join: () => this.join(target.eventId),
+      leave: () => this.leave(target.eventId),
+      resume: (position) => this.resume(client, target, position),
+      context: { eventId: target.eventId },
     });
-    return this.hub.respond(reply, client);
   }
 
   /** Ends every stream (clients reconnect to another instance) and refuses new ones. */

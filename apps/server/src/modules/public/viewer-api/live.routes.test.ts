@@ -162,6 +162,13 @@ describe('the viewer page stream', () => {
       expect((await since(event, `?after=${String(position - 1)}`)).entries).toEqual([
         { id: position, kind: 'reset', data: { seq: position } },
       ]);
+
+      // A quiet event's page stands at the pruned position and resumes from it without a reset.
+      const quiet = await createEvent(app, owner);
+      const ready = await (await connect(`/${quiet.slug}/_live`)).next();
+      expect([ready.event, ready.id]).toEqual(['ready', String(position)]);
+      const resumed = await connect(`/${quiet.slug}/_live`, { 'last-event-id': ready.id ?? '' });
+      expect((await resumed.next()).event).toBe('ready');
     } finally {
       await app.db.deleteFrom('app_meta').where('key', '=', 'page_log_pruned_through').execute();
     }

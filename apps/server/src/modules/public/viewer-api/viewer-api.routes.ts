@@ -21,8 +21,8 @@ const submitted = z.object({ id: z.string(), status: z.enum(MESSAGE_STATUSES) })
 
 /**
  * The viewer API room (ADR 036): the JSON calls of the viewer script on an open page, the remote
- * reload it polls, the message tool (messages and votes, through the messages module) and the
- * reactions bar.
+ * reload's state, the message tool (messages and votes, through the messages module) and the
+ * reactions bar. The page's live stream is next door (live.routes.ts, ADR 057).
  */
 export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewerApi = app.services.publicPages.viewerApi;
@@ -37,7 +37,7 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getPageState',
         security: publicAccess,
         tags,
-        summary: 'What open viewer pages poll: the last remote reload',
+        summary: 'The last remote reload (open pages read it after their live stream said reset)',
         params: pageParams,
         description:
           'Of a protected event only for viewers with access (403 otherwise), and then private.',
@@ -103,7 +103,7 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "What the page's message tool shows this viewer",
         description:
-          "The page's public questions (Q&A: approved and answered ones, pinned first, then by votes; plain messages: those with a public answer), the ids this viewer voted for and the viewer's own messages with status and answer. Per viewer (the viewer cookie), so `no-store`; sets no cookie. Open pages poll it every 2 s and send the `ETag` of their last answer as `If-None-Match`: while no message of the event changed, 304. 403 when the message tool is off.",
+          "The page's public questions (Q&A: approved and answered ones, pinned first, then by votes; plain messages: those with a public answer), the ids this viewer voted for and the viewer's own messages with status and answer. Per viewer (the viewer cookie), so `no-store`; sets no cookie. Open pages read it again when their live stream (`_live`) says the messages changed, and every 30 s, sending the `ETag` of their last answer as `If-None-Match`: while no message of the event changed, 304. 403 when the message tool is off.",
         params: pageParams,
         querystring: channelQuery,
         response: {

@@ -33,8 +33,8 @@ export interface ViewerApiDependencies {
 }
 
 /**
- * What the viewer script asks of an open page (ADR 036): the remote reload it polls and the
- * message tool (ADR 025). This decides which event, page and viewer a call is about and whether
+ * What the viewer script asks of an open page (ADR 036): the remote reload's state, the message
+ * tool (ADR 025) and which page a live stream is for (ADR 057). This decides which event, page and viewer a call is about and whether
  * the page lets them (the gate, ADR 026; the tool switched on); the messages module stores and
  * reads the messages.
  */
@@ -42,7 +42,7 @@ export class ViewerApiService {
   constructor(private readonly deps: ViewerApiDependencies) {}
 
   /**
-   * What open viewer pages poll: when the organiser last asked them to reload. A protected event
+   * When the organiser last asked open pages to reload (read by a page after its stream's reset). A protected event
    * answers only viewers with access (403 otherwise); `protected` tells the route not to let
    * shared caches keep it.
    */

@@ -59,7 +59,7 @@ export function useDeleteEvent() {
   });
 }
 
-/** Open viewer pages reload within 2 minutes (docs/product-spec.md section 4); the summary shows when. */
+/** Open viewer pages reload within seconds, told by their live stream (ADR 057); the summary shows when. */
 export function useRemoteReload() {
   const queryClient = useQueryClient();
   return useMutation({
