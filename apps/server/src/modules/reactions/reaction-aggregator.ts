@@ -61,15 +61,7 @@ export class ReactionAggregator {
   add(eventId: string, reaction: Reaction, count: number): void {
     const at = this.deps.now().getTime();
     const minute = new Date(Math.floor(at / MINUTE_MS) * MINUTE_MS).toISOString();
-    let event = this.pending.get(eventId);
-    if (!event) {
-      event = new Map();
-      this.pending.set(eventId, event);
-    }
-    const key = `${minute}|${reaction}`;
-    const row = event.get(key);
-    if (row) row.count += count;
-    else event.set(key, { minute, reaction, count });
+    this.pend(eventId, { minute, reaction, count });
     this.totals.taps += count;
   }
 
@@ -108,7 +100,7 @@ export class ReactionAggregator {
         this.totals.written += rows.reduce((sum, row) => sum + row.count, 0);
         this.deps.pageFeed.notify(eventId);
       } catch (error) {
-        for (const row of rows) this.restore(eventId, row);
+        for (const row of rows) this.pend(eventId, row);
         this.deps.log.warn({ err: error, eventId }, 'reactions: writing taps failed; retrying');
       }
     }
@@ -131,7 +123,8 @@ export class ReactionAggregator {
     });
   }
 
-  private restore(eventId: string, row: ReactionAdd): void {
+  /** Adds taps to what the next flush writes (new ones, or those of a failed write). */
+  private pend(eventId: string, row: ReactionAdd): void {
     let event = this.pending.get(eventId);
     if (!event) {
       event = new Map();

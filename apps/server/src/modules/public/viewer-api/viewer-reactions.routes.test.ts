@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase } from '../../../db/database.js';
 import { register } from '../../../test/accounts.js';
 import { testClock } from '../../../test/clock.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -121,5 +122,31 @@ describe('POST /{slug}/_reactions', () => {
       204,
     );
     expect(await stored(event)).toEqual({ laugh: 33 });
+  });
+});
+
+describe('a clean shutdown', () => {
+  it('writes the taps still in memory before the database closes', async () => {
+    const own = await buildTestApp({}, { reactions: { flushIntervalMs: 3_600_000 } });
+    try {
+      const owner = (await register(own.app)).user.id;
+      const event = await insertEvent(own.app, owner);
+      const response = await onEventsHost(own.app, `/${event.slug}/_reactions`, {
+        method: 'POST',
+        payload: { reaction: 'applause', count: 7 },
+      });
+      expect(response.statusCode).toBe(204);
+      await own.app.close();
+      const reader = createDatabase(own.config.databaseUrl);
+      const rows = await reader.db
+        .selectFrom('reaction_counts')
+        .select(['reaction', 'count'])
+        .where('event_id', '=', event.id)
+        .execute();
+      await reader.close();
+      expect(rows.map((row) => [row.reaction, Number(row.count)])).toEqual([['applause', 7]]);
+    } finally {
+      await own.cleanup();
+    }
   });
 });

@@ -38,7 +38,7 @@ export function ReactionsCard({
                 key={reaction}
                 sx={{
                   display: 'grid',
-                  gridTemplateColumns: { xs: '1fr auto', sm: '180px 1fr auto' },
+                  gridTemplateColumns: { xs: '1fr auto', sm: '180px 1fr 15rem' },
                   alignItems: 'center',
                   columnGap: 2,
                   rowGap: 0.5,
