@@ -55,21 +55,6 @@ export async function deleteHighlight(db: Kysely<Database>, highlightId: string)
   await db.deleteFrom('highlights').where('id', '=', highlightId).execute();
 }
 
-/** Positions 0, 1, 2, … in the order of `ids`. */
-export async function setPositions(
-  db: Kysely<Database>,
-  ids: readonly string[],
-  updatedAt: string,
-): Promise<void> {
-  for (const [position, id] of ids.entries()) {
-    await db
-      .updateTable('highlights')
-      .set({ position, updated_at: updatedAt })
-      .where('id', '=', id)
-      .execute();
-  }
-}
-
 /**
  * Drops a deleted highlight from the channels of its event that list their highlights, so that
  * a channel saved back unchanged does not name a highlight that no longer exists.

@@ -10,7 +10,9 @@ import type { Kysely, Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, HighlightsTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { setPositions } from '../../db/positions.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
+import { checkReorder } from '../../lib/reorder.js';
 import type { AuthContext } from '../auth/index.js';
 import { type AccessibleEvent, requireEventRole, updateEvent } from '../events/index.js';
 import {
@@ -19,7 +21,6 @@ import {
   insertHighlight,
   listHighlights,
   removeHighlightFromChannels,
-  setPositions,
   updateHighlight,
   type HighlightRow,
 } from './highlights.repository.js';
@@ -96,6 +97,7 @@ export class HighlightsService {
       const rest = await listHighlights(trx, event.id);
       await setPositions(
         trx,
+        'highlights',
         rest.map((row) => row.id),
         at,
       );
@@ -106,16 +108,11 @@ export class HighlightsService {
   async reorder(auth: AuthContext, eventId: string, ids: readonly string[]): Promise<Highlight[]> {
     return this.change(auth, eventId, async (trx, event, at) => {
       const existing = await listHighlights(trx, event.id);
-      const known = new Set(existing.map((row) => row.id));
-      const given = new Set(ids);
-      if (
-        ids.length !== existing.length ||
-        given.size !== ids.length ||
-        ids.some((id) => !known.has(id))
-      ) {
-        throw validationFailed({ ids: validationMessage('invalid') });
-      }
-      await setPositions(trx, ids, at);
+      checkReorder(
+        ids,
+        existing.map((row) => row.id),
+      );
+      await setPositions(trx, 'highlights', ids, at);
       return (await listHighlights(trx, event.id)).map(toHighlight);
     });
   }

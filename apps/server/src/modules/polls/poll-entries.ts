@@ -16,14 +16,30 @@ export async function appendPollEntry(
   poll: StoredPoll,
   at: string,
 ): Promise<void> {
-  const onPage = isOnPage(poll);
-  const results =
-    onPage && poll.resultsShown ? countResults(poll, await listCountedVotes(trx, poll.id)) : null;
+  if (!isOnPage(poll)) return appendPollRemoved(trx, poll, at);
+  const results = poll.resultsShown
+    ? countResults(poll, await listCountedVotes(trx, poll.id))
+    : null;
   await appendPageEntry(trx, {
     eventId: poll.eventId,
     channelId: poll.channelId,
-    kind: onPage ? 'poll' : 'poll-removed',
-    data: onPage ? toViewerPoll(poll, results) : { id: poll.id },
+    kind: 'poll',
+    data: toViewerPoll(poll, results),
+    at,
+  });
+}
+
+/** Tells the pages of the poll's channel (every page for none) to drop it. */
+export async function appendPollRemoved(
+  trx: Kysely<Database>,
+  poll: Pick<StoredPoll, 'id' | 'eventId' | 'channelId'>,
+  at: string,
+): Promise<void> {
+  await appendPageEntry(trx, {
+    eventId: poll.eventId,
+    channelId: poll.channelId,
+    kind: 'poll-removed',
+    data: { id: poll.id },
     at,
   });
 }

@@ -81,21 +81,6 @@ export async function deletePoll(db: Kysely<Database>, pollId: string): Promise<
   await db.deleteFrom('polls').where('id', '=', pollId).execute();
 }
 
-/** Positions 0, 1, 2, … in the order of `ids`. */
-export async function setPollPositions(
-  db: Kysely<Database>,
-  ids: readonly string[],
-  updatedAt: string,
-): Promise<void> {
-  for (const [position, id] of ids.entries()) {
-    await db
-      .updateTable('polls')
-      .set({ position, updated_at: updatedAt })
-      .where('id', '=', id)
-      .execute();
-  }
-}
-
 /** Viewers who answered, per poll id of the event (polls without answers are missing). */
 export async function countResponses(
   db: Kysely<Database>,

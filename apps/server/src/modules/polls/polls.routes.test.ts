@@ -332,4 +332,82 @@ describe('polls API (organisers)', () => {
       (await call('PATCH', `/${polls[0]!.id}`, { question: 'Still a quiz?' })).statusCode,
     ).toBe(200);
   });
+  it("exports every poll's results as CSV in the user's delimiter and language, formulas neutralised", async () => {
+    const quiz = await add({
+      kind: 'multiple',
+      question: '=Which are prime?',
+      quiz: true,
+      options: [{ text: '2', correct: true }, { text: '3', correct: true }, { text: '+4' }],
+    });
+    const rating = await add({ kind: 'rating', question: 'How was it?' });
+    const text = await add({ kind: 'text', question: 'One word?' });
+    await add({ kind: 'text', question: 'Nobody answered' });
+    const at = new Date().toISOString();
+    const [two, three, four] = quiz.options.map((option) => option.id);
+    const votes = [
+      { poll_id: quiz.id, choices: JSON.stringify([two, three]) },
+      { poll_id: quiz.id, choices: JSON.stringify([two, four]) },
+      { poll_id: quiz.id, choices: JSON.stringify([two]) },
+      { poll_id: rating.id, rating: 5 },
+      { poll_id: rating.id, rating: 4 },
+      { poll_id: text.id, text: 'Great', text_status: 'approved' },
+      { poll_id: text.id, text: 'great ', text_status: 'approved' },
+      { poll_id: text.id, text: '@mention', text_status: 'approved' },
+      { poll_id: text.id, text: 'Not shown', text_status: 'pending' },
+    ];
+    await app.db
+      .insertInto('poll_votes')
+      .values(
+        votes.map((vote) => ({
+          id: randomUUID(),
+          viewer_id: randomUUID(),
+          created_at: at,
+          updated_at: at,
+          ...vote,
+        })),
+      )
+      .execute();
+    await callAs(app, owner, 'PATCH', '/settings', { csvDelimiter: ';' });
+    try {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/events/${event.id}/polls.csv`,
+        headers: { ...owner.headers, 'accept-language': 'en' },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="polls-${event.slug}.csv"`,
+      );
+      const lines = response.body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(lines).toEqual([
+        'Question;Kind;Status;Answer;Votes;Share;Correct',
+        "'=Which are prime?;Multiple choice;Draft;2;3;100%;yes",
+        "'=Which are prime?;Multiple choice;Draft;3;1;33.3%;yes",
+        "'=Which are prime?;Multiple choice;Draft;'+4;1;33.3%;no",
+        'How was it?;Rating;Draft;1;0;0%;',
+        'How was it?;Rating;Draft;2;0;0%;',
+        'How was it?;Rating;Draft;3;0;0%;',
+        'How was it?;Rating;Draft;4;1;50%;',
+        'How was it?;Rating;Draft;5;1;50%;',
+        // Identical answers count together, spelt as the first one read.
+        expect.stringMatching(/^One word\?;Open text;Draft;(Great|great);2;50%;$/),
+        "One word?;Open text;Draft;'@mention;1;25%;",
+        'Nobody answered;Open text;Draft;;0;;',
+      ]);
+      const german = await app.inject({
+        method: 'GET',
+        url: `/api/events/${event.id}/polls.csv`,
+        headers: { ...owner.headers, 'accept-language': 'de' },
+      });
+      const [header, first] = german.body.replace(/^\uFEFF/, '').split('\r\n');
+      expect(header).toBe('Frage;Art;Status;Antwort;Stimmen;Anteil;Richtig');
+      expect(first).toBe("'=Which are prime?;Mehrfachauswahl;Entwurf;2;3;100\u00a0%;ja");
+    } finally {
+      await callAs(app, owner, 'PATCH', '/settings', { csvDelimiter: ',' });
+    }
+  });
 });

@@ -17,17 +17,19 @@ import {
 } from '@livent/shared';
 import type { Kysely, Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
+import { setPositions } from '../../db/positions.js';
 import type { Database, PollsTable } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound, validationFailed } from '../../lib/errors.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
+import { checkReorder } from '../../lib/reorder.js';
 import type { AuthContext } from '../auth/index.js';
 import { listChannels } from '../channels/index.js';
 import { requireEventRole } from '../events/index.js';
-import { appendPageEntry, type PageNotifier } from '../live-page/index.js';
+import type { PageNotifier } from '../live-page/index.js';
 import { requireMessagesGuest } from '../messages/index.js';
 import { ownerPlanOf } from '../plans/index.js';
-import { appendPollEntry } from './poll-entries.js';
+import { appendPollEntry, appendPollRemoved } from './poll-entries.js';
 import { checkPollShape, isChoiceKind, type PollShape } from './poll-input.js';
 import { countResults } from './poll-results.js';
 import { pollsCsv } from './polls-csv.js';
@@ -45,7 +47,6 @@ import {
   listPolls,
   listTextAnswers,
   nextPosition,
-  setPollPositions,
   setTextStatus,
   updatePoll,
 } from './polls.repository.js';
@@ -194,19 +195,14 @@ export class PollsService {
       const at = now().toISOString();
       await deletePoll(trx, poll.id);
       const rest = await listPolls(trx, event.eventId);
-      await setPollPositions(
+      await setPositions(
         trx,
+        'polls',
         rest.map((other) => other.id),
         at,
       );
       if (!isOnPage(poll)) return { eventId: event.eventId, told: false };
-      await appendPageEntry(trx, {
-        eventId: event.eventId,
-        channelId: poll.channelId,
-        kind: 'poll-removed',
-        data: { id: poll.id },
-        at,
-      });
+      await appendPollRemoved(trx, poll, at);
       return { eventId: event.eventId, told: true };
     });
     if (told) pageFeed.notify(id);
@@ -221,16 +217,11 @@ export class PollsService {
     const { db, now } = this.deps;
     return db.transaction().execute(async (trx) => {
       const event = await this.open(trx, access, eventId, { lock: true });
-      const current = new Set((await listPolls(trx, event.eventId)).map((poll) => poll.id));
-      const given = new Set(ids);
-      if (
-        given.size !== ids.length ||
-        given.size !== current.size ||
-        ids.some((id) => !current.has(id))
-      ) {
-        throw validationFailed({ ids: validationMessage('invalid') });
-      }
-      await setPollPositions(trx, ids, now().toISOString());
+      checkReorder(
+        ids,
+        (await listPolls(trx, event.eventId)).map((poll) => poll.id),
+      );
+      await setPositions(trx, 'polls', ids, now().toISOString());
       return { polls: await this.listOf(trx, event.eventId) };
     });
   }
@@ -356,13 +347,7 @@ export class PollsService {
       const after = readPoll(await updatePoll(trx, before.id, { ...changes, updated_at: at }));
       const told = isOnPage(before) || isOnPage(after);
       if (isOnPage(before) && before.channelId !== after.channelId) {
-        await appendPageEntry(trx, {
-          eventId: event.eventId,
-          channelId: before.channelId,
-          kind: 'poll-removed',
-          data: { id: before.id },
-          at,
-        });
+        await appendPollRemoved(trx, before, at);
       }
       if (told) await appendPollEntry(trx, after, at);
       return { value: toPoll(after, responses), eventId: event.eventId, told };
