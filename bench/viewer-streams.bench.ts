@@ -154,17 +154,23 @@ async function run(label: string, cluster: Cluster): Promise<boolean> {
 
     // What the open streams cost while nothing happens: heartbeats and access checks, each once
     // in 15 s (ADR 038), so one such period.
+    await Promise.all(instances.map((instance) => instance.loopDelay()));
     const idleStarted = nowMs();
     const cpuBeforeIdle = cpuMs(cluster);
     await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
     const idleShare = (cpuMs(cluster) - cpuBeforeIdle) / (nowMs() - idleStarted);
+    const loopIdle = await Promise.all(instances.map((instance) => instance.loopDelay()));
     console.log(
       `  server CPU with the streams open and nothing happening: ${(idleShare * 100).toFixed(0)}% of a core (over ${IDLE_MS / 1000} s: heartbeats and access checks)`,
     );
+    for (const [i, loop] of loopIdle.entries()) {
+      console.log(`  instance ${i + 1} event loop delay meanwhile: ${loopLine(loop)}`);
+    }
     recordResult({
       name: `${label}: server CPU, streams idle`,
       value: idleShare * 100,
       unit: '% of a core',
+      note: `event loop delay max ${Math.max(...loopIdle.map((l) => l.maxMs)).toFixed(0)} ms`,
     });
 
     // A launched poll's arrival on every stream.
