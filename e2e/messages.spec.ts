@@ -9,7 +9,10 @@ import { expect, expectAccessible, test } from './fixtures.js';
 // stops working once renewed.
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
-/** The public page polls every 2 s (ADR 053); generous, as this spec is not about the delay. */
+/**
+ * The public page reads its lists when its live stream says so (ADR 057); generous, as this
+ * spec is not about the delay.
+ */
 const POLL_WAIT = { timeout: 15_000 };
 
 async function ask(viewer: Page, text: string) {

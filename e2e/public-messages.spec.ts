@@ -8,7 +8,10 @@ import { expect, expectAccessible, test } from './fixtures.js';
 // only its sender.
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
-/** The page polls every 2 s (ADR 053); generous, as this spec is not about the delay. */
+/**
+ * The page reads its lists when its live stream says so (ADR 057); generous, as this
+ * spec is not about the delay.
+ */
 const POLL_WAIT = { timeout: 15_000 };
 
 interface InboxMessage {

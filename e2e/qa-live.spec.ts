@@ -5,10 +5,10 @@ import { expect, expectAccessible, test, useLanguage } from './fixtures.js';
 
 // Q&A that reaches the audience (ADR 053): the organiser answers an approved question in the
 // dashboard without touching the visibility switch, and pins it; a viewer's open page in another
-// browser shows both within the 2 s poll, without a reload.
+// browser shows both within 2 s (its live stream says the messages changed), without a reload.
 
 const EVENTS_ORIGIN = `http://events.localhost:${e2ePort}`;
-/** The page polls every 2 s; the request and the redraw take a moment more on a busy machine. */
+/** Within 2 s; the frame, the request and the redraw take a moment more on a busy machine. */
 const WITHIN_TWO_SECONDS = { timeout: 3_000 };
 
 /** A new account's event with the message tool on as Q&A, its page in `language`. */
