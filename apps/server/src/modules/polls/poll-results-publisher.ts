@@ -45,7 +45,6 @@ export class PollResultsPublisher {
 
   /** A vote was stored: the poll's results go out within the interval. */
   voted(eventId: string, pollId: string): void {
-    this.counted.delete(pollId);
     if (this.closed || this.timers.has(pollId)) return;
     const timer = setTimeout(() => {
       this.timers.delete(pollId);

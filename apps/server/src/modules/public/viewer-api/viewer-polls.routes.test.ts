@@ -5,6 +5,7 @@ import { abuseLimits } from '../../../lib/abuse-limits.js';
 import { registerVerified, type SignedInUser } from '../../../test/accounts.js';
 import { callAs, setPlan } from '../../../test/events.js';
 import { addPoll, choicePoll, movePoll, pageEntriesOf } from '../../../test/polls.js';
+import { testClock } from '../../../test/clock.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { insertChannel, insertEvent, onEventsHost, type TestEvent } from '../public.fixtures.js';
 
@@ -18,6 +19,8 @@ describe('viewer polls', () => {
   let app: FastifyInstance;
   let owner: SignedInUser;
   let event: TestEvent;
+  // The counts pages read are reused by this clock's time; the results' timer runs in real time.
+  const clock = testClock(new Date());
 
   beforeAll(async () => {
     testApp = await buildTestApp(
@@ -25,6 +28,7 @@ describe('viewer polls', () => {
       {
         abuseLimits: abuseLimits({ viewerVotesPerViewer: 200, viewerVotesPerAddress: 1000 }),
         pollResults: { intervalMs: RESULTS_INTERVAL_MS },
+        now: clock.now,
       },
     );
     app = testApp.app;
@@ -230,7 +234,7 @@ describe('viewer polls', () => {
     const live = (await read()).polls[0]!;
     expect(live.options.map((option) => option.correct)).toEqual([false, false, false]);
     await move(quiz.id, 'close');
-    await sleep(RESULTS_INTERVAL_MS + 50);
+    clock.advance(RESULTS_INTERVAL_MS);
     const revealed = (await read()).polls[0]!;
     expect(revealed.options.map((option) => option.correct)).toEqual([true, true, false]);
     expect(revealed.results).toMatchObject({
@@ -270,6 +274,23 @@ describe('viewer polls', () => {
     await voted(poll.id, { rating: 5 });
     await sleep(RESULTS_INTERVAL_MS + 100);
     expect(await pageEntriesOf(app, event.id)).toHaveLength(hidden);
+  });
+
+  it('reuses the counts pages read for an interval', async () => {
+    const poll = await add({ kind: 'rating', question: 'Rate it' });
+    await move(poll.id, 'launch');
+    await patch(poll.id, { resultsShown: true });
+    await voted(poll.id, { rating: 5 });
+    clock.advance(RESULTS_INTERVAL_MS);
+    expect((await read()).polls[0]!.results!.responses).toBe(1);
+    await voted(poll.id, { rating: 1 });
+    // Counted a moment ago: a burst of pages reading their state counts the poll once.
+    expect((await read()).polls[0]!.results!.responses).toBe(1);
+    clock.advance(RESULTS_INTERVAL_MS);
+    expect((await read()).polls[0]!.results).toMatchObject({
+      responses: 2,
+      rating: { average: 3 },
+    });
   });
 
   it('shows approved open answers as words once moderated', async () => {
