@@ -87,3 +87,19 @@ for (const language of ['en', 'de'] as const) {
     });
   }
 }
+
+for (const language of ['en', 'de'] as const) {
+  test(`interaction tools with the reactions switch, ${language}`, async ({ page }) => {
+    const { accessToken } = await ownAccount(page);
+    const event = await createEventByApi(page, accessToken, 'Product Launch 2027');
+    await useLanguage(page, language);
+    await page.setViewportSize(WIDTHS.wide);
+    await page.goto(`/events/${event.id}/interaction`);
+    const toggle = page.getByRole('switch', {
+      name: language === 'de' ? /Reaktionsleiste anzeigen/ : /Show the reactions bar/,
+    });
+    await expect(toggle).toBeChecked();
+    await toggle.scrollIntoViewIfNeeded();
+    await shot(page, `interaction-${language}-wide`);
+  });
+}

@@ -129,6 +129,7 @@ const INVALID_VALUES: [field: EventSettingName, value: unknown, errors: Record<s
     ['messagesEnabled', 'on', { messagesEnabled: 'validation.invalid' }],
     ['messagesPrompt', long(201), { messagesPrompt: 'validation.maxLength?max=200' }],
     ['messagesMode', 'chat', { messagesMode: 'validation.invalid' }],
+    ['reactionsEnabled', 'yes', { reactionsEnabled: 'validation.invalid' }],
     ['sideFrameVisible', 0, { sideFrameVisible: 'validation.invalid' }],
     ['sideFrameLink', 'example.com', { sideFrameLink: 'validation.url' }],
     ['extraFrameVisible', null, { extraFrameVisible: 'validation.required' }],
