@@ -188,7 +188,9 @@ if (!run('build', 'npm', ['run', 'build'])) {
   const split = Boolean(nodeLtsReady && process.env.TEST_DATABASE_URL);
   vitest(
     split ? 'dashboard, viewer script and shared unit tests' : 'unit and API tests (SQLite)',
-    split ? ['--project', 'web', '--project', 'shared', '--project', 'viewer'] : [],
+    split
+      ? ['--project', 'web', '--project', 'shared', '--project', 'viewer', '--project', 'bench']
+      : [],
     {},
     `${tmp}/vitest.json`,
   );

@@ -47,19 +47,24 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** CPU time of a process from /proc (Linux): the one measure a busy shared machine leaves fair. */
+/**
+ * CPU time (user + system, ms) of a process so far, from /proc (Linux): the one measure a busy
+ * shared machine leaves fair. Undefined where /proc is missing or the process is gone.
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
 function cpuMsOf(child: ChildProcess): () => number | undefined {
-  return () => {
-    try {
-      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ticks = Number(fields[11]) + Number(fields[12]);
-      return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
-    } catch {
-      return undefined;
-    }
-  };
+  return () => processCpuMs(child.pid);
 }
 
 function stopper(child: ChildProcess): () => Promise<void> {
