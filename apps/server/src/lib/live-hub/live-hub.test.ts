@@ -54,6 +54,21 @@ describe('LiveHub', () => {
     hub.close();
   });
 
+  it('asks access again a slice of streams at a time, so that the event loop stays free between', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const hub = hubOf({ recheckMs: 1_000 });
+    const authorize = vi.fn(() => Promise.resolve(true));
+    const clients = Array.from({ length: 1_000 }, () => connect(hub, { authorize }));
+    for (const client of clients) client.goLive();
+    vi.advanceTimersByTime(1_000);
+    const firstTurn = authorize.mock.calls.length;
+    expect(firstTurn).toBeGreaterThan(0);
+    expect(firstTurn).toBeLessThan(1_000);
+    for (let turn = 0; turn < 10; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(authorize).toHaveBeenCalledTimes(1_000);
+    hub.close();
+  });
+
   it('starts every stream with the reconnect delay and pings live clients on one timer', () => {
     vi.useFakeTimers();
     const hub = hubOf({ heartbeatMs: 1_000 });

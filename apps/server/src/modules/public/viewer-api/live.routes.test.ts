@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventSettingsPatch, LiveEntries, LiveKind } from '@livent/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hostOf } from '../../../lib/events-origin.js';
 import { registerVerified, type SignedInUser } from '../../../test/accounts.js';
 import { callAs, createEvent } from '../../../test/events.js';
@@ -199,6 +199,27 @@ describe('the viewer page stream', () => {
     await save(event, { accessCode: 'Another-Code-7' });
     await stream.ended;
     expect(((await request(`/${event.slug}/_live`, { cookie })) as SseRefusal).status).toBe(403);
+  });
+
+  it('re-checks the streams of one event against one fresh read of it at a time', async () => {
+    // Under TEST_INSTANCES=2 the services live in the instances' own processes.
+    if (process.env.TEST_INSTANCES === '2') return;
+    const event = await createEvent(app, owner);
+    for (let page = 0; page < 20; page++) {
+      const stream = await connect(`/${event.slug}/_live`);
+      await stream.next();
+    }
+    const events = app.services.publicPages.events;
+    const freshHead = vi.spyOn(events, 'freshHead');
+    try {
+      // About six rounds of checks of 20 streams (every 50 ms here): one read per second.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const reads = freshHead.mock.calls.filter(([slug]) => slug === event.slug).length;
+      expect(reads).toBeGreaterThanOrEqual(1);
+      expect(reads).toBeLessThanOrEqual(2);
+    } finally {
+      freshHead.mockRestore();
+    }
   });
 
   it('ends the stream of a deleted event', async () => {

@@ -18,6 +18,10 @@ import type { EventHead } from '../public.repository.js';
 import type { Viewer } from '../viewer-cookie.js';
 
 export const STATE_MAX_AGE_S = 5;
+/** How long the streams of one event share a fresh read of it when they re-check access. */
+export const RECHECK_SHARE_MS = 1_000;
+
+type RecheckedEvent = { head: EventHead; model: EventModel } | undefined;
 
 export interface ViewerApiDependencies {
   events: PublicEvents;
@@ -39,7 +43,33 @@ export interface ViewerApiDependencies {
  * reads the messages.
  */
 export class ViewerApiService {
+  /**
+   * The event each slug's streams re-check against, read fresh once per `RECHECK_SHARE_MS` for
+   * all of them: thousands of pages of one event share the read, which per stream stalled the
+   * event loop for seconds at 10,000 streams (ADR 062).
+   */
+  private readonly rechecks = new Map<string, { at: number; read: Promise<RecheckedEvent> }>();
+
   constructor(private readonly deps: ViewerApiDependencies) {}
+
+  private recheckedModel(slug: string): Promise<RecheckedEvent> {
+    const now = this.deps.now().getTime();
+    const shared = this.rechecks.get(slug);
+    if (shared && now - shared.at < RECHECK_SHARE_MS) return shared.read;
+    for (const [key, entry] of this.rechecks) {
+      if (now - entry.at >= RECHECK_SHARE_MS) this.rechecks.delete(key);
+    }
+    const read = (async () => {
+      const head = await this.deps.events.freshHead(slug);
+      return head ? { head, model: await this.deps.events.model(head) } : undefined;
+    })();
+    // A failed read is not shared: the next check reads again.
+    read.catch(() => {
+      if (this.rechecks.get(slug)?.read === read) this.rechecks.delete(slug);
+    });
+    this.rechecks.set(slug, { at: now, read });
+    return read;
+  }
 
   /**
    * When the organiser last asked open pages to reload (read by a page after its stream's reset). A protected event
@@ -72,10 +102,9 @@ export class ViewerApiService {
   ): Promise<{ eventId: string; channelId: string | null; stillAllowed: () => Promise<boolean> }> {
     const { head, channelId } = await this.openPage(slug, channelSlug, accessCookie);
     const stillAllowed = async () => {
-      const current = await this.deps.events.freshHead(slug);
-      if (current?.id !== head.id) return false;
-      const model = await this.deps.events.model(current);
-      return (await this.deps.access.resolve(model, accessCookie)) !== 'gate';
+      const current = await this.recheckedModel(slug);
+      if (current?.head.id !== head.id) return false;
+      return (await this.deps.access.resolve(current.model, accessCookie)) !== 'gate';
     };
     return { eventId: head.id, channelId, stillAllowed };
   }
