@@ -61,7 +61,14 @@ export class ViewerApiService {
     }
     const read = (async () => {
       const head = await this.deps.events.freshHead(slug);
-      return head ? { head, model: await this.deps.events.model(head) } : undefined;
+      if (!head) return undefined;
+      try {
+        return { head, model: await this.deps.events.model(head) };
+      } catch (error) {
+        // The event is there but its settings did not load (changed meanwhile, the database
+        // busy): no refusal, which would end every stream of the event; the next check reads again.
+        throw new Error('the event could not be read again', { cause: error });
+      }
     })();
     // A failed read is not shared: the next check reads again.
     read.catch(() => {
