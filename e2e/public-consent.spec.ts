@@ -62,7 +62,8 @@ async function setUp(page: Page) {
 
 async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.waitForLoadState('networkidle');
+  // Not 'networkidle': an event page past its gate holds its live stream open (ADR 057).
+  await page.waitForLoadState('load');
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${String(width)}.png`, fullPage: true });
@@ -220,7 +221,7 @@ test.describe('consent banner', () => {
       await expect(page.locator('.lv-consent p').first()).toContainText(text, { timeout: 500 });
     }).toPass({ timeout: 30_000, intervals: [2000] });
 
-    await page.goto(`${EVENTS_ORIGIN}/${event.slug}/deutsch`, { waitUntil: 'networkidle' });
+    await page.goto(`${EVENTS_ORIGIN}/${event.slug}/deutsch`, { waitUntil: 'load' });
     const banner = page.getByRole('region', { name: 'Einwilligung für Inhalte anderer Anbieter' });
     await expect(banner).toContainText('Wir zeigen den Stream über YouTube.');
     await expect(page.getByText('Inhalt von YouTube (youtube.com)')).toBeVisible();

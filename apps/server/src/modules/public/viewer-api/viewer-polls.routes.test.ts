@@ -66,6 +66,9 @@ describe('viewer polls', () => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+    // The dashboard's sandboxed preview reads it from an opaque origin, never with cookies.
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['access-control-allow-credentials']).toBeUndefined();
     return response.json<ViewerPolls>();
   };
   /** A vote that must be stored, with the viewer cookie it set (or was given). */

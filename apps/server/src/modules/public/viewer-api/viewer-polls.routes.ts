@@ -41,7 +41,11 @@ export const viewerPollsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
+      reply
+        .header('cache-control', NO_STORE)
+        // As the message tool's list: the dashboard's sandboxed preview asks from an opaque
+        // origin and gets the polls; browsers never hand a '*' answer to a request with cookies.
+        .header('access-control-allow-origin', '*');
       return viewerApi.polls(
         request.params.slug,
         request.query.channel,
