@@ -52,12 +52,17 @@ export class ViewerApiService {
 
   constructor(private readonly deps: ViewerApiDependencies) {}
 
-  private recheckedModel(slug: string): Promise<RecheckedEvent> {
+  /**
+   * Shared by the streams of one event only: a slug freed by a deleted event and taken by a new
+   * one must not answer the new event's streams with the old one's absence.
+   */
+  private recheckedModel(slug: string, eventId: string): Promise<RecheckedEvent> {
     const now = this.deps.now().getTime();
-    const shared = this.rechecks.get(slug);
+    const key = `${eventId}|${slug}`;
+    const shared = this.rechecks.get(key);
     if (shared && now - shared.at < RECHECK_SHARE_MS) return shared.read;
-    for (const [key, entry] of this.rechecks) {
-      if (now - entry.at >= RECHECK_SHARE_MS) this.rechecks.delete(key);
+    for (const [cached, entry] of this.rechecks) {
+      if (now - entry.at >= RECHECK_SHARE_MS) this.rechecks.delete(cached);
     }
     const read = (async () => {
       const head = await this.deps.events.freshHead(slug);
@@ -72,9 +77,9 @@ export class ViewerApiService {
     })();
     // A failed read is not shared: the next check reads again.
     read.catch(() => {
-      if (this.rechecks.get(slug)?.read === read) this.rechecks.delete(slug);
+      if (this.rechecks.get(key)?.read === read) this.rechecks.delete(key);
     });
-    this.rechecks.set(slug, { at: now, read });
+    this.rechecks.set(key, { at: now, read });
     return read;
   }
 
@@ -109,7 +114,7 @@ export class ViewerApiService {
   ): Promise<{ eventId: string; channelId: string | null; stillAllowed: () => Promise<boolean> }> {
     const { head, channelId } = await this.openPage(slug, channelSlug, accessCookie);
     const stillAllowed = async () => {
-      const current = await this.recheckedModel(slug);
+      const current = await this.recheckedModel(slug, head.id);
       if (current?.head.id !== head.id) return false;
       return (await this.deps.access.resolve(current.model, accessCookie)) !== 'gate';
     };
