@@ -105,7 +105,6 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'screenshots/**',
-      'apps/web/src/routeTree.gen.ts',
     ],
   },
   js.configs.recommended,
