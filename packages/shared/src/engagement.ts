@@ -221,7 +221,8 @@ export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
  * JSON). `poll`: a poll launched, changed, closed or its results updated (a `ViewerPoll`);
  * `poll-removed`: `{ id }`; `reactions`: a burst (`ReactionCounts`); `messages`: the public
  * questions changed (the page reads `_messages` again); `reload`: the organiser reloads open
- * pages (`{ reloadAt }`); `reset`: the page missed entries and reads its state again.
+ * pages (`{ reloadAt }`); `state`: the page's state or times changed (`{ state, version }`, the
+ * page shows the new state, docs/decisions/063-event-times-and-page-states.md); `reset`: the page missed entries and reads its state again.
  */
 export const LIVE_KINDS = [
   'poll',
@@ -229,6 +230,7 @@ export const LIVE_KINDS = [
   'reactions',
   'messages',
   'reload',
+  'state',
   'reset',
 ] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];

@@ -7,7 +7,9 @@ import {
 } from './access-mails.js';
 import { MESSAGES_MODES } from './messages.js';
 import { EXTRA_FRAME_MAX_HEIGHT } from './constants.js';
+import { EVENT_DURATION_MAX_MINUTES, PAGE_STATE_OVERRIDES } from './event-times.js';
 import type { Feature } from './plans.js';
+import { isTimezone } from './account.js';
 import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
 
 /**
@@ -22,6 +24,11 @@ export const VIEWER_LANGUAGES = ['de', 'en', 'es', 'fr'] as const;
 export type ViewerLanguage = (typeof VIEWER_LANGUAGES)[number];
 
 export const START_MODES = ['none', 'datetime', 'text'] as const;
+/** Reminders an event may have, and how long before the start the earliest may go (30 days). */
+export const REMINDER_OFFSETS_MAX = 5;
+export const REMINDER_OFFSET_MAX_MINUTES = 30 * 24 * 60;
+/** The most browsers one personal link or invitation login may be open in at once. */
+export const SESSION_LIMIT_MAX = 10;
 export const PLAYER_MODES = [
   'iframe',
   'wowza',
@@ -196,6 +203,37 @@ export const eventSettingsSchema = z.object({
   startDate: fields.date().nullable(),
   startTime: fields.time().nullable(),
   startText: line(100),
+  /**
+   * The time zone of the start's date and time (IANA name); empty: the owner's account time zone
+   * (docs/decisions/063-event-times-and-page-states.md).
+   */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine((value) => value === '' || isTimezone(value), { error: validationMessage('invalid') }),
+  /** The end, as minutes after the start; null: open-ended (live until the organiser moves on). */
+  durationMinutes: z.number().int().min(1).max(EVENT_DURATION_MAX_MINUTES).nullable(),
+  /** The organiser's override of the page's state; `auto` follows the times. */
+  pageState: z.enum(PAGE_STATE_OVERRIDES),
+  /** Before the start: a waiting text and image beside the countdown. */
+  waitingText: lines(5000),
+  waitingImage: image(),
+  /** After the end: a thank-you text, and the replay when a link is set. */
+  thankYouText: lines(5000),
+  /** The recording: the player after the event and in the on-demand state. */
+  replayLink: fields.url({ empty: true }),
+  /**
+   * Reminders before the start, as minutes before it (0: at the start), each sent once to every
+   * registrant and invitee who takes the event's mails.
+   */
+  reminderOffsets: z
+    .array(z.number().int().min(0).max(REMINDER_OFFSET_MAX_MINUTES))
+    .max(REMINDER_OFFSETS_MAX)
+    .refine((values) => new Set(values).size === values.length, {
+      error: validationMessage('invalid'),
+    }),
+  remindRegistrations: z.boolean(),
+  remindInvitations: z.boolean(),
   contactName: line(100),
   contactEmail: fields.optionalEmail(),
   contactWebsite: fields.url({ empty: true }),
@@ -290,6 +328,11 @@ export const eventSettingsSchema = z.object({
   accessShowHighlights: z.boolean(),
   /** Empty unless set; required when the mode is `code` (see {@link accessSettingsErrors}). */
   accessCode: singleLineText({ max: ACCESS_CODE_MAX_LENGTH, trim: true }),
+  /**
+   * How many browsers may use one personal link or invitation login at once; null: no limit. Past
+   * it, the oldest session ends.
+   */
+  sessionLimit: z.number().int().min(1).max(SESSION_LIMIT_MAX).nullable(),
   registrationEmailDomains: unique(
     fields.hostname(),
     REGISTRATION_EMAIL_DOMAINS_MAX,
@@ -341,6 +384,16 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
   startDate: null,
   startTime: null,
   startText: '',
+  timeZone: '',
+  durationMinutes: null,
+  pageState: 'auto',
+  waitingText: '',
+  waitingImage: null,
+  thankYouText: '',
+  replayLink: '',
+  reminderOffsets: [1440, 60],
+  remindRegistrations: true,
+  remindInvitations: true,
   contactName: '',
   contactEmail: '',
   contactWebsite: '',
@@ -407,6 +460,7 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
   accessShowContent: false,
   accessShowHighlights: false,
   accessCode: '',
+  sessionLimit: null,
   registrationEmailDomains: [],
   registrationEmailMode: 'default',
   registrationFields: [],

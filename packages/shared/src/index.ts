@@ -11,6 +11,7 @@ export * from './domains.js';
 export * from './engagement.js';
 export * from './enterprise.js';
 export * from './errors.js';
+export * from './event-times.js';
 export * from './events.js';
 export * from './health.js';
 export * from './invitations.js';

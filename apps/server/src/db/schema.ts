@@ -44,6 +44,7 @@ export interface Database {
   polls: PollsTable;
   poll_votes: PollVotesTable;
   reaction_counts: ReactionCountsTable;
+  attendance: AttendanceTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -617,4 +618,20 @@ export interface ReactionCountsTable {
   minute: string;
   reaction: string;
   count: number;
+}
+
+/** Who of the registered and invited attended, and how (migration 0028, ADR 063). */
+export interface AttendanceTable {
+  event_id: string;
+  /** `registration` or `invitation`. */
+  person_kind: string;
+  person_id: string;
+  first_join_at: string;
+  last_seen_at: string;
+  /** Minutes with at least one heartbeat of a page view of this person. */
+  minutes: Generated<number>;
+  /** The last minute counted (ISO), so that a minute counts once. */
+  last_minute: string | null;
+  questions: Generated<number>;
+  polls: Generated<number>;
 }

@@ -3784,6 +3784,17 @@ export interface operations {
                         startDate: string | null;
                         startTime: string | null;
                         startText: string;
+                        timeZone: string;
+                        durationMinutes: number | null;
+                        /** @enum {string} */
+                        pageState: "auto" | "before" | "live" | "after" | "ondemand";
+                        waitingText: string;
+                        waitingImage: string | null;
+                        thankYouText: string;
+                        replayLink: string;
+                        reminderOffsets: number[];
+                        remindRegistrations: boolean;
+                        remindInvitations: boolean;
                         contactName: string;
                         contactEmail: string;
                         contactWebsite: string;
@@ -3881,6 +3892,7 @@ export interface operations {
                         accessShowContent: boolean;
                         accessShowHighlights: boolean;
                         accessCode: string;
+                        sessionLimit: number | null;
                         registrationEmailDomains: string[];
                         /** @enum {string} */
                         registrationEmailMode: "default" | "send" | "verify";
@@ -3957,6 +3969,17 @@ export interface operations {
                     startDate?: string | null;
                     startTime?: string | null;
                     startText?: string;
+                    timeZone?: string;
+                    durationMinutes?: number | null;
+                    /** @enum {string} */
+                    pageState?: "auto" | "before" | "live" | "after" | "ondemand";
+                    waitingText?: string;
+                    waitingImage?: string | null;
+                    thankYouText?: string;
+                    replayLink?: string;
+                    reminderOffsets?: number[];
+                    remindRegistrations?: boolean;
+                    remindInvitations?: boolean;
                     contactName?: string;
                     contactEmail?: string;
                     contactWebsite?: string;
@@ -4054,6 +4077,7 @@ export interface operations {
                     accessShowContent?: boolean;
                     accessShowHighlights?: boolean;
                     accessCode?: string;
+                    sessionLimit?: number | null;
                     registrationEmailDomains?: string[];
                     /** @enum {string} */
                     registrationEmailMode?: "default" | "send" | "verify";
@@ -4091,6 +4115,17 @@ export interface operations {
                         startDate: string | null;
                         startTime: string | null;
                         startText: string;
+                        timeZone: string;
+                        durationMinutes: number | null;
+                        /** @enum {string} */
+                        pageState: "auto" | "before" | "live" | "after" | "ondemand";
+                        waitingText: string;
+                        waitingImage: string | null;
+                        thankYouText: string;
+                        replayLink: string;
+                        reminderOffsets: number[];
+                        remindRegistrations: boolean;
+                        remindInvitations: boolean;
                         contactName: string;
                         contactEmail: string;
                         contactWebsite: string;
@@ -4188,6 +4223,7 @@ export interface operations {
                         accessShowContent: boolean;
                         accessShowHighlights: boolean;
                         accessCode: string;
+                        sessionLimit: number | null;
                         registrationEmailDomains: string[];
                         /** @enum {string} */
                         registrationEmailMode: "default" | "send" | "verify";
