@@ -79,6 +79,11 @@ export const ERROR_MESSAGES = {
   pollLaunched: 'A launched poll keeps its kind and options',
   /** A viewer's vote on a poll that is not live (ADR 058). */
   pollNotLive: 'This poll is closed',
+  /**
+   * A viewer's session of a personal link or invitation login that a newer one ended (ADR 067):
+   * the page script reloads into the gate, which says so.
+   */
+  sessionEnded: 'This session ended',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

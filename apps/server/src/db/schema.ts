@@ -45,6 +45,7 @@ export interface Database {
   poll_votes: PollVotesTable;
   reaction_counts: ReactionCountsTable;
   attendance: AttendanceTable;
+  access_sessions: AccessSessionsTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -634,4 +635,21 @@ export interface AttendanceTable {
   last_minute: string | null;
   questions: Generated<number>;
   polls: Generated<number>;
+}
+
+/**
+ * A session of a personal way in (ADR 067): one per access granted to a registration or an
+ * invitation (exactly one of the two set); `ended_at` once a newer session pushed it past the
+ * event's limit.
+ */
+export interface AccessSessionsTable {
+  id: string;
+  event_id: string;
+  registration_id: string | null;
+  invitation_id: string | null;
+  created_at: string;
+  last_seen_at: string;
+  ended_at: string | null;
+  /** Why it ended: `limit`. */
+  end_reason: string | null;
 }

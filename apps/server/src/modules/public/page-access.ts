@@ -3,15 +3,22 @@ import type { Clock } from '../../lib/clock.js';
 import { requestCookie } from '../../lib/cookies.js';
 import type { InvitationAccess } from '../invitations/index.js';
 import type { RegistrationsService } from '../registrations/index.js';
+import type { AccessSessions } from './access-sessions.js';
 import type { EventModel } from './public-events.js';
 import { ACCESS_COOKIE, type AccessClaims, type ViewerAccess } from './viewer-access.js';
 
 /**
  * What a request may see of an event's page (ADR 026): the whole page of an unprotected event,
  * the gate of a protected one, or the whole protected page for a viewer with a valid access
- * cookie (which no shared cache may keep).
+ * cookie (which no shared cache may keep). `ended` is the gate for a viewer whose session a newer
+ * one ended (ADR 067): the gate says so.
  */
-export type PageAccess = 'open' | 'gate' | 'granted';
+export type PageAccess = 'open' | 'gate' | 'granted' | 'ended';
+
+/** Whether the request is at the gate (plain, or because its session ended). */
+export function atGate(access: PageAccess): boolean {
+  return access === 'gate' || access === 'ended';
+}
 
 /** The access cookie's value, or a function that reads it only when asked. */
 export type AccessCookie = string | undefined | (() => string | undefined);
@@ -28,6 +35,8 @@ export interface PageAccessDependencies {
   invitations: Pick<InvitationAccess, 'peek' | 'check'>;
   /** Whether a registration still exists. */
   registrations: Pick<RegistrationsService, 'knownToExist' | 'exists'>;
+  /** Whether the session of a personal way in is still open (ADR 067). */
+  sessions: Pick<AccessSessions, 'peek' | 'check'>;
 }
 
 /**
@@ -48,12 +57,15 @@ export class PageAccessCheck {
     const value = typeof cookie === 'function' ? cookie() : cookie;
     const claims = this.claims(model, value);
     if (!claims) return 'gate';
-    if (claims.way === 'registration') {
-      return this.deps.registrations.knownToExist(claims.subject) ? 'granted' : undefined;
+    const { registrations, invitations, sessions } = this.deps;
+    if (claims.way === 'registration' && !registrations.knownToExist(claims.subject)) {
+      return undefined;
     }
-    if (claims.way !== 'invitation') return 'granted';
-    const holds = this.deps.invitations.peek(model.id, claims.subject, claims.version ?? 0);
-    return holds === undefined ? undefined : holds ? 'granted' : 'gate';
+    if (claims.way === 'invitation') {
+      const holds = invitations.peek(model.id, claims.subject, claims.version ?? 0);
+      if (holds !== true) return holds === undefined ? undefined : 'gate';
+    }
+    return this.sessionAccess(model, claims, (session) => sessions.peek(model.id, session));
   }
 
   /**
@@ -66,11 +78,33 @@ export class PageAccessCheck {
     if (access) return access;
     const claims = this.claims(model, value);
     if (!claims) return 'gate';
-    if (claims.way === 'registration') {
-      return (await this.deps.registrations.exists(model.id, claims.subject)) ? 'granted' : 'gate';
+    const { registrations, invitations, sessions } = this.deps;
+    const holds =
+      claims.way === 'registration'
+        ? await registrations.exists(model.id, claims.subject)
+        : await invitations.check(model.id, claims.subject, claims.version ?? 0);
+    if (!holds) return 'gate';
+    const open =
+      claims.session === undefined ? undefined : await sessions.check(model.id, claims.session);
+    return this.sessionAccess(model, claims, () => open) ?? 'gate';
+  }
+
+  /**
+   * The access of a cookie whose person still holds, by its session (ADR 067): only the personal
+   * ways have sessions. A cookie from before sessions existed has none: it keeps working while
+   * the event has no limit and, with one, counts as no access (it could be shared without end).
+   */
+  private sessionAccess(
+    model: EventModel,
+    claims: AccessClaims,
+    isOpen: (session: string) => boolean | undefined,
+  ): PageAccess | undefined {
+    if (claims.way !== 'registration' && claims.way !== 'invitation') return 'granted';
+    if (claims.session === undefined) {
+      return model.settings.sessionLimit === null ? 'granted' : 'gate';
     }
-    const holds = await this.deps.invitations.check(model.id, claims.subject, claims.version ?? 0);
-    return holds ? 'granted' : 'gate';
+    const open = isOpen(claims.session);
+    return open === undefined ? undefined : open ? 'granted' : 'ended';
   }
 
   private claims(model: EventModel, cookie: string | undefined): AccessClaims | undefined {

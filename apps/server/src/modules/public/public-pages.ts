@@ -10,6 +10,7 @@ import type { ViewerPollsService } from '../polls/index.js';
 import { ReactionLimits, type ReactionAggregator } from '../reactions/index.js';
 import type { RegistrationsService } from '../registrations/index.js';
 import type { SsoService } from '../sso/index.js';
+import { AccessSessions } from './access-sessions.js';
 import { AccessibilityFeedbackService } from './accessibility/accessibility-feedback.js';
 import { ViewerGatesService } from './gates/gates.service.js';
 import { EventPageService, type PageStatsTokens } from './page/page.service.js';
@@ -66,7 +67,8 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
   const { db, now, invitations, registrations } = deps;
   const cookies = new ViewerAccess(deps.appSecret);
   const events = new PublicEvents({ db, now, sso: deps.sso });
-  const access = new PageAccessCheck({ now, cookies, invitations, registrations });
+  const sessions = new AccessSessions(db, now);
+  const access = new PageAccessCheck({ now, cookies, invitations, registrations, sessions });
   return {
     events,
     page: new EventPageService({
@@ -84,6 +86,7 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       cookies,
       invitations,
       registrations,
+      sessions,
     }),
     viewerApi: new ViewerApiService({
       events,

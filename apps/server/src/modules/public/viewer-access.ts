@@ -22,6 +22,11 @@ export interface AccessClaims {
   generation: string;
   /** For an invitation: its access version when issued (a new password or link raises it). */
   version?: number;
+  /**
+   * For a registration or an invitation: the session this access started (ADR 067). Cookies
+   * issued before sessions existed have none.
+   */
+  session?: string;
   /** Seconds since the epoch. */
   issuedAt: number;
   expiresAt: number;
@@ -46,7 +51,8 @@ function isClaims(value: unknown): value is AccessClaims {
     typeof claims.subject === 'string' &&
     typeof claims.generation === 'string' &&
     typeof claims.issuedAt === 'number' &&
-    typeof claims.expiresAt === 'number'
+    typeof claims.expiresAt === 'number' &&
+    (claims.session === undefined || typeof claims.session === 'string')
   );
 }
 

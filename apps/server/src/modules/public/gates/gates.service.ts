@@ -8,6 +8,7 @@ import type { InvitationAccess } from '../../invitations/index.js';
 import { recordLogin, ssoLabel } from '../../logins/index.js';
 import type { RegisterOutcome, RegistrationsService } from '../../registrations/index.js';
 import { visibleChannel, type EventModel, type PublicEvents } from '../public-events.js';
+import type { AccessSessions } from '../access-sessions.js';
 import type { EventHead } from '../public.repository.js';
 import {
   ACCESS_MAX_AGE_S,
@@ -49,6 +50,8 @@ export interface ViewerGatesDependencies {
   invitations: Pick<InvitationAccess, 'signIn' | 'openLink'>;
   /** The registration way in: the form and personal links. */
   registrations: Pick<RegistrationsService, 'register' | 'openLink'>;
+  /** Starts the session of each access by a registration or an invitation (ADR 067). */
+  sessions: Pick<AccessSessions, 'start'>;
 }
 
 /**
@@ -269,9 +272,18 @@ export class ViewerGatesService {
     way: AccessWay,
     label?: string,
   ): Promise<CodeAttempt> {
-    const { db, now, cookies } = this.deps;
+    const { db, now, cookies, sessions } = this.deps;
     const eventId = target.head.id;
     const at = now();
+    // The personal ways start a session; past the event's limit the oldest end (ADR 067).
+    const session =
+      way === 'registration' || way === 'invitation'
+        ? await sessions.start(
+            eventId,
+            { kind: way, id: grant.id },
+            target.model.settings.sessionLimit,
+          )
+        : undefined;
     await recordLogin(db, {
       eventId,
       way,
@@ -286,6 +298,7 @@ export class ViewerGatesService {
       subject: grant.id,
       generation: cookies.generation(target.model),
       ...(grant.version === undefined ? {} : { version: grant.version }),
+      ...(session === undefined ? {} : { session }),
       issuedAt,
       expiresAt: issuedAt + ACCESS_MAX_AGE_S,
     });

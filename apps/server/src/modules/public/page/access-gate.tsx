@@ -54,7 +54,7 @@ function CodeForm() {
  * tool, channels, frames and embed code are never rendered here.
  */
 export function AccessGate() {
-  const { settings: s, t } = usePage();
+  const { data, settings: s, t } = usePage();
   const image = isUpload(s.accessImage) ? s.accessImage : null;
   return (
     <>
@@ -71,6 +71,11 @@ export function AccessGate() {
           {image && <img className="lv-gate-image" src={image} alt="" />}
           <div className="lv-gate-body">
             <h2 id="lv-gate-title">{t('access.title')}</h2>
+            {data.gate?.sessionEnded && (
+              <p id="lv-session-ended" className="lv-gate-notice" role="status">
+                {t('access.sessionEnded')}
+              </p>
+            )}
             {s.accessText && (
               <div className="lv-text">
                 <TextBlock text={s.accessText} autoLinks={s.autoCreateLinks} />

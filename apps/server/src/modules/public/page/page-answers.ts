@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS_BASE_HEADERS, eventsPageCsp } from '../../../lib/events-origin.js';
+import { atGate } from '../page-access.js';
 import { type EventPageService, PAGE_CACHE_CONTROL, type RenderedPage } from './page.service.js';
 
 /** Per viewer: never kept by a browser or CDN. */
@@ -43,7 +44,7 @@ export function pageAnswerHeaders(
   if (vary) headers.vary = vary;
   if (page.access === 'granted') headers['cache-control'] = GRANTED_CACHE_CONTROL;
   else headers.etag = page.etag;
-  if (page.access === 'gate') headers['cache-control'] = GATE_CACHE_CONTROL;
+  if (atGate(page.access)) headers['cache-control'] = GATE_CACHE_CONTROL;
   return headers;
 }
 

@@ -44,8 +44,12 @@ export interface PageData {
   assets: PageAssets;
   /** The event is behind a gate (ADR 026): the viewer script sends its cookies where needed. */
   protected: boolean;
-  /** Set when this is the gate instead of the page, with what went wrong with the last try. */
-  gate: { error: GateError | undefined } | null;
+  /**
+   * Set when this is the gate instead of the page: with what went wrong with the last try, and
+   * whether it shows because a newer session of the viewer's personal link or login ended this
+   * one (ADR 067).
+   */
+  gate: { error: GateError | undefined; sessionEnded?: boolean } | null;
   /** The statistics' view token for the viewer script's pageview (ADR 045); null on the gate. */
   statsToken: string | null;
   /** The single sign-on button's label (the cip mode; empty for the default text). */

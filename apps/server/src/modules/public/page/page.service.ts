@@ -9,7 +9,12 @@ import {
 } from '@livent/shared';
 import { LRUCache } from 'lru-cache';
 import type { PublicAssets } from './public-assets.js';
-import type { AccessCookie, PageAccess, PageAccessCheck } from '../page-access.js';
+import {
+  atGate,
+  type AccessCookie,
+  type PageAccess,
+  type PageAccessCheck,
+} from '../page-access.js';
 import {
   visibleChannel,
   type ChannelModel,
@@ -129,17 +134,16 @@ export class EventPageService {
     if (channelSlug !== null && !channel) return undefined;
     const { language, negotiated } = pageLanguage(model, channel, acceptLanguage, this.negotiate);
     const access = await this.deps.access.resolve(model, accessCookie);
-    const keep = !(gateError && access === 'gate');
+    const keep = !(gateError && atGate(access));
     const window = this.deps.statsTokens.window();
     const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}`;
     const cached = keep ? this.pages.get(key) : undefined;
     if (cached) return cached;
 
     // The gate is not the event's page: it gets no token (ADR 045).
-    const statsToken =
-      access === 'gate'
-        ? null
-        : this.deps.statsTokens.pageToken(model.id, channel?.id ?? '', window);
+    const statsToken = atGate(access)
+      ? null
+      : this.deps.statsTokens.pageToken(model.id, channel?.id ?? '', window);
     const data = this.pageData(model, channel, language, access, gateError, statsToken);
     const body = Buffer.from(renderPage(data));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -212,7 +216,7 @@ export class EventPageService {
       remoteReloadAt: model.remoteReloadAt,
       assets: this.deps.assets.urls,
       protected: access !== 'open',
-      gate: access === 'gate' ? { error: gateError } : null,
+      gate: atGate(access) ? { error: gateError, sessionEnded: access === 'ended' } : null,
       statsToken,
       ssoButtonLabel: model.ssoButtonLabel,
       ssoConfigured: model.ssoConfigured,

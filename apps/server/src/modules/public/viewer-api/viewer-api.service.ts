@@ -12,7 +12,7 @@ import { forbidden, notFound } from '../../../lib/errors.js';
 import type { SubmittedMessage, ViewerMessagesService } from '../../messages/index.js';
 import type { ViewerPollsService } from '../../polls/index.js';
 import type { ReactionAggregator, ReactionLimits } from '../../reactions/index.js';
-import type { AccessCookie, PageAccessCheck } from '../page-access.js';
+import type { AccessCookie, PageAccess, PageAccessCheck } from '../page-access.js';
 import { visibleChannel, type EventModel, type PublicEvents } from '../public-events.js';
 import type { EventHead } from '../public.repository.js';
 import type { Viewer } from '../viewer-cookie.js';
@@ -96,8 +96,7 @@ export class ViewerApiService {
     const head = await events.head(slug);
     if (!head) return undefined;
     const model = await events.model(head);
-    const access = await this.deps.access.resolve(model, accessCookie);
-    if (access === 'gate') throw forbidden();
+    const access = await this.allowed(model, accessCookie);
     return { reloadAt: head.remote_reload_at, protected: access === 'granted' };
   }
 
@@ -116,7 +115,8 @@ export class ViewerApiService {
     const stillAllowed = async () => {
       const current = await this.recheckedModel(slug, head.id);
       if (current?.head.id !== head.id) return false;
-      return (await this.deps.access.resolve(current.model, accessCookie)) !== 'gate';
+      const access = await this.deps.access.resolve(current.model, accessCookie);
+      return access === 'open' || access === 'granted';
     };
     return { eventId: head.id, channelId, stillAllowed };
   }
@@ -171,7 +171,7 @@ export class ViewerApiService {
     if (!head) throw notFound(ERROR_MESSAGES.eventNotFound);
     const model = await events.model(head);
     if (!model.settings.reactionsEnabled) throw notFound();
-    if ((await this.deps.access.resolve(model, accessCookie)) === 'gate') throw forbidden();
+    await this.allowed(model, accessCookie);
     this.deps.reactionLimits.consume(head.id, viewer, this.deps.now().getTime());
     this.deps.reactions.add(head.id, input.reaction, input.count);
   }
@@ -215,6 +215,17 @@ export class ViewerApiService {
     return this.deps.polls.vote(head.id, channelId, pollId, input, viewer);
   }
 
+  /**
+   * The viewer's access to the event's page; 403 at the gate, saying so when the viewer's session
+   * ended (ADR 067): the page script then reloads into the gate, which tells why.
+   */
+  private async allowed(model: EventModel, accessCookie: AccessCookie): Promise<PageAccess> {
+    const access = await this.deps.access.resolve(model, accessCookie);
+    if (access === 'ended') throw forbidden(ERROR_MESSAGES.sessionEnded);
+    if (access === 'gate') throw forbidden();
+    return access;
+  }
+
   /** {@link openPage} for the message tool, which must be switched on (403 otherwise). */
   private async messageTool(
     slug: string,
@@ -245,9 +256,7 @@ export class ViewerApiService {
     const model = await events.model(head);
     check?.(model);
     // The page's tools are behind the event's gate like the rest of the page (ADR 026).
-    if ((await this.deps.access.resolve(model, accessCookie)) === 'gate') {
-      throw forbidden();
-    }
+    await this.allowed(model, accessCookie);
     let channelId: string | null = null;
     if (channelSlug) {
       const channel = visibleChannel(model, channelSlug);
