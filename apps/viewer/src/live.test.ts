@@ -1,9 +1,11 @@
+import { ERROR_MESSAGES } from '@livent/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FAILURES_BEFORE_POLLING,
   LIVE_EVENT,
   OPEN_TIMEOUT_MS,
   POLL_MS,
+  SESSION_ENDED,
   startLive,
   type LiveDetail,
 } from './live.js';
@@ -158,5 +160,62 @@ describe('the live stream', () => {
     const polls = fetched.length;
     await vi.advanceTimersByTimeAsync(POLL_MS * 3);
     expect(fetched.length).toBe(polls);
+  });
+
+  describe('on a protected page', () => {
+    let reload: ReturnType<typeof vi.fn>;
+    let refusal: { status: number; message: string };
+
+    beforeEach(() => {
+      reload = vi.fn();
+      vi.stubGlobal('location', { reload });
+      refusal = { status: 403, message: ERROR_MESSAGES.sessionEnded };
+      vi.stubGlobal(
+        'fetch',
+        vi.fn((url: string) => {
+          fetched.push(url);
+          const { status, message } = refusal;
+          return Promise.resolve(
+            new Response(JSON.stringify({ code: status, message }), { status }),
+          );
+        }),
+      );
+    });
+
+    it('reloads into the gate when the stream was refused because the session ended', async () => {
+      expect(SESSION_ENDED).toBe(ERROR_MESSAGES.sessionEnded);
+      stop = startLive({ slug: 'launch', channel: 'hall-b', protected: true });
+      latest().open();
+      // The server ended the stream at its access re-check; the browser's reconnect is refused.
+      latest().refuse();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetched).toEqual(['/launch/_live/since?channel=hall-b']);
+      expect(reload).toHaveBeenCalledOnce();
+    });
+
+    it('keeps retrying after any other refusal', async () => {
+      refusal = { status: 403, message: ERROR_MESSAGES.forbidden };
+      stop = startLive({ slug: 'launch', channel: '', protected: true });
+      const first = latest();
+      first.refuse();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(reload).not.toHaveBeenCalled();
+      expect(latest()).not.toBe(first);
+    });
+
+    it('reloads when the polling fallback is refused because the session ended', async () => {
+      refusal = { status: 403, message: ERROR_MESSAGES.forbidden };
+      stop = startLive({ slug: 'launch', channel: '', protected: false });
+      for (let attempt = 0; attempt < FAILURES_BEFORE_POLLING; attempt += 1) {
+        latest().refuse();
+        await vi.advanceTimersByTimeAsync(10_000);
+      }
+      // Polling now; nothing asked why the stream was refused on a page without a gate.
+      expect(fetched.every((url) => url === '/launch/_live/since')).toBe(true);
+      expect(reload).not.toHaveBeenCalled();
+      refusal = { status: 403, message: ERROR_MESSAGES.sessionEnded };
+      await vi.advanceTimersByTimeAsync(POLL_MS);
+      expect(reload).toHaveBeenCalledOnce();
+    });
   });
 });

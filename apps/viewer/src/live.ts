@@ -47,6 +47,24 @@ export interface LivePage {
   slug: string;
   /** The channel page's slug; empty for the event's main page. */
   channel: string;
+  /**
+   * The event is behind a gate: a refused stream may mean that this viewer's session ended,
+   * which the page then reloads to show (the gate says why).
+   */
+  protected?: boolean;
+}
+
+/**
+ * The refusal of a session that a newer one of the same personal link ended
+ * (`ERROR_MESSAGES.sessionEnded` of @livent/shared, docs/decisions/067-session-limits.md).
+ */
+export const SESSION_ENDED = 'This session ended';
+
+/** Whether a refusal says that this viewer's session ended. */
+async function sessionEnded(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const answer = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return answer?.message === SESSION_ENDED;
 }
 
 /**
@@ -76,6 +94,21 @@ export function startLive(page: LivePage): () => void {
     clearTimeout(openTimer);
     source?.close();
     source = undefined;
+  };
+
+  /** Reloads into the gate when the refusal was an ended session; other refusals retry. */
+  const reloadIfEnded = (response: Response) =>
+    sessionEnded(response).then((ended) => {
+      if (ended && !stopped) location.reload();
+    });
+
+  /** A refused stream does not say why: on a protected page, the fallback's answer does. */
+  const askWhyRefused = () => {
+    if (!page.protected) return;
+    const params = query('');
+    fetch(`${base}/since${params ? `?${params}` : ''}`, { credentials: 'same-origin' })
+      .then(reloadIfEnded)
+      .catch(() => undefined);
   };
 
   const failed = () => {
@@ -111,6 +144,7 @@ export function startLive(page: LivePage): () => void {
       if (stream.readyState === EventSource.CLOSED) {
         if (opened) failures = 0;
         failed();
+        askWhyRefused();
       } else if (opened) {
         opened = false;
         openTimer = setTimeout(failed, OPEN_TIMEOUT_MS);
@@ -132,7 +166,11 @@ export function startLive(page: LivePage): () => void {
     if (document.visibilityState !== 'visible') return;
     const params = query(lastId);
     fetch(`${base}/since${params ? `?${params}` : ''}`, { credentials: 'same-origin' })
-      .then((response) => (response.ok ? (response.json() as Promise<SinceAnswer>) : undefined))
+      .then(async (response) => {
+        if (response.ok) return (await response.json()) as SinceAnswer;
+        await reloadIfEnded(response);
+        return undefined;
+      })
       .then((answer) => {
         if (!answer || !polling) return;
         // The first answer only says where the log stands: nothing old is replayed.

@@ -420,7 +420,13 @@ setupConsent(slug);
 setupMessages();
 setupPolls();
 setupRemoteReload();
-if (live) startLive({ slug, channel: body.dataset.channel ?? '' });
+if (live) {
+  startLive({
+    slug,
+    channel: body.dataset.channel ?? '',
+    protected: body.dataset.protected !== undefined,
+  });
+}
 setupStats();
 setupReactions(slug);
 
