@@ -46,6 +46,40 @@ afterEach(() => {
 });
 
 describe('access settings (ADR 026)', () => {
+  it('offers the session limit for personal ways in only, and saves a number or no limit (ADR 067)', async () => {
+    setSignedIn(testUser(), 'access-1');
+    const user = userEvent.setup();
+    const fetch = patchServer();
+    renderSection();
+    const mode = await screen.findByLabelText(/Access mode/);
+    const label = /Simultaneous sessions per personal link or login/;
+    expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
+    await user.selectOptions(mode, 'code');
+    expect(screen.queryByLabelText(label)).not.toBeInTheDocument();
+    await user.selectOptions(mode, 'invitation');
+    const limit = screen.getByLabelText(label);
+    expect(limit).toHaveValue('');
+    expect(
+      within(limit)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'No limit',
+      '1 browser at a time',
+      ...Array.from({ length: 9 }, (_, index) => `${String(index + 2)} browsers at a time`),
+    ]);
+    expect(screen.getByText(/the session opened first ends/)).toBeInTheDocument();
+    await user.selectOptions(limit, '1');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(fetch)).toHaveLength(1));
+    expect(patches(fetch)).toEqual([{ accessMode: 'invitation', sessionLimit: 1 }]);
+
+    await user.selectOptions(screen.getByLabelText(label), '');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(patches(fetch)).toHaveLength(2));
+    expect(patches(fetch)[1]).toEqual({ sessionLimit: null });
+  });
+
   it('shows the code field in code mode, generates a code and saves mode and code', async () => {
     setSignedIn(testUser(), 'access-1');
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import {
   ACCESS_MODES,
   EVENT_SETTING_VALUE_FEATURES,
   hasFeature,
+  SESSION_LIMIT_MAX,
   type AccessMode,
 } from '@livent/shared';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
@@ -36,7 +37,14 @@ const FIELDS = [
   'accessShowIntroduction',
   'accessShowContent',
   'accessShowHighlights',
+  'sessionLimit',
 ] as const;
+
+/** The ways in whose viewers have sessions that a limit counts (ADR 067). */
+const PERSONAL_MODES: readonly AccessMode[] = ['registration', 'invitation'];
+
+/** The session limit's choices: none (the empty value, null) or 1 to the maximum. */
+const SESSION_LIMITS = Array.from({ length: SESSION_LIMIT_MAX }, (_, index) => index + 1);
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -72,6 +80,9 @@ export function AccessSection({ eventId }: { eventId: string }) {
   const modes = ACCESS_MODES.filter(
     (value) => value !== 'cip' || ssoAllowed || settings.accessMode === 'cip',
   );
+  const sessionLimit = form.register('sessionLimit', {
+    setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)),
+  });
   const generate = () =>
     setValue('accessCode', generateAccessCode(), { shouldDirty: true, shouldValidate: true });
 
@@ -117,6 +128,21 @@ export function AccessSection({ eventId }: { eventId: string }) {
                   {t('access.generate')}
                 </Button>
               </Stack>
+            )}
+            {PERSONAL_MODES.includes(mode) && (
+              <SelectField
+                label={t('access.fields.sessionLimit')}
+                helperText={t('access.fields.sessionLimitHint')}
+                options={[
+                  { value: '', label: t('access.fields.sessionLimitOff') },
+                  ...SESSION_LIMITS.map((count) => ({
+                    value: String(count),
+                    label: t('access.fields.sessionLimitCount', { count }),
+                  })),
+                ]}
+                error={errors.sessionLimit?.message}
+                {...sessionLimit}
+              />
             )}
           </Stack>
         </SectionCard>
