@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { callAs, createEvent } from '../../test/events.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
-import { onEventsHost, type TestEvent } from './public.fixtures.js';
-import { ACCESS_COOKIE } from './viewer-access.js';
+import { accessCookieSetBy, onEventsHost, type TestEvent } from './public.fixtures.js';
 
 // Changing the access mode, the code or the provider ends the access granted under the old
 // setting, through the event's stored access generation; a change that concerns nobody who got
@@ -39,11 +38,9 @@ async function protectedEvent(patch: EventSettingsPatch): Promise<TestEvent> {
 /** The `name=value` of the access cookie an answer sets. */
 function accessCookieOf(response: LightMyRequestResponse): string {
   expect(response.statusCode, response.body).toBe(303);
-  const header = response.headers['set-cookie'];
-  const list = header === undefined ? [] : Array.isArray(header) ? header : [header];
-  const cookie = list.find((candidate) => candidate.startsWith(`${ACCESS_COOKIE}=`));
-  expect(cookie).toBeDefined();
-  return (cookie ?? '').split(';')[0] ?? '';
+  const cookie = accessCookieSetBy(response);
+  expect(cookie).not.toBe('');
+  return cookie;
 }
 
 const post = (event: TestEvent, form: string, fields: Record<string, string>) =>

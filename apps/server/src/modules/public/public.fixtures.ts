@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventSettings, HighlightInput } from '@livent/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { hostOf } from '../../lib/events-origin.js';
+import { ACCESS_COOKIE } from './viewer-access.js';
 
 /** Test helpers of the public page: rows straight into the database, requests on the events host. */
 
@@ -132,4 +133,12 @@ export function onEventsHost(
     ...options,
     headers: { host: hostOf(app.config.eventsUrl), ...(options.headers ?? {}) },
   });
+}
+
+/** The `name=value` of the access cookie an answer sets (for a `cookie` header); empty when none. */
+export function accessCookieSetBy(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const list = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  const cookie = list.find((candidate) => candidate.startsWith(`${ACCESS_COOKIE}=`));
+  return cookie?.split(';')[0] ?? '';
 }
