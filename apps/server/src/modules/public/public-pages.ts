@@ -4,6 +4,7 @@ import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { EventCalendars } from '../calendar/index.js';
 import type { InvitationAccess } from '../invitations/index.js';
 import type { ViewerMessagesService } from '../messages/index.js';
 import type { ViewerPollsService } from '../polls/index.js';
@@ -12,6 +13,7 @@ import type { RegistrationsService } from '../registrations/index.js';
 import type { SsoService } from '../sso/index.js';
 import { AccessibilityFeedbackService } from './accessibility/accessibility-feedback.js';
 import { ViewerGatesService } from './gates/gates.service.js';
+import { CalendarFiles } from './page/calendar-file.js';
 import { EventPageService, type PageStatsTokens } from './page/page.service.js';
 import { PageAccessCheck } from './page-access.js';
 import { PublicAssets } from './page/public-assets.js';
@@ -31,6 +33,8 @@ export interface PublicPages {
   viewerApi: ViewerApiService;
   /** The accessibility statement's feedback, mailed to the event's owner (ADR 052). */
   accessibilityFeedback: AccessibilityFeedbackService;
+  /** The pages' "add to calendar" files (ADR 064). */
+  calendarFiles: CalendarFiles;
 }
 
 export interface PublicPagesDependencies {
@@ -60,6 +64,8 @@ export interface PublicPagesDependencies {
   mailer: Mailer;
   /** The events origin, for the page's address in those mails. */
   eventsUrl: string;
+  /** The events' calendar entries, for the pages' `.ics` (ADR 064). */
+  calendars: EventCalendars;
 }
 
 export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
@@ -102,5 +108,6 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       events,
       eventsUrl: deps.eventsUrl,
     }),
+    calendarFiles: new CalendarFiles({ db, events, access, calendars: deps.calendars }),
   };
 }
