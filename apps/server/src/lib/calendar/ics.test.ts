@@ -1,30 +1,9 @@
 import type ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import {
-  calendarMethodOf,
-  escapeText,
-  foldLine,
-  senderAddress,
-  writeCalendar,
-  type CalendarEntry,
-} from './ics.js';
-import { parseCalendar } from '../../test/calendar.js';
+import { calendarMethodOf, escapeText, foldLine, senderAddress, writeCalendar } from './ics.js';
+import { parseCalendar, SAMPLE_ENTRY } from '../../test/calendar.js';
 
-const entry: CalendarEntry = {
-  method: 'REQUEST',
-  uid: 'event-1.registration.reg-1@events.example.com',
-  sequence: 2,
-  stamp: new Date('2026-11-28T10:00:00Z'),
-  start: new Date('2026-12-03T17:30:00Z'),
-  end: new Date('2026-12-03T19:00:00Z'),
-  allDay: false,
-  timeZone: 'Europe/Berlin',
-  summary: 'Quarterly results; Q&A, live',
-  description: 'Your personal link: https://events.example.com/q4/_access/r/abc',
-  url: 'https://events.example.com/q4',
-  organizer: { name: 'Ada, Lovelace: Events', email: 'no-reply@example.com' },
-  attendee: { name: 'Grace "G" Hopper', email: 'grace@example.com' },
-};
+const entry = SAMPLE_ENTRY;
 
 describe('writeCalendar', () => {
   it('writes an invitation that a third-party parser reads field by field', () => {

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migratedTestDatabase, type MigratedTestDatabase } from '../../test/database.js';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
-import { parseCalendar } from '../../test/calendar.js';
+import { parseCalendar, SAMPLE_ENTRY } from '../../test/calendar.js';
 import { writeCalendar } from '../calendar/ics.js';
 import { systemClock } from '../clock.js';
 import { insertMail } from './outbox.js';
@@ -100,21 +100,7 @@ describe('MailWorker over SMTP', () => {
   it('sends a mail with a calendar as its invitation part, with the method of the text', async () => {
     const server = await startSmtpServer();
     servers.push(server);
-    const calendar = writeCalendar({
-      method: 'REQUEST',
-      uid: 'event-1.registration.reg-1@events.example.com',
-      sequence: 1,
-      stamp: new Date('2026-11-28T10:00:00Z'),
-      start: new Date('2026-12-03T17:30:00Z'),
-      end: null,
-      allDay: false,
-      timeZone: 'UTC',
-      summary: 'Grüße 🎉',
-      description: 'https://events.example.com/q4/_access/r/abcdefghijklmnopqrstuv',
-      url: 'https://events.example.com/q4',
-      organizer: { name: 'Q4', email: 'no-reply@example.com' },
-      attendee: { name: 'Ada', email: 'ada@example.com' },
-    });
+    const calendar = writeCalendar({ ...SAMPLE_ENTRY, summary: 'Grüße 🎉' });
     const rendered = renderMail('verify-email', 'en', { name: 'Ada', link: 'http://x.test/' });
     const id = await insertMail(
       database.db,
