@@ -199,6 +199,30 @@ describe('a new time', () => {
     expect(await mailsTo('never@example.com')).toHaveLength(0);
   });
 
+  it('takes a first date for no move, and the end of a date for one', async () => {
+    const event = await insertEvent(app, owner.user.id, { accessMode: 'invitation' });
+    await addInvitation(event, 'Grace', 'grace@example.com');
+    await callAs(app, owner, 'POST', `/events/${event.id}/invitations/send`, { mode: 'all' });
+    expect((await save(event, TIMED)).statusCode).toBe(200);
+    expect((await notice(event)).json()).toEqual({ pending: false, recipients: 1 });
+    const sequence = async () =>
+      (
+        await app.db
+          .selectFrom('events')
+          .select('calendar_sequence')
+          .where('id', '=', event.id)
+          .executeTakeFirstOrThrow()
+      ).calendar_sequence;
+    expect(await sequence()).toBe(0);
+    expect((await save(event, { durationMinutes: 120 })).statusCode).toBe(200);
+    expect(await sequence()).toBe(1);
+    // No date, no time to tell of.
+    expect((await save(event, { startMode: 'text', startText: 'Soon' })).statusCode).toBe(200);
+    expect(await sequence()).toBe(2);
+    expect((await notice(event)).json()).toEqual({ pending: false, recipients: 1 });
+    expect((await notify(event)).json()).toEqual({ queued: 0, skipped: 0 });
+  });
+
   it('writes the notice in German for a German event and skips unsubscribed addresses', async () => {
     const event = await timedEvent({ accessMode: 'invitation', language: 'de' });
     await addInvitation(event, 'Grace', 'grace@example.com');

@@ -358,12 +358,16 @@ function endsViewerAccess(
 /** The settings that place the event in time: a change to one moves its calendar entries (ADR 064). */
 const TIME_FIELDS = ['startMode', 'startDate', 'startTime', 'timeZone', 'durationMinutes'] as const;
 
-/** Whether a save moves the event in time: its calendar entries' SEQUENCE goes up (ADR 064). */
+/**
+ * Whether a save moves the event in time: its calendar entries' SEQUENCE goes up (ADR 064). A
+ * first date is no move: no calendar holds an entry of the event yet.
+ */
 function movesTime(
   before: Pick<EventSettings, (typeof TIME_FIELDS)[number]>,
   after: Pick<EventSettings, (typeof TIME_FIELDS)[number]>,
 ): boolean {
-  return TIME_FIELDS.some((field) => before[field] !== after[field]);
+  const dated = before.startMode === 'datetime' && before.startDate !== null;
+  return dated && TIME_FIELDS.some((field) => before[field] !== after[field]);
 }
 
 /**

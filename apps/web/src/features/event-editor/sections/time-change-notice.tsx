@@ -1,6 +1,7 @@
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -47,26 +48,21 @@ export function TimeChangeNotice({ eventId }: { eventId: string }) {
 
   return (
     <>
-      <Alert
-        severity="info"
-        action={
+      <Alert severity="info">
+        <AlertTitle>{t('timeChange.title')}</AlertTitle>
+        {t('timeChange.text')}
+        <Box sx={{ mt: 1.5 }}>
           <Button
-            color="inherit"
+            variant="outlined"
+            color="info"
             size="small"
             startIcon={<SendOutlined />}
             onClick={() => setConfirming(true)}
-            sx={{ whiteSpace: 'nowrap' }}
+            sx={{ textAlign: 'start' }}
           >
             {t('timeChange.notify', { count })}
           </Button>
-        }
-        sx={{
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
-          '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' } },
-        }}
-      >
-        <AlertTitle>{t('timeChange.title')}</AlertTitle>
-        {t('timeChange.text')}
+        </Box>
       </Alert>
       <ConfirmDialog
         open={confirming}
