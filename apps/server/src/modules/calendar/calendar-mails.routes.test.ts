@@ -110,6 +110,12 @@ describe('invitations in the mails', () => {
     expect(vevent.getFirstPropertyValue('description')).toBe(link);
     // The mail's own personal link is the one in the invitation.
     expect((await mailsTo('ada@example.com'))[0]?.text).toContain(link);
+
+    // The dev mailbox shows that the mail carries an invitation, and its text.
+    const listed = await app.inject({ method: 'GET', url: '/api/dev/mails?to=ada@example.com' });
+    expect(listed.json<{ calendar: string | null }[]>()[0]?.calendar).toContain('METHOD:REQUEST');
+    const mailbox = await app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(mailbox.body).toContain('<dd>REQUEST (.ics attached)</dd>');
   });
 
   it('the verify mode and the list send carry it too, with the same UID', async () => {
