@@ -54,6 +54,8 @@ export interface Mail {
   subject: string;
   text: string;
   links: string[];
+  /** The calendar invitation's text (ADR 064), or null. */
+  calendar: string | null;
 }
 
 /** Every mail the SMTP server received for `to`, oldest first. */

@@ -29,6 +29,7 @@ const accessValues = {
   PersonalLink: personalLink,
   EventName: eventTitle,
   EventLink: eventLink,
+  NewTime: 'Thursday, 3 December 2026 at 18:30 (Europe/Berlin)',
 };
 
 const data: MailTemplates = {
@@ -59,6 +60,8 @@ const data: MailTemplates = {
   },
   invitation: { subject: '', body: '', values: accessValues },
   registration: { subject: '', body: '', values: accessValues },
+  'time-change': { subject: '', body: '', values: accessValues },
+  'event-cancelled': { subject: '', body: '', values: accessValues },
   'permission-invitation': {
     name,
     ownerName: name,

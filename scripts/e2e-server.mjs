@@ -38,7 +38,7 @@ process.env.RATE_LIMIT_MAX ??= '100000';
 // ---------------------------------------------------------------------------------------------
 // Mail capture
 
-/** @type {Array<{ id: number, to: string[], from: string, subject: string, text: string, html: string, links: string[], receivedAt: string }>} */
+/** @type {Array<{ id: number, to: string[], from: string, subject: string, text: string, html: string, links: string[], calendar: string | null, receivedAt: string }>} */
 const mails = [];
 let nextMailId = 1;
 
@@ -50,6 +50,8 @@ async function parseMail(raw, envelope) {
   const parsed = await simpleParser(raw);
   const text = parsed.text ?? '';
   const links = [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
+  // A calendar invitation (ADR 064) comes out of mailparser as an attachment.
+  const calendar = parsed.attachments.find((part) => part.contentType === 'text/calendar');
   return {
     id,
     to: envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
@@ -58,6 +60,7 @@ async function parseMail(raw, envelope) {
     text,
     html: typeof parsed.html === 'string' ? parsed.html : '',
     links,
+    calendar: calendar ? calendar.content.toString('utf8') : null,
     receivedAt,
   };
 }

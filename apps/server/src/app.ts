@@ -60,6 +60,7 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
 import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
 import { pollsRoutes } from './modules/polls/polls.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
+import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { loginsRoutes } from './modules/logins/logins.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
 import { hostOf, publicHostMatcher } from './lib/events-origin.js';
@@ -183,6 +184,7 @@ const apiModules = [
   pollsRoutes,
   registrationsRoutes,
   invitationsRoutes,
+  calendarRoutes,
   ssoRoutes,
   loginsRoutes,
   billingRoutes,
@@ -375,6 +377,10 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
         {
           name: 'registrations',
           description: "An event's registrations (the registration way in)",
+        },
+        {
+          name: 'calendar',
+          description: "Telling an event's registrants and invitees of its new time",
         },
         { name: 'sso', description: "An event's single sign-on provider (the CIP way in)" },
         { name: 'logins', description: "Who came into an event's page and how (the login list)" },

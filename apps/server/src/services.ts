@@ -36,6 +36,7 @@ import { EventsService } from './modules/events/events.service.js';
 import { HighlightsService } from './modules/highlights/highlights.service.js';
 import { InvitationAccess } from './modules/invitations/invitation-access.js';
 import { InvitationsService } from './modules/invitations/invitations.service.js';
+import { CalendarNotices, EventCalendars } from './modules/calendar/index.js';
 import { MessageFeed } from './modules/messages/live/message-feed.js';
 import { MessagesService } from './modules/messages/messages.service.js';
 import { ViewerMessagesService } from './modules/messages/viewer-messages.service.js';
@@ -91,6 +92,10 @@ export interface Services {
   registrations: RegistrationsService;
   /** The organisers' invitations of an event (ADR 026). */
   invitations: InvitationsService;
+  /** The events' calendar entries: the lists' invitations and the pages' `.ics` (ADR 064). */
+  calendars: EventCalendars;
+  /** The notices of a new time and the cancellations to the lists (ADR 064). */
+  calendarNotices: CalendarNotices;
   /** The organisers' login list of an event (ADR 026). */
   logins: LoginsService;
   /** Single sign-on of viewers: the provider settings and the OpenID Connect flow (ADR 026). */
@@ -198,6 +203,11 @@ export function createServices(options: ServiceOptions): Services {
     // The public pages are made below; a provider can only be saved once both exist.
     accessEnded: (eventId) => publicPages.events.forget(eventId),
   });
+  const calendars = new EventCalendars({
+    now,
+    eventsUrl: config.eventsUrl,
+    mailFrom: config.mailFrom,
+  });
   const registrations = new RegistrationsService({
     db,
     now,
@@ -205,6 +215,29 @@ export function createServices(options: ServiceOptions): Services {
     limiter,
     limits,
     eventsUrl: config.eventsUrl,
+    calendars,
+  });
+  const invitations = new InvitationsService({
+    db,
+    now,
+    eventsUrl: config.eventsUrl,
+    access: invitationAccess,
+    mailer,
+    limiter,
+    limits,
+    calendars,
+  });
+  const calendarNotices = new CalendarNotices({
+    db,
+    now,
+    mailer,
+    limiter,
+    limits,
+    calendars,
+    personalLinks: {
+      registrations: (slug, token) => registrations.personalLink(slug, token),
+      invitations: (slug, token) => invitations.personalLink(slug, token),
+    },
   });
   const billing = new BillingService({
     db,
@@ -253,6 +286,7 @@ export function createServices(options: ServiceOptions): Services {
     reactionLimits: options.reactions?.limits,
     mailer,
     eventsUrl: config.eventsUrl,
+    calendars,
   });
   changeNotices.on('access', (eventId) => publicPages.events.forget(eventId));
   return {
@@ -284,6 +318,8 @@ export function createServices(options: ServiceOptions): Services {
       publicOriginOf: (ownerId) => domains.table.defaultOrigin(ownerId),
       accessEnded: (eventId) => publicPages.events.forget(eventId),
       pageFeed,
+      beforeDelete: (trx, eventId) => calendarNotices.queueCancellations(trx, eventId),
+      afterDelete: (queued) => mailer.afterBulkCommit(queued, 'event-cancelled'),
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
@@ -296,15 +332,9 @@ export function createServices(options: ServiceOptions): Services {
     changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,
-    invitations: new InvitationsService({
-      db,
-      now,
-      eventsUrl: config.eventsUrl,
-      access: invitationAccess,
-      mailer,
-      limiter,
-      limits,
-    }),
+    invitations,
+    calendars,
+    calendarNotices,
     sso,
     logins: new LoginsService({ db, now }),
     statsCollector: new StatsCollector(

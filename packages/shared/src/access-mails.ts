@@ -123,6 +123,16 @@ export const mailSendResultSchema = z.object({
 });
 export type MailSendResult = z.infer<typeof mailSendResultSchema>;
 
+/**
+ * Whether the event's time moved since its registrants and invitees were last told, and how many
+ * would be told now (docs/decisions/064-calendar-invitations.md).
+ */
+export const timeChangeNoticeSchema = z.object({
+  pending: z.boolean(),
+  recipients: z.number().int(),
+});
+export type TimeChangeNotice = z.infer<typeof timeChangeNoticeSchema>;
+
 /** The languages the default texts exist in; an event in another language gets English. */
 export const ACCESS_MAIL_LANGUAGES = ['de', 'en'] as const;
 export type AccessMailLanguage = (typeof ACCESS_MAIL_LANGUAGES)[number];

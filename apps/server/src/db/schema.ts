@@ -154,6 +154,8 @@ export interface MailsTable {
   sent_at: string | null;
   /** A bulk mail's one-click unsubscribe link (`List-Unsubscribe`, ADR 049); null for others. */
   unsubscribe_url: Generated<string | null>;
+  /** The iCalendar text the mail carries as its invitation (ADR 064); null for other mails. */
+  calendar: Generated<string | null>;
 }
 
 export interface RateLimitsTable {
@@ -211,6 +213,10 @@ export interface EventsTable {
    * event: the public page keeps its features after a lapse until then (ADR 054); null is none.
    */
   saved_plan: Generated<string | null>;
+  /** The SEQUENCE of the event's calendar entries, raised when its time moves (ADR 064). */
+  calendar_sequence: Generated<number>;
+  /** The SEQUENCE the registrants and invitees were last notified of (ADR 064). */
+  calendar_notified_sequence: Generated<number>;
 }
 
 export interface HighlightsTable {

@@ -47,6 +47,8 @@ const EXPLAINED_WARNINGS = [
   'operation-2xx-response #/paths/~1{slug}~1_accessibility/post/responses',
   // The page's polls (ADR 058): beside `_messages`, for the reason ADR 039 gives for it.
   'no-ambiguous-paths #/paths/~1{slug}~1_polls',
+  // The page's "add to calendar" file (ADR 064): beside the channel pages, as `_state` is.
+  'no-ambiguous-paths #/paths/~1{slug}~1_calendar.ics',
 ];
 
 describe('the OpenAPI document', () => {

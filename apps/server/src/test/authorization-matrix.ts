@@ -554,6 +554,14 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: everyone(404),
     request: () => ({ url: '/no-such-event/channel', headers: eventsHost() }),
   },
+  'GET /:slug/_calendar.ics': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/_calendar.ics', headers: eventsHost() }),
+  },
+  'GET /:slug/:channelSlug/_calendar.ics': {
+    expected: everyone(404),
+    request: () => ({ url: '/no-such-event/channel/_calendar.ics', headers: eventsHost() }),
+  },
   'GET /:slug/_state': {
     expected: everyone(404),
     request: () => ({ url: '/no-such-event/_state', headers: eventsHost() }),
@@ -827,6 +835,16 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       url: `/api/events/${ownerEventId}/registrations/send`,
       payload: { mode: 'test' },
     }),
+  },
+  // Notices of a new time (ADR 064): like the lists' sends; sending needs INVITATION_EMAILS, which
+  // the matrix owner's free plan lacks (403).
+  'GET /api/events/:id/time-change-notices': {
+    expected: eventRole(200),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/time-change-notices` }),
+  },
+  'POST /api/events/:id/time-change-notices': {
+    expected: eventRole(403),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/time-change-notices` }),
   },
   // Single sign-on settings (ADR 026): like the event; changing them needs CUSTOM_ACCESS, which
   // the matrix owner's free plan lacks (403 with the feature message).

@@ -1,4 +1,4 @@
-import { simpleParser, type HeaderValue } from 'mailparser';
+import { simpleParser, type Attachment, type HeaderValue } from 'mailparser';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 
@@ -14,6 +14,8 @@ export interface ReceivedMail {
   html: string;
   /** The message's headers, by lower-case name. */
   headers: Map<string, HeaderValue>;
+  /** The calendar part (`text/calendar`), with the method of its Content-Type, if any. */
+  calendar?: { method: string; content: string };
 }
 
 export interface TestSmtpServer {
@@ -59,6 +61,7 @@ export async function startSmtpServer(
             text: parsed.text ?? '',
             html: parsed.html || '',
             headers: parsed.headers,
+            ...calendarOf(parsed.attachments),
           });
           callback();
         },
@@ -77,6 +80,16 @@ export async function startSmtpServer(
     url: `smtp://127.0.0.1:${port}`,
     received,
     close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** mailparser hands a calendar part over as an attachment. */
+function calendarOf(attachments: Attachment[]): Pick<ReceivedMail, 'calendar'> {
+  const part = attachments.find((attachment) => attachment.contentType === 'text/calendar');
+  if (!part) return {};
+  const type = part.headers.get('content-type') as { params?: Record<string, string> } | undefined;
+  return {
+    calendar: { method: type?.params?.method ?? '', content: part.content.toString('utf8') },
   };
 }
 

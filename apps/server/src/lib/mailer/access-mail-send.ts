@@ -89,6 +89,8 @@ export interface BatchSend {
     trx: Transaction<Database>,
     mails: readonly { id: string; mailId: string }[],
   ) => Promise<Set<string>>;
+  /** Each recipient's calendar invitation (ADR 064), when the mails carry one. */
+  calendar?: (recipient: AccessMailRecipient) => string | null;
 }
 
 /** What a send to a list did: mails queued, and recipients skipped as unsubscribed (ADR 049). */
@@ -135,6 +137,7 @@ export async function sendInBatches(send: BatchSend): Promise<BatchSendResult> {
       template: send.template,
       language: send.language,
       unsubscribeUrl: send.mailer.unsubscribeUrl(send.eventId, recipient.email),
+      calendar: send.calendar?.(recipient) ?? null,
       ...fill(recipient.values),
     }));
     queued += await send.db.transaction().execute(async (trx) => {

@@ -16,6 +16,8 @@ export interface MailRequest<T extends MailTemplateName> {
   language: Language;
   template: T;
   data: MailTemplates[T];
+  /** The iCalendar invitation the mail carries (ADR 064). */
+  calendar?: string | null;
 }
 
 /** A mail written to the outbox; hand it to {@link Mailer.afterCommit} once the transaction committed. */
@@ -64,6 +66,7 @@ export class Mailer {
         replyTo: request.replyTo ?? null,
         template: request.template,
         language: request.language,
+        calendar: request.calendar ?? null,
         ...rendered,
       },
       this.deps.now(),

@@ -16,6 +16,8 @@ export interface NewMail {
   html: string;
   /** A bulk mail's one-click unsubscribe link (ADR 049). */
   unsubscribeUrl?: string | null;
+  /** The iCalendar text the mail carries as its invitation (ADR 064). */
+  calendar?: string | null;
 }
 
 /** Statuses the worker picks up when they are due. */
@@ -48,13 +50,14 @@ export async function insertMail(db: Kysely<Database>, mail: NewMail, now: Date)
       created_at: createdAt,
       sent_at: null,
       unsubscribe_url: mail.unsubscribeUrl ?? null,
+      calendar: mail.calendar ?? null,
     })
     .execute();
   return id;
 }
 
 /**
- * Rows per multi-row insert: 17 columns each stay under SQLite's 32,766 and PostgreSQL's 65,535
+ * Rows per multi-row insert: 18 columns each stay under SQLite's 32,766 and PostgreSQL's 65,535
  * parameters.
  */
 export const INSERT_MAILS_CHUNK = 500;
@@ -87,6 +90,7 @@ export async function insertMails(
     created_at: createdAt,
     sent_at: null,
     unsubscribe_url: mail.unsubscribeUrl ?? null,
+    calendar: mail.calendar ?? null,
   }));
   for (let start = 0; start < rows.length; start += INSERT_MAILS_CHUNK) {
     await db

@@ -33,6 +33,9 @@ export interface MailTemplates {
   /** The organiser's invitation and registration mails (ADR 026): their text or the default. */
   invitation: AccessMailData;
   registration: AccessMailData;
+  /** To a list when the event's time moved or the event was deleted (ADR 064). */
+  'time-change': AccessMailData;
+  'event-cancelled': AccessMailData;
   /** Sharing and owner changes (ADR 031); `link` points at the dashboard. */
   'permission-invitation': {
     name: string;

@@ -46,6 +46,8 @@ const data: MailTemplates = {
   // No values: the default texts show with their placeholders as written.
   invitation: { subject: '', body: '', values: {}, test: true },
   registration: { subject: '', body: '', values: {} },
+  'time-change': { subject: '', body: '', values: {} },
+  'event-cancelled': { subject: '', body: '', values: {} },
   'permission-invitation': {
     name: 'Ada',
     ownerName: 'Grace',

@@ -4,7 +4,7 @@ import { renderDocument, renderFragment } from '../html/render-document.js';
 import { translator } from '../i18n/i18n.js';
 import { MailLayout } from './mail-layout.js';
 import { htmlToPlainText } from './plain-text.js';
-import { accessMailBody, accessMailSubject } from './templates/access-mail.js';
+import { accessMailBody, accessMailSubject, type AccessMailKind } from './templates/access-mail.js';
 import { EmailChanged, EnterpriseInvitation } from './templates/account-notices.js';
 import { ConfirmEmailChange } from './templates/confirm-email-change.js';
 import { AccessibilityFeedback } from './templates/accessibility-feedback.js';
@@ -73,6 +73,16 @@ const templates: {
     Body: accessMailBody('registration'),
     footer: (t) => t('registration.footer'),
   },
+  'time-change': {
+    subject: (t, data) => accessMailSubject(t, 'time-change', data),
+    Body: accessMailBody('time-change'),
+    footer: (t) => t('calendar.footer'),
+  },
+  'event-cancelled': {
+    subject: (t, data) => accessMailSubject(t, 'event-cancelled', data),
+    Body: accessMailBody('event-cancelled'),
+    footer: (t) => t('calendar.footer'),
+  },
   'permission-invitation': {
     subject: (t, { ownerName, eventTitle }) =>
       t('permissionInvitation.subject', { ownerName, eventTitle }),
@@ -123,7 +133,7 @@ export function renderMail<T extends MailTemplateName>(
   return { subject: title, text: `${htmlToPlainText(html)}\n`, html };
 }
 
-export type AccessMailTemplate = 'invitation' | 'registration';
+export type AccessMailTemplate = AccessMailKind;
 
 const WEB_URL = /^https?:\/\//i;
 

@@ -1,11 +1,16 @@
 import nodemailer from 'nodemailer';
+import { calendarMethodOf } from '../calendar/ics.js';
 import type { MailRow } from './outbox.js';
+
+/** What the transport sends of an outbox row. */
+export type OutgoingMail = Pick<
+  MailRow,
+  'to' | 'reply_to' | 'subject' | 'text' | 'html' | 'id' | 'unsubscribe_url' | 'calendar'
+>;
 
 export interface MailTransport {
   /** Resolves with the message id the server accepted the mail under; rejects as nodemailer does. */
-  send(
-    mail: Pick<MailRow, 'to' | 'reply_to' | 'subject' | 'text' | 'html' | 'id' | 'unsubscribe_url'>,
-  ): Promise<string>;
+  send(mail: OutgoingMail): Promise<string>;
   close(): void;
 }
 
@@ -28,6 +33,7 @@ export function createSmtpTransport(smtpUrl: string, from: string): MailTranspor
         text: mail.text,
         html: mail.html,
         headers: mailHeaders(mail),
+        ...calendarPart(mail.calendar),
       });
       return info.messageId;
     },
@@ -52,6 +58,18 @@ export function mailHeaders(mail: Pick<MailRow, 'id' | 'unsubscribe_url'>): Reco
         }
       : {}),
   };
+}
+
+/**
+ * A mail's invitation as nodemailer's `icalEvent`: an alternative `text/calendar; method=…` part
+ * beside the text and HTML, which Outlook, Google Calendar and Apple Calendar show as an invitation
+ * with its buttons rather than as a file (ADR 064).
+ */
+export function calendarPart(calendar: string | null | undefined): {
+  icalEvent?: { method: string; content: string };
+} {
+  const method = calendar ? calendarMethodOf(calendar) : undefined;
+  return calendar && method ? { icalEvent: { method, content: calendar } } : {};
 }
 
 export type SendFailure = 'permanent' | 'temporary';

@@ -2,6 +2,8 @@ import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { migratedTestDatabase, type MigratedTestDatabase } from '../../test/database.js';
 import { closedPort, startSmtpServer, type TestSmtpServer } from '../../test/smtp.js';
+import { parseCalendar, SAMPLE_ENTRY } from '../../test/calendar.js';
+import { writeCalendar } from '../calendar/ics.js';
 import { systemClock } from '../clock.js';
 import { insertMail } from './outbox.js';
 import { renderMail } from './templates.js';
@@ -93,6 +95,34 @@ describe('MailWorker over SMTP', () => {
     const link = 'http://localhost:3000/verify-email?token=abcdefghijklmnopqrstuv';
     expect(received?.text).toContain(`\n\n${link}\n\n`);
     expect(received?.html).toContain(`href="${link}"`);
+  });
+
+  it('sends a mail with a calendar as its invitation part, with the method of the text', async () => {
+    const server = await startSmtpServer();
+    servers.push(server);
+    const calendar = writeCalendar({ ...SAMPLE_ENTRY, summary: 'Grüße 🎉' });
+    const rendered = renderMail('verify-email', 'en', { name: 'Ada', link: 'http://x.test/' });
+    const id = await insertMail(
+      database.db,
+      {
+        userId: null,
+        to: 'ada@example.com',
+        template: 'verify-email',
+        language: 'en',
+        ...rendered,
+        calendar,
+      },
+      new Date(),
+    );
+    start(server.port);
+
+    await vi.waitFor(async () => expect((await mail(id)).status).toBe('accepted'));
+    const received = server.received[0];
+    expect(received?.calendar?.method).toBe('REQUEST');
+    expect(received?.calendar?.content).toBe(calendar);
+    expect(
+      parseCalendar(received?.calendar?.content ?? '').vevent.getFirstPropertyValue('summary'),
+    ).toBe('Grüße 🎉');
   });
 
   it('records a 5xx answer to the recipient as rejected, without retrying', async () => {

@@ -1,4 +1,5 @@
 /* eslint-disable i18next/no-literal-string -- a developer's tool, never shown to users (ADR 012): English only */
+import { calendarMethodOf } from '../../lib/calendar/ics.js';
 import { renderDocument } from '../../lib/html/render-document.js';
 import { Linkify } from '../../lib/html/linkify.js';
 import type { MailRow } from '../../lib/mailer/outbox.js';
@@ -38,10 +39,22 @@ function MailEntry({ mail }: { mail: MailRow }) {
         <dd>
           {mail.template} ({mail.language})
         </dd>
+        {mail.calendar && (
+          <>
+            <dt>Invitation</dt>
+            <dd>{calendarMethodOf(mail.calendar) ?? 'calendar'} (.ics attached)</dd>
+          </>
+        )}
       </dl>
       <pre>
         <Linkify text={mail.text} />
       </pre>
+      {mail.calendar && (
+        <details>
+          <summary>Calendar invitation</summary>
+          <pre>{mail.calendar}</pre>
+        </details>
+      )}
     </article>
   );
 }

@@ -28,6 +28,8 @@ const devMailSchema = z.object({
   text: z.string(),
   /** The links of the text, e.g. the verification link for end-to-end tests. */
   links: z.array(z.string()),
+  /** The iCalendar invitation the mail carries (ADR 064), or null. */
+  calendar: z.string().nullable(),
 });
 
 const devMailsQuerySchema = z.strictObject({
@@ -49,6 +51,7 @@ const toDevMail = (mail: MailRow): z.infer<typeof devMailSchema> => ({
   sentAt: mail.sent_at,
   text: mail.text,
   links: linksIn(mail.text),
+  calendar: mail.calendar,
 });
 
 export const devMailboxApiRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -175,6 +175,7 @@ export async function updateEvent(
       version: eb('version', '+', 1),
       updated_at: updatedAt,
       ...(options.endAccess ? { access_generation: eb('access_generation', '+', 1) } : {}),
+      ...(options.timeMoved ? { calendar_sequence: eb('calendar_sequence', '+', 1) } : {}),
     }))
     .where('id', '=', eventId)
     .returningAll()
@@ -190,6 +191,24 @@ export interface EndAccessOption {
    * sign-on provider): the access generation goes up (ADR 044).
    */
   endAccess?: boolean;
+  /** The start, time zone or duration changed: the calendar entries' SEQUENCE goes up (ADR 064). */
+  timeMoved?: boolean;
+}
+
+/**
+ * Records that the registrants and invitees were told of the calendar SEQUENCE `sequence`
+ * (ADR 064); not a change of the page, so no new version.
+ */
+export async function markCalendarNotified(
+  db: Kysely<Database>,
+  eventId: string,
+  sequence: number,
+): Promise<void> {
+  await db
+    .updateTable('events')
+    .set({ calendar_notified_sequence: sequence })
+    .where('id', '=', eventId)
+    .execute();
 }
 
 /**
@@ -228,6 +247,7 @@ export async function bumpEventVersion(
       ...changes,
       version: eb('version', '+', 1),
       ...(options.endAccess ? { access_generation: eb('access_generation', '+', 1) } : {}),
+      ...(options.timeMoved ? { calendar_sequence: eb('calendar_sequence', '+', 1) } : {}),
     }))
     .where('id', '=', eventId)
     .execute();

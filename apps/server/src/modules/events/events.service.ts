@@ -57,6 +57,12 @@ export interface EventsDependencies {
   accessEnded?: (eventId: string) => void;
   /** Wakes the open pages' streams after a remote reload's page entry is committed (ADR 057). */
   pageFeed?: PageNotifier;
+  /**
+   * In the deletion's transaction, before the event goes: queues the calendar cancellations
+   * (ADR 064) and answers how many; `afterDelete` hears that number after the commit.
+   */
+  beforeDelete?: (trx: Kysely<Database>, eventId: string) => Promise<number>;
+  afterDelete?: (queued: number) => void;
 }
 
 /** "slug already in use" at the slug field (docs/product-spec.md section 5), with 409 (ADR 016). */
@@ -161,12 +167,18 @@ export class EventsService {
     };
   }
 
-  /** The owner only: a shared user may not delete the event (ADR 031). */
+  /**
+   * The owner only: a shared user may not delete the event (ADR 031). Whoever holds a calendar
+   * entry of it is sent its cancellation in the same transaction (ADR 064).
+   */
   async remove(auth: AuthContext, eventId: string): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
+    const cancellations = await this.deps.db.transaction().execute(async (trx) => {
       const event = await requireEventRole(trx, auth, eventId, { roles: ['owner'] });
+      const queued = (await this.deps.beforeDelete?.(trx, event.id)) ?? 0;
       await deleteEvent(trx, event.id);
+      return queued;
     });
+    this.deps.afterDelete?.(cancellations);
   }
 
   async settings(auth: AuthContext, eventId: string): Promise<EventSettingsResponse> {
@@ -227,7 +239,7 @@ export class EventsService {
               ? {}
               : guestTokenChange(event.messages_guest_token, messagesGuestToken)),
           },
-          { endAccess },
+          { endAccess, timeMoved: movesTime(current, rest) },
         );
         return { endAccess, response: this.toSettingsResponse(row) };
       });
@@ -341,6 +353,21 @@ function endsViewerAccess(
 ): boolean {
   if (before.accessMode !== after.accessMode) return true;
   return after.accessMode === 'code' && before.accessCode !== after.accessCode;
+}
+
+/** The settings that place the event in time: a change to one moves its calendar entries (ADR 064). */
+const TIME_FIELDS = ['startMode', 'startDate', 'startTime', 'timeZone', 'durationMinutes'] as const;
+
+/**
+ * Whether a save moves the event in time: its calendar entries' SEQUENCE goes up (ADR 064). A
+ * first date is no move: no calendar holds an entry of the event yet.
+ */
+function movesTime(
+  before: Pick<EventSettings, (typeof TIME_FIELDS)[number]>,
+  after: Pick<EventSettings, (typeof TIME_FIELDS)[number]>,
+): boolean {
+  const dated = before.startMode === 'datetime' && before.startDate !== null;
+  return dated && TIME_FIELDS.some((field) => before[field] !== after[field]);
 }
 
 /**

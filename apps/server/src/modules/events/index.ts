@@ -8,6 +8,7 @@ export { eventsChanged } from './events-list-cache.js';
 export {
   bumpEventVersion,
   changeEventOwner,
+  markCalendarNotified,
   updateEvent,
   type EndAccessOption,
 } from './events.repository.js';

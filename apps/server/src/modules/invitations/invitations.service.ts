@@ -41,6 +41,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
 import { type AccessibleEvent, readEventSettings, requireEventRole } from '../events/index.js';
+import type { EventCalendars } from '../calendar/index.js';
 import type { InvitationAccess } from './invitation-access.js';
 import { generatePassword, newPersonalToken } from './invitation-secrets.js';
 import {
@@ -76,6 +77,8 @@ export interface InvitationsDependencies {
   mailer: Mailer;
   limiter: RateLimiter;
   limits: AbuseLimits;
+  /** The invitation each mail carries when the event's start is a date (ADR 064). */
+  calendars: EventCalendars;
 }
 
 export interface InvitationsExport {
@@ -402,6 +405,7 @@ export class InvitationsService {
       return { queued: 1, skipped: 0 };
     }
     const unsentOnly = mode === 'unsent';
+    const calendar = await this.deps.calendars.load(db, event.id);
     return sendInBatches({
       db,
       mailer,
@@ -420,6 +424,7 @@ export class InvitationsService {
           values: this.mailValues(event, row),
         })),
       record: (trx, mails) => recordListMails(trx, 'invitations', event.id, mails, unsentOnly),
+      calendar: calendar && this.deps.calendars.invitationOf(calendar, 'invitations', 'REQUEST'),
     });
   }
 }

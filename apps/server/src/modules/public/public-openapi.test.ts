@@ -41,6 +41,8 @@ describe("the events origin's routes in the OpenAPI document", () => {
     expect(Object.fromEntries(names)).toEqual({
       'GET /{slug}': 'getEventPage',
       'GET /{slug}/{channelSlug}': 'getChannelPage',
+      'GET /{slug}/_calendar.ics': 'getEventCalendarFile',
+      'GET /{slug}/{channelSlug}/_calendar.ics': 'getChannelCalendarFile',
       'GET /favicon.ico': 'getFavicon',
       'GET /_livent/{file}': 'getPageAsset',
       'POST /{slug}/_access/code': 'submitAccessCode',
@@ -90,6 +92,12 @@ describe("the events origin's routes in the OpenAPI document", () => {
     expect(contentTypes(stream['200']?.content)).toEqual(['text/event-stream']);
     const since = operations.get('GET /{slug}/_live/since')!.responses;
     expect(contentTypes(since['200']?.content)).toEqual(['application/json']);
+    // The "add to calendar" files are iCalendar (ADR 064).
+    for (const key of ['GET /{slug}/_calendar.ics', 'GET /{slug}/{channelSlug}/_calendar.ics']) {
+      const { responses } = operations.get(key)!;
+      expect(contentTypes(responses['200']?.content), key).toEqual(['text/calendar']);
+      expect(contentTypes(responses['404']?.content), key).toEqual(['text/html']);
+    }
   });
 
   it('declares form bodies for the gates, text/plain for the beacons and JSON for messages', () => {

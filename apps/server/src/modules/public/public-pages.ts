@@ -4,6 +4,7 @@ import type { AbuseLimits } from '../../lib/abuse-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { EventCalendars } from '../calendar/index.js';
 import type { InvitationAccess } from '../invitations/index.js';
 import type { ViewerMessagesService } from '../messages/index.js';
 import type { ViewerPollsService } from '../polls/index.js';
@@ -13,6 +14,7 @@ import type { SsoService } from '../sso/index.js';
 import { AccessSessions } from './access-sessions.js';
 import { AccessibilityFeedbackService } from './accessibility/accessibility-feedback.js';
 import { ViewerGatesService } from './gates/gates.service.js';
+import { CalendarFiles } from './page/calendar-file.js';
 import { EventPageService, type PageStatsTokens } from './page/page.service.js';
 import { PageAccessCheck } from './page-access.js';
 import { PublicAssets } from './page/public-assets.js';
@@ -32,6 +34,8 @@ export interface PublicPages {
   viewerApi: ViewerApiService;
   /** The accessibility statement's feedback, mailed to the event's owner (ADR 052). */
   accessibilityFeedback: AccessibilityFeedbackService;
+  /** The pages' "add to calendar" files (ADR 064). */
+  calendarFiles: CalendarFiles;
 }
 
 export interface PublicPagesDependencies {
@@ -61,6 +65,8 @@ export interface PublicPagesDependencies {
   mailer: Mailer;
   /** The events origin, for the page's address in those mails. */
   eventsUrl: string;
+  /** The events' calendar entries, for the pages' `.ics` (ADR 064). */
+  calendars: EventCalendars;
 }
 
 export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
@@ -105,5 +111,6 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       events,
       eventsUrl: deps.eventsUrl,
     }),
+    calendarFiles: new CalendarFiles({ db, events, access, calendars: deps.calendars }),
   };
 }

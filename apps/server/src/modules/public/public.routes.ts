@@ -5,6 +5,7 @@ import { registerFormParser } from './gates/gate-answers.js';
 import { viewerGateRoutes } from './gates/gates.routes.js';
 import { eventsNotFoundHandler } from './page/page-answers.js';
 import { eventPageRoutes } from './page/page.routes.js';
+import { calendarFileRoutes } from './page/calendar-file.routes.js';
 import { unsubscribeRoutes } from './unsubscribe/unsubscribe.routes.js';
 import type { PageStreamsOptions } from '../live-page/index.js';
 import { liveRoutes } from './viewer-api/live.routes.js';
@@ -43,6 +44,7 @@ export const publicRoutes: FastifyPluginAsyncZod<{ pageStreams?: PageStreamsOpti
   registerFormParser(app);
 
   await app.register(eventPageRoutes);
+  await app.register(calendarFileRoutes);
   await app.register(viewerGateRoutes);
   await app.register(viewerApiRoutes);
   await app.register(liveRoutes, { streams: options.pageStreams });

@@ -37,6 +37,7 @@ import { clientAddressKey, type LimitCheck, type RateLimiter } from '../../lib/r
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
 import { readEventSettings, requireEventRole } from '../events/index.js';
+import type { EventCalendars } from '../calendar/index.js';
 import {
   deleteRegistration,
   findRegistrationByEmail,
@@ -106,6 +107,8 @@ export interface RegistrationsDependencies {
   limiter: RateLimiter;
   limits: AbuseLimits;
   eventsUrl: string;
+  /** The invitation each mail carries when the event's start is a date (ADR 064). */
+  calendars: EventCalendars;
 }
 
 const emailSchema = z.email();
@@ -204,6 +207,7 @@ export class RegistrationsService {
       return { queued: 1, skipped: 0 };
     }
     const unsentOnly = mode === 'unsent';
+    const calendar = await this.deps.calendars.load(db, event.id);
     return sendInBatches({
       db,
       mailer,
@@ -222,6 +226,7 @@ export class RegistrationsService {
           values: this.mailValues(event, row),
         })),
       record: (trx, mails) => recordListMails(trx, 'registrations', event.id, mails, unsentOnly),
+      calendar: calendar && this.deps.calendars.invitationOf(calendar, 'registrations', 'REQUEST'),
     });
   }
 
@@ -381,6 +386,20 @@ export class RegistrationsService {
     // mode its personal link is what verifies (ADR 026, "Invitation and registration emails").
     const custom = settings.registrationMailSubject !== '' || settings.registrationMailBody !== '';
     const mail: QueuedMail = await db.transaction().execute(async (trx) => {
+      const calendarEvent = await this.deps.calendars.load(trx, event.id);
+      const calendar = calendarEvent
+        ? this.deps.calendars.invitation(
+            calendarEvent,
+            {
+              list: 'registrations',
+              id: registration.id,
+              name: nameForMail(registration.name),
+              email: registration.email,
+              personalLink: data.link,
+            },
+            'REQUEST',
+          )
+        : null;
       const queued = custom
         ? await mailer.enqueue(trx, {
             userId: null,
@@ -392,6 +411,7 @@ export class RegistrationsService {
               body: settings.registrationMailBody,
               values: this.mailValues(event, registration),
             },
+            calendar,
           })
         : verify
           ? await mailer.enqueue(trx, {
@@ -400,6 +420,7 @@ export class RegistrationsService {
               language,
               template: 'registration-verify',
               data: { ...data, verify: true },
+              calendar,
             })
           : await mailer.enqueue(trx, {
               userId: null,
@@ -407,6 +428,7 @@ export class RegistrationsService {
               language,
               template: 'registration-confirm',
               data: { ...data, verify: false },
+              calendar,
             });
       await updateRegistration(trx, registration.id, { mail_id: queued.id });
       return queued;

@@ -76,6 +76,8 @@ function dataFor(payload: string): MailTemplates {
       values: values(payload),
     },
     registration: { subject: payload, body: `{Name}\n\n${payload}`, values: values(payload) },
+    'time-change': { subject: '', body: '', values: values(payload) },
+    'event-cancelled': { subject: '', body: '', values: values(payload) },
     'permission-invitation': {
       name: payload,
       ownerName: payload,

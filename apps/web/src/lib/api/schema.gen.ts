@@ -1178,6 +1178,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/time-change-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the time moved since the registrants and invitees were last told
+         * @description `pending` while the start, time zone or duration changed after the last notice (and the start is a date); `recipients`: every registration and every invitation that was sent its mail.
+         */
+        get: operations["getTimeChangeNotice"];
+        put?: never;
+        /**
+         * Mail the new time to every registrant and invitee
+         * @description One mail each, in the event's language, with the updated calendar invitation (METHOD:REQUEST, the raised SEQUENCE); to every registration and every invitation that was sent its mail, except unsubscribed addresses (counted as `skipped`). Nothing is queued while the start is not a date. Needs INVITATION_EMAILS (403); limited per event like the lists' sends (429).
+         */
+        post: operations["sendTimeChangeNotices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{id}/sso": {
         parameters: {
             query?: never;
@@ -8649,6 +8673,146 @@ export interface operations {
             };
             /** @description Default Response */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getTimeChangeNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        pending: boolean;
+                        recipients: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendTimeChangeNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        queued: number;
+                        skipped: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

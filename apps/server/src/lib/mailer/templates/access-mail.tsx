@@ -8,6 +8,9 @@ import type { AccessMailData, EmailsT, MailProps } from '../template-types.js';
 const DEFAULTS = {
   invitation: { subject: 'invitationMail.subject', body: 'invitationMail.body' },
   registration: { subject: 'registrationMail.subject', body: 'registrationMail.body' },
+  // Calendar notices to a list (ADR 064): always the default text.
+  'time-change': { subject: 'timeChangeMail.subject', body: 'timeChangeMail.body' },
+  'event-cancelled': { subject: 'eventCancelledMail.subject', body: 'eventCancelledMail.body' },
 } as const;
 
 export type AccessMailKind = keyof typeof DEFAULTS;
@@ -36,7 +39,7 @@ export function accessMailSubject(t: EmailsT, kind: AccessMailKind, data: Access
  * and event links) become links.
  */
 export function accessMailBody(kind: AccessMailKind) {
-  return function AccessMail({ t, data }: MailProps<'invitation' | 'registration'>) {
+  return function AccessMail({ t, data }: MailProps<AccessMailKind>) {
     const body = fillPlaceholders(
       data.body.trim() === '' ? defaultAccessMailText(t, kind).body : data.body,
       data.values,

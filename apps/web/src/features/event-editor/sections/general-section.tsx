@@ -12,6 +12,7 @@ import { EmailField, TextInputField } from '../../../components/forms/text-input
 import { SectionCard } from '../../../components/page/section-card';
 import { PlanFeatureNotice } from '../../../components/page/plan-feature-notice';
 import { useSettingsForm } from '../../../lib/events/use-settings-form';
+import { TimeChangeNotice } from './time-change-notice';
 
 const FIELDS = [
   'title',
@@ -91,6 +92,7 @@ export function GeneralSection({ eventId }: { eventId: string }) {
       </SectionCard>
       <SectionCard title={t('general.start.title')} description={t('general.start.description')}>
         <Stack spacing={2.5}>
+          <TimeChangeNotice eventId={eventId} />
           <Box sx={{ maxWidth: { md: 'calc(50% - 10px)' } }}>
             <SelectField
               label={t('general.fields.startMode')}
