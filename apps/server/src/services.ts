@@ -53,6 +53,12 @@ import { SsoService } from './modules/sso/sso.service.js';
 import { LoginsService } from './modules/logins/logins.service.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
 import { ReactionAggregator, type ReactionAggregatorOptions } from './modules/reactions/index.js';
+import {
+  DEFAULT_REMINDER_SCHEDULER_OPTIONS,
+  ReminderScheduler,
+  RemindersService,
+  type ReminderSchedulerOptions,
+} from './modules/reminders/index.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -118,6 +124,10 @@ export interface Services {
   pollResults: PollResultsPublisher;
   /** Viewers' reactions, counted in memory and written about once a second per event (ADR 059). */
   reactions: ReactionAggregator;
+  /** Reminders before an event and its follow-up (ADR 065). */
+  reminders: RemindersService;
+  /** Sends due reminders once a minute (ADR 065). */
+  reminderScheduler: ReminderScheduler;
 }
 
 export interface ServiceOptions {
@@ -134,6 +144,7 @@ export interface ServiceOptions {
   billingWorker?: Partial<BillingWorkerOptions>;
   domainsWorker?: Partial<DomainsWorkerOptions>;
   pollResults?: PollResultsOptions;
+  reminderScheduler?: Partial<ReminderSchedulerOptions>;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -255,6 +266,28 @@ export function createServices(options: ServiceOptions): Services {
     eventsUrl: config.eventsUrl,
   });
   changeNotices.on('access', (eventId) => publicPages.events.forget(eventId));
+  const invitations = new InvitationsService({
+    db,
+    now,
+    eventsUrl: config.eventsUrl,
+    access: invitationAccess,
+    mailer,
+    limiter,
+    limits,
+  });
+  const reminders = new RemindersService({
+    db,
+    now,
+    mailer,
+    limiter,
+    limits,
+    // The personal links of the registration and invitation mails (ADR 026).
+    links: {
+      registrations: (slug, token) => registrations.personalLink(slug, token),
+      invitations: (slug, token) => invitations.personalLink(slug, token),
+      event: (slug) => registrations.eventLink(slug),
+    },
+  });
   return {
     passwords,
     accessTokens,
@@ -296,14 +329,11 @@ export function createServices(options: ServiceOptions): Services {
     changeNotices,
     messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
     registrations,
-    invitations: new InvitationsService({
-      db,
-      now,
-      eventsUrl: config.eventsUrl,
-      access: invitationAccess,
-      mailer,
-      limiter,
-      limits,
+    invitations,
+    reminders,
+    reminderScheduler: new ReminderScheduler(reminders, log, {
+      ...DEFAULT_REMINDER_SCHEDULER_OPTIONS,
+      ...options.reminderScheduler,
     }),
     sso,
     logins: new LoginsService({ db, now }),

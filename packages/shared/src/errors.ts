@@ -79,6 +79,8 @@ export const ERROR_MESSAGES = {
   pollLaunched: 'A launched poll keeps its kind and options',
   /** A viewer's vote on a poll that is not live (ADR 058). */
   pollNotLive: 'This poll is closed',
+  /** A second follow-up mail of an event within the repeat guard, not forced (ADR 065). */
+  followUpRecentlySent: 'The follow-up was sent a short while ago',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

@@ -25,6 +25,7 @@ import * as m0025EventSavedPlan from './0025-event-saved-plan.js';
 import * as m0026StatsPageUniques from './0026-stats-page-uniques.js';
 import * as m0027Engagement from './0027-engagement.js';
 import * as m0028Attendance from './0028-attendance.js';
+import * as m0030Reminders from './0030-reminders.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0026_stats_page_uniques': m0026StatsPageUniques,
   '0027_engagement': m0027Engagement,
   '0028_attendance': m0028Attendance,
+  '0030_reminders': m0030Reminders,
 };

@@ -33,6 +33,9 @@ export interface MailTemplates {
   /** The organiser's invitation and registration mails (ADR 026): their text or the default. */
   invitation: AccessMailData;
   registration: AccessMailData;
+  /** Reminders before the start and the follow-up after the event (ADR 065). */
+  reminder: AccessMailData;
+  'follow-up': AccessMailData;
   /** Sharing and owner changes (ADR 031); `link` points at the dashboard. */
   'permission-invitation': {
     name: string;

@@ -73,6 +73,16 @@ const templates: {
     Body: accessMailBody('registration'),
     footer: (t) => t('registration.footer'),
   },
+  reminder: {
+    subject: (t, data) => accessMailSubject(t, 'reminder', data),
+    Body: accessMailBody('reminder'),
+    footer: (t) => t('reminderMail.footer'),
+  },
+  'follow-up': {
+    subject: (t, data) => accessMailSubject(t, 'follow-up', data),
+    Body: accessMailBody('follow-up'),
+    footer: (t) => t('reminderMail.footer'),
+  },
   'permission-invitation': {
     subject: (t, { ownerName, eventTitle }) =>
       t('permissionInvitation.subject', { ownerName, eventTitle }),
@@ -123,7 +133,8 @@ export function renderMail<T extends MailTemplateName>(
   return { subject: title, text: `${htmlToPlainText(html)}\n`, html };
 }
 
-export type AccessMailTemplate = 'invitation' | 'registration';
+/** The mails to a list of guests, rendered once and filled per recipient. */
+export type AccessMailTemplate = 'invitation' | 'registration' | 'reminder' | 'follow-up';
 
 const WEB_URL = /^https?:\/\//i;
 

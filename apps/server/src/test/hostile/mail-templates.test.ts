@@ -76,6 +76,16 @@ function dataFor(payload: string): MailTemplates {
       values: values(payload),
     },
     registration: { subject: payload, body: `{Name}\n\n${payload}`, values: values(payload) },
+    reminder: {
+      subject: payload,
+      body: `{Name} {PersonalLink}\n${payload}`,
+      values: values(payload),
+    },
+    'follow-up': {
+      subject: payload,
+      body: `{Name} {ReplayLink}\n${payload}`,
+      values: { ...values(payload), ReplayLink: link },
+    },
     'permission-invitation': {
       name: payload,
       ownerName: payload,

@@ -8,6 +8,9 @@ import type { AccessMailData, EmailsT, MailProps } from '../template-types.js';
 const DEFAULTS = {
   invitation: { subject: 'invitationMail.subject', body: 'invitationMail.body' },
   registration: { subject: 'registrationMail.subject', body: 'registrationMail.body' },
+  // The reminders module passes the text of each offset, the follow-up each group's (ADR 065).
+  reminder: { subject: 'reminderMail.other.subject', body: 'reminderMail.other.body' },
+  'follow-up': { subject: 'followUpMail.missed.subject', body: 'followUpMail.missed.body' },
 } as const;
 
 export type AccessMailKind = keyof typeof DEFAULTS;
@@ -36,7 +39,7 @@ export function accessMailSubject(t: EmailsT, kind: AccessMailKind, data: Access
  * and event links) become links.
  */
 export function accessMailBody(kind: AccessMailKind) {
-  return function AccessMail({ t, data }: MailProps<'invitation' | 'registration'>) {
+  return function AccessMail({ t, data }: MailProps<AccessMailKind>) {
     const body = fillPlaceholders(
       data.body.trim() === '' ? defaultAccessMailText(t, kind).body : data.body,
       data.values,
