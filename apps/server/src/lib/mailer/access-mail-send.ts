@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   ERROR_MESSAGES,
   hasFeature,
@@ -149,6 +150,9 @@ export async function sendInBatches(send: BatchSend): Promise<BatchSendResult> {
       return recorded.size;
     });
     if (batch.length < ACCESS_MAIL_BATCH) break;
+    // Lets the requests that arrived meanwhile run: better-sqlite3 answers synchronously, so a
+    // send awaiting only its queries would hold the event loop until its last batch.
+    await setImmediate();
   }
   send.mailer.afterBulkCommit(queued, send.template);
   return { queued, skipped };

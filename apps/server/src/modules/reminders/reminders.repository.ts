@@ -105,13 +105,16 @@ export function guestsToMail(db: Kysely<Database>, query: GuestQuery): Promise<G
       query.attended ? exists(attendedRow) : not(exists(attendedRow)),
     );
   }
-  if (query.after) {
-    const { createdAt, id } = query.after;
-    select = select.where(({ eb, or, and }) =>
-      or([
-        eb(`${list}.created_at`, '>', createdAt),
-        and([eb(`${list}.created_at`, '=', createdAt), eb(`${list}.id`, '>', id)]),
-      ]),
+  const { after } = query;
+  if (after) {
+    // A row value, which the index on event, created_at and id walks as a range (an OR of the two
+    // comparisons would read the list from its start for every batch).
+    select = select.where((eb) =>
+      eb(
+        eb.refTuple(`${list}.created_at`, `${list}.id`),
+        '>',
+        eb.tuple(after.createdAt, after.id),
+      ),
     );
   }
   return select
