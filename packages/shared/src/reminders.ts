@@ -58,8 +58,9 @@ export const scheduledReminderSchema = z.object({
   /** ISO instant. */
   dueAt: z.string(),
   /**
-   * `scheduled`: still to come; `sent`: its time came and it went; `skipped`: its time had passed
-   * beyond the grace period when it was set (never sent late).
+   * `scheduled`: still to come, or due and going out with the scheduler's next round; `sent`: it
+   * went (to `sent` guests); `skipped`: its time passed beyond the grace period with nobody sent
+   * it (set too late, never sent late).
    */
   status: z.enum(['scheduled', 'sent', 'skipped']),
   sent: z.number().int(),

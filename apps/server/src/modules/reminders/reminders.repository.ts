@@ -110,11 +110,7 @@ export function guestsToMail(db: Kysely<Database>, query: GuestQuery): Promise<G
     // A row value, which the index on event, created_at and id walks as a range (an OR of the two
     // comparisons would read the list from its start for every batch).
     select = select.where((eb) =>
-      eb(
-        eb.refTuple(`${list}.created_at`, `${list}.id`),
-        '>',
-        eb.tuple(after.createdAt, after.id),
-      ),
+      eb(eb.refTuple(`${list}.created_at`, `${list}.id`), '>', eb.tuple(after.createdAt, after.id)),
     );
   }
   return select

@@ -160,12 +160,9 @@ export class RemindersService {
           .map((offset) => {
             const dueAt = start.getTime() - offset * 60_000;
             const sent = counts.get(reminderKey(offset, start)) ?? 0;
+            // Due and within the grace period, it is still going out (the next round sends it).
             const status: 'scheduled' | 'sent' | 'skipped' =
-              now < dueAt
-                ? 'scheduled'
-                : sent > 0 || now - dueAt <= REMINDER_GRACE_MS
-                  ? 'sent'
-                  : 'skipped';
+              sent > 0 ? 'sent' : now - dueAt <= REMINDER_GRACE_MS ? 'scheduled' : 'skipped';
             return {
               offsetMinutes: offset,
               dueAt: new Date(dueAt).toISOString(),

@@ -11,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveEventSettings } from '../../../lib/events/event-settings';
@@ -22,6 +23,7 @@ import {
   OFFSET_UNITS,
   offsetParts,
   PRESET_OFFSETS,
+  remindersQueryKey,
   toMinutes,
   type OffsetUnit,
 } from '../reminders-api';
@@ -50,6 +52,7 @@ export function ReminderOffsets({
   const { t } = useTranslation('reminders');
   const label = useOffsetLabel();
   const save = useSaveEventSettings(eventId);
+  const queryClient = useQueryClient();
   const [offsets, setOffsets] = useState<number[]>(settings.reminderOffsets);
   const [registrations, setRegistrations] = useState(settings.remindRegistrations);
   const [invitations, setInvitations] = useState(settings.remindInvitations);
@@ -79,7 +82,11 @@ export function ReminderOffsets({
         remindInvitations: invitations,
       },
       {
-        onSuccess: () => notify({ type: 'success', message: t('offsets.saved') }),
+        onSuccess: () => {
+          notify({ type: 'success', message: t('offsets.saved') });
+          // The schedule follows the offsets.
+          void queryClient.invalidateQueries({ queryKey: remindersQueryKey(eventId) });
+        },
         onError: async (error) =>
           notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' }),
       },

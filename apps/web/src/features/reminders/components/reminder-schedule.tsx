@@ -21,8 +21,8 @@ export function ReminderSchedule({ overview }: { overview: RemindersOverview }) 
       title={t('schedule.title')}
       description={t('schedule.description', {
         start: format.dateTime(overview.start ?? ''),
-        registrations,
-        invitations,
+        registrations: t('schedule.registrants', { count: registrations }),
+        invitations: t('schedule.invitees', { count: invitations }),
       })}
     >
       {overview.reminders.length === 0 ? (
@@ -47,9 +47,11 @@ export function ReminderSchedule({ overview }: { overview: RemindersOverview }) 
                   </Typography>
                 </Box>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <Typography variant="body2">
-                    {t('schedule.sent', { count: reminder.sent })}
-                  </Typography>
+                  {reminder.sent > 0 && (
+                    <Typography variant="body2">
+                      {t('schedule.sent', { count: reminder.sent })}
+                    </Typography>
+                  )}
                   <Chip
                     size="small"
                     color={STATUS_COLORS[reminder.status]}
