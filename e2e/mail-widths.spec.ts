@@ -59,6 +59,12 @@ const data: MailTemplates = {
   },
   invitation: { subject: '', body: '', values: accessValues },
   registration: { subject: '', body: '', values: accessValues },
+  reminder: {
+    subject: '',
+    body: '',
+    values: { ...accessValues, StartTime: 'Wednesday, 16 December 2026 at 18:30 CET' },
+  },
+  'follow-up': { subject: '', body: '', values: { ...accessValues, ReplayLink: eventLink } },
   'permission-invitation': {
     name,
     ownerName: name,
