@@ -11,13 +11,14 @@
 // (budget: under 200 ms; ADR 046).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { Agent, get, request } from 'node:http';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { registerBenchOwner, startLivent, type RunningServer } from './lib/processes.js';
+import { latenciesDuring, percentile, timedGet } from './lib/probes.js';
 import { recordResult } from './lib/summary.js';
 
 const SIZES = [10_000, 100_000];
@@ -142,60 +143,6 @@ async function sendAll(
     throw new Error(`send to ${rows} answered ${response.status}: ${JSON.stringify(result)}`);
   }
   return elapsed;
-}
-
-/**
- * The probes' connections, kept open: a new TCP connection for each probe would measure the
- * machine's connection handling (a dropped SYN waits seconds), not the server's answers.
- */
-const probeAgent = new Agent({ keepAlive: true, maxSockets: 16 });
-
-/**
- * One GET with a Host header of our choosing; answers the milliseconds from the call to the end
- * of the body (a wait for a free connection included).
- */
-function timedGet(url: string, host?: string): Promise<number> {
-  const start = performance.now();
-  return new Promise((resolve, reject) => {
-    const req = request(url, { agent: probeAgent, headers: host ? { host } : {} }, (res) => {
-      res.resume();
-      res.on('end', () =>
-        res.statusCode === 200
-          ? resolve(performance.now() - start)
-          : reject(new Error(`${url} answered ${res.statusCode}`)),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ??
-  Number.NaN;
-
-/**
- * Starts a GET of each probe every 20 ms, whether the last one answered or not (so that a stall
- * shows in every request that waited for it, not in one), until `work` settles; answers each
- * probe's latencies.
- */
-async function latenciesDuring(
-  work: Promise<unknown>,
-  probes: Record<string, { url: string; host?: string }>,
-): Promise<Record<string, number[]>> {
-  const latencies: Record<string, number[]> = {};
-  const pending: Promise<void>[] = [];
-  let settled = false;
-  const done = work.finally(() => (settled = true));
-  while (!settled) {
-    for (const [name, { url, host }] of Object.entries(probes)) {
-      pending.push(timedGet(url, host).then((ms) => void (latencies[name] ??= []).push(ms)));
-    }
-    await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 20))]);
-  }
-  await done;
-  await Promise.all(pending);
-  return latencies;
 }
 
 async function run(

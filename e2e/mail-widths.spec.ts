@@ -62,6 +62,12 @@ const data: MailTemplates = {
   registration: { subject: '', body: '', values: accessValues },
   'time-change': { subject: '', body: '', values: accessValues },
   'event-cancelled': { subject: '', body: '', values: accessValues },
+  reminder: {
+    subject: '',
+    body: '',
+    values: { ...accessValues, StartTime: 'Wednesday, 16 December 2026 at 18:30 CET' },
+  },
+  'follow-up': { subject: '', body: '', values: { ...accessValues, ReplayLink: eventLink } },
   'permission-invitation': {
     name,
     ownerName: name,

@@ -57,6 +57,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { messagesRoutes } from './modules/messages/messages.routes.js';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.js';
+import { remindersRoutes } from './modules/reminders/index.js';
 import { sharedMessagesRoutes } from './modules/messages/shared-messages.routes.js';
 import { pollsRoutes } from './modules/polls/polls.routes.js';
 import { registrationsRoutes } from './modules/registrations/registrations.routes.js';
@@ -160,6 +161,8 @@ export interface BuildAppOptions {
   domainsWorker?: Partial<DomainsWorkerOptions>;
   /** How often polls' results go out to open pages (tests set their own). */
   pollResults?: PollResultsOptions;
+  /** How often due reminders are looked for (`intervalMs: 0`: only when asked). */
+  reminderScheduler?: ServiceOptions['reminderScheduler'];
   /** The reactions' flush interval and abuse limits (tests tighten or loosen them). */
   reactions?: ServiceOptions['reactions'];
 }
@@ -185,6 +188,7 @@ const apiModules = [
   registrationsRoutes,
   invitationsRoutes,
   calendarRoutes,
+  remindersRoutes,
   ssoRoutes,
   loginsRoutes,
   billingRoutes,
@@ -249,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reactions: options.reactions,
       domainsWorker: options.domainsWorker,
       pollResults: options.pollResults,
+      reminderScheduler: options.reminderScheduler,
     });
     app.decorate('services', services);
     // The worker starts with the app and stops before the database closes (preClose runs
@@ -382,6 +387,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
           name: 'calendar',
           description: "Telling an event's registrants and invitees of its new time",
         },
+        { name: 'reminders', description: "An event's reminders and follow-up mail" },
         { name: 'sso', description: "An event's single sign-on provider (the CIP way in)" },
         { name: 'logins', description: "Who came into an event's page and how (the login list)" },
         { name: 'stats', description: "An event's live statistics: pageviews, viewers, CSV" },

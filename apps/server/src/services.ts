@@ -54,6 +54,12 @@ import { SsoService } from './modules/sso/sso.service.js';
 import { LoginsService } from './modules/logins/logins.service.js';
 import { PermissionsService } from './modules/permissions/permissions.service.js';
 import { ReactionAggregator, type ReactionAggregatorOptions } from './modules/reactions/index.js';
+import {
+  DEFAULT_REMINDER_SCHEDULER_OPTIONS,
+  ReminderScheduler,
+  RemindersService,
+  type ReminderSchedulerOptions,
+} from './modules/reminders/index.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -123,6 +129,10 @@ export interface Services {
   pollResults: PollResultsPublisher;
   /** Viewers' reactions, counted in memory and written about once a second per event (ADR 059). */
   reactions: ReactionAggregator;
+  /** Reminders before an event and its follow-up (ADR 065). */
+  reminders: RemindersService;
+  /** Sends due reminders once a minute (ADR 065). */
+  reminderScheduler: ReminderScheduler;
 }
 
 export interface ServiceOptions {
@@ -139,6 +149,7 @@ export interface ServiceOptions {
   billingWorker?: Partial<BillingWorkerOptions>;
   domainsWorker?: Partial<DomainsWorkerOptions>;
   pollResults?: PollResultsOptions;
+  reminderScheduler?: Partial<ReminderSchedulerOptions>;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -289,6 +300,19 @@ export function createServices(options: ServiceOptions): Services {
     calendars,
   });
   changeNotices.on('access', (eventId) => publicPages.events.forget(eventId));
+  const reminders = new RemindersService({
+    db,
+    now,
+    mailer,
+    limiter,
+    limits,
+    // The personal links of the registration and invitation mails (ADR 026).
+    links: {
+      registrations: (slug, token) => registrations.personalLink(slug, token),
+      invitations: (slug, token) => invitations.personalLink(slug, token),
+      event: (slug) => registrations.eventLink(slug),
+    },
+  });
   return {
     passwords,
     accessTokens,
@@ -335,6 +359,11 @@ export function createServices(options: ServiceOptions): Services {
     invitations,
     calendars,
     calendarNotices,
+    reminders,
+    reminderScheduler: new ReminderScheduler(reminders, log, {
+      ...DEFAULT_REMINDER_SCHEDULER_OPTIONS,
+      ...options.reminderScheduler,
+    }),
     sso,
     logins: new LoginsService({ db, now }),
     statsCollector: new StatsCollector(

@@ -47,6 +47,7 @@ import { Route as DefaultEventsEventidLiveRouteImport } from './routes/_default/
 import { Route as DefaultEventsEventidMessagesRouteImport } from './routes/_default/events/$eventid/messages';
 import { Route as DefaultEventsEventidNavigationRouteImport } from './routes/_default/events/$eventid/navigation';
 import { Route as DefaultEventsEventidPlayerRouteImport } from './routes/_default/events/$eventid/player';
+import { Route as DefaultEventsEventidRemindersRouteImport } from './routes/_default/events/$eventid/reminders';
 import { Route as DefaultEventsEventidStatsRouteImport } from './routes/_default/events/$eventid/stats';
 import { Route as DefaultEventsEventidTextRouteImport } from './routes/_default/events/$eventid/text';
 import { Route as SharedSharedMessagesChar123EventidChar125RouteImport } from './routes/_shared/shared/messages/{-$eventid}';
@@ -261,6 +262,12 @@ const DefaultEventsEventidPlayerRoute =
     path: '/player',
     getParentRoute: () => DefaultEventsEventidRouteRoute,
   } as any);
+const DefaultEventsEventidRemindersRoute =
+  DefaultEventsEventidRemindersRouteImport.update({
+    id: '/reminders',
+    path: '/reminders',
+    getParentRoute: () => DefaultEventsEventidRouteRoute,
+  } as any);
 const DefaultEventsEventidStatsRoute =
   DefaultEventsEventidStatsRouteImport.update({
     id: '/stats',
@@ -369,6 +376,7 @@ export interface FileRoutesByFullPath {
   '/events/$eventid/messages': typeof DefaultEventsEventidMessagesRoute;
   '/events/$eventid/navigation': typeof DefaultEventsEventidNavigationRoute;
   '/events/$eventid/player': typeof DefaultEventsEventidPlayerRoute;
+  '/events/$eventid/reminders': typeof DefaultEventsEventidRemindersRoute;
   '/events/$eventid/stats': typeof DefaultEventsEventidStatsRoute;
   '/events/$eventid/text': typeof DefaultEventsEventidTextRoute;
   '/shared/messages/{-$eventid}': typeof SharedSharedMessagesChar123EventidChar125Route;
@@ -416,6 +424,7 @@ export interface FileRoutesByTo {
   '/events/$eventid/messages': typeof DefaultEventsEventidMessagesRoute;
   '/events/$eventid/navigation': typeof DefaultEventsEventidNavigationRoute;
   '/events/$eventid/player': typeof DefaultEventsEventidPlayerRoute;
+  '/events/$eventid/reminders': typeof DefaultEventsEventidRemindersRoute;
   '/events/$eventid/stats': typeof DefaultEventsEventidStatsRoute;
   '/events/$eventid/text': typeof DefaultEventsEventidTextRoute;
   '/shared/messages/{-$eventid}': typeof SharedSharedMessagesChar123EventidChar125Route;
@@ -469,6 +478,7 @@ export interface FileRoutesById {
   '/_default/events/$eventid/messages': typeof DefaultEventsEventidMessagesRoute;
   '/_default/events/$eventid/navigation': typeof DefaultEventsEventidNavigationRoute;
   '/_default/events/$eventid/player': typeof DefaultEventsEventidPlayerRoute;
+  '/_default/events/$eventid/reminders': typeof DefaultEventsEventidRemindersRoute;
   '/_default/events/$eventid/stats': typeof DefaultEventsEventidStatsRoute;
   '/_default/events/$eventid/text': typeof DefaultEventsEventidTextRoute;
   '/_shared/shared/messages/{-$eventid}': typeof SharedSharedMessagesChar123EventidChar125Route;
@@ -520,6 +530,7 @@ export interface FileRouteTypes {
     | '/events/$eventid/messages'
     | '/events/$eventid/navigation'
     | '/events/$eventid/player'
+    | '/events/$eventid/reminders'
     | '/events/$eventid/stats'
     | '/events/$eventid/text'
     | '/shared/messages/{-$eventid}'
@@ -567,6 +578,7 @@ export interface FileRouteTypes {
     | '/events/$eventid/messages'
     | '/events/$eventid/navigation'
     | '/events/$eventid/player'
+    | '/events/$eventid/reminders'
     | '/events/$eventid/stats'
     | '/events/$eventid/text'
     | '/shared/messages/{-$eventid}'
@@ -619,6 +631,7 @@ export interface FileRouteTypes {
     | '/_default/events/$eventid/messages'
     | '/_default/events/$eventid/navigation'
     | '/_default/events/$eventid/player'
+    | '/_default/events/$eventid/reminders'
     | '/_default/events/$eventid/stats'
     | '/_default/events/$eventid/text'
     | '/_shared/shared/messages/{-$eventid}'
@@ -908,6 +921,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DefaultEventsEventidPlayerRouteImport;
       parentRoute: typeof DefaultEventsEventidRouteRoute;
     };
+    '/_default/events/$eventid/reminders': {
+      id: '/_default/events/$eventid/reminders';
+      path: '/reminders';
+      fullPath: '/events/$eventid/reminders';
+      preLoaderRoute: typeof DefaultEventsEventidRemindersRouteImport;
+      parentRoute: typeof DefaultEventsEventidRouteRoute;
+    };
     '/_default/events/$eventid/stats': {
       id: '/_default/events/$eventid/stats';
       path: '/stats';
@@ -1052,6 +1072,7 @@ interface DefaultEventsEventidRouteRouteChildren {
   DefaultEventsEventidMessagesRoute: typeof DefaultEventsEventidMessagesRoute;
   DefaultEventsEventidNavigationRoute: typeof DefaultEventsEventidNavigationRoute;
   DefaultEventsEventidPlayerRoute: typeof DefaultEventsEventidPlayerRoute;
+  DefaultEventsEventidRemindersRoute: typeof DefaultEventsEventidRemindersRoute;
   DefaultEventsEventidStatsRoute: typeof DefaultEventsEventidStatsRoute;
   DefaultEventsEventidTextRoute: typeof DefaultEventsEventidTextRoute;
   DefaultEventsEventidIndexRoute: typeof DefaultEventsEventidIndexRoute;
@@ -1079,6 +1100,7 @@ const DefaultEventsEventidRouteRouteChildren: DefaultEventsEventidRouteRouteChil
     DefaultEventsEventidMessagesRoute: DefaultEventsEventidMessagesRoute,
     DefaultEventsEventidNavigationRoute: DefaultEventsEventidNavigationRoute,
     DefaultEventsEventidPlayerRoute: DefaultEventsEventidPlayerRoute,
+    DefaultEventsEventidRemindersRoute: DefaultEventsEventidRemindersRoute,
     DefaultEventsEventidStatsRoute: DefaultEventsEventidStatsRoute,
     DefaultEventsEventidTextRoute: DefaultEventsEventidTextRoute,
     DefaultEventsEventidIndexRoute: DefaultEventsEventidIndexRoute,

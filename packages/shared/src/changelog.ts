@@ -17,6 +17,13 @@ export const CHANGELOG: readonly ChangelogSource[] = [
   {
     date: '2026-11-28',
     text: {
+      en: 'Reminders: when your event has a start date and time, registrants and invitees get a reminder a day and an hour before it, each in their language with their personal link. After the event, a follow-up mail thanks those who attended and offers the replay to those who missed it.',
+      de: 'Erinnerungen: Hat Ihre Veranstaltung ein Startdatum mit Uhrzeit, erhalten Registrierte und Eingeladene einen Tag und eine Stunde vorher eine Erinnerung, jeweils in ihrer Sprache mit ihrem persönlichen Link. Nach der Veranstaltung dankt eine Nachfassmail den Teilnehmenden und bietet allen, die sie verpasst haben, die Aufzeichnung an.',
+    },
+  },
+  {
+    date: '2026-11-28',
+    text: {
       en: 'Access overview: each event shows who may see its page, how many registered, were invited or came in, with links to the lists and the access settings.',
       de: 'Zugangsübersicht: Jede Veranstaltung zeigt, wer ihre Seite sehen darf und wie viele sich registriert haben, eingeladen wurden oder hereingekommen sind, mit Links zu den Listen und den Zugangseinstellungen.',
     },

@@ -84,6 +84,8 @@ export const ERROR_MESSAGES = {
    * the page script reloads into the gate, which says so.
    */
   sessionEnded: 'This session ended',
+  /** A second follow-up mail of an event within the repeat guard, not forced (ADR 065). */
+  followUpRecentlySent: 'The follow-up was sent a short while ago',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

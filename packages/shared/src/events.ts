@@ -10,6 +10,7 @@ import { EXTRA_FRAME_MAX_HEIGHT } from './constants.js';
 import { EVENT_DURATION_MAX_MINUTES, PAGE_STATE_OVERRIDES } from './event-times.js';
 import type { Feature } from './plans.js';
 import { isTimezone } from './account.js';
+import { followUpBody, followUpSubject } from './reminders.js';
 import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
 
 /**
@@ -234,6 +235,15 @@ export const eventSettingsSchema = z.object({
     }),
   remindRegistrations: z.boolean(),
   remindInvitations: z.boolean(),
+  /**
+   * The follow-up after the event (docs/decisions/065-reminders-and-follow-up.md): one text for
+   * those who attended, one for those who missed it, with FOLLOW_UP_MAIL_PLACEHOLDERS; empty: the
+   * default text in the event's language.
+   */
+  followUpAttendedSubject: followUpSubject,
+  followUpAttendedBody: followUpBody,
+  followUpMissedSubject: followUpSubject,
+  followUpMissedBody: followUpBody,
   contactName: line(100),
   contactEmail: fields.optionalEmail(),
   contactWebsite: fields.url({ empty: true }),
@@ -394,6 +404,10 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
   reminderOffsets: [1440, 60],
   remindRegistrations: true,
   remindInvitations: true,
+  followUpAttendedSubject: '',
+  followUpAttendedBody: '',
+  followUpMissedSubject: '',
+  followUpMissedBody: '',
   contactName: '',
   contactEmail: '',
   contactWebsite: '',

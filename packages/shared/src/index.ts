@@ -19,6 +19,7 @@ export * from './link-like-text.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './plans.js';
+export * from './reminders.js';
 export * from './sso.js';
 export * from './stats.js';
 export * from './validation.js';

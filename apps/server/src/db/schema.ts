@@ -46,6 +46,8 @@ export interface Database {
   reaction_counts: ReactionCountsTable;
   attendance: AttendanceTable;
   access_sessions: AccessSessionsTable;
+  reminder_sends: ReminderSendsTable;
+  follow_up_sends: FollowUpSendsTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -337,6 +339,8 @@ export interface RegistrationsTable {
   /** The last mail sent about it; its status is the outbox row's. */
   mail_id: string | null;
   created_at: string;
+  /** The page's language at registration (`en`/`de`); null: the event's mail language (ADR 065). */
+  language: Generated<string | null>;
 }
 
 /**
@@ -361,6 +365,8 @@ export interface InvitationsTable {
   /** The last mail sent to this invitation (outbox); its status is the list's mail status. */
   mail_id: string | null;
   created_at: string;
+  /** The language of the last invitation mail sent; null: the event's mail language (ADR 065). */
+  language: Generated<string | null>;
 }
 
 /** An event's OpenID provider for single sign-on (ADR 026); the secret encrypted (modules/sso). */
@@ -658,4 +664,25 @@ export interface AccessSessionsTable {
   ended_at: string | null;
   /** Why it ended: `limit`. */
   end_reason: string | null;
+}
+
+/** One reminder to one guest, sent or skipped (ADR 065): its key makes it go once. */
+export interface ReminderSendsTable {
+  event_id: string;
+  /** The offset in minutes and the start instant it was computed for: `60@2026-12-01T09:00:00.000Z`. */
+  reminder: string;
+  /** `registration` or `invitation`. */
+  person_kind: string;
+  person_id: string;
+  /** The outbox mail; null when the address had unsubscribed. */
+  mail_id: string | null;
+  created_at: string;
+}
+
+/** An event's last follow-up mail (ADR 065). */
+export interface FollowUpSendsTable {
+  event_id: string;
+  sent_at: string;
+  attended: number;
+  missed: number;
 }

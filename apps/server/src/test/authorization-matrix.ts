@@ -846,6 +846,19 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: eventRole(403),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/time-change-notices` }),
   },
+  // Reminders and the follow-up (ADR 065): like the event; sending needs INVITATION_EMAILS, which
+  // the matrix owner's free plan lacks (403).
+  'GET /api/events/:id/reminders': {
+    expected: eventRole(200),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/reminders` }),
+  },
+  'POST /api/events/:id/follow-up': {
+    expected: eventRole(403),
+    request: ({ ownerEventId }) => ({
+      url: `/api/events/${ownerEventId}/follow-up`,
+      payload: { mode: 'test' },
+    }),
+  },
   // Single sign-on settings (ADR 026): like the event; changing them needs CUSTOM_ACCESS, which
   // the matrix owner's free plan lacks (403 with the feature message).
   'GET /api/events/:id/sso': {

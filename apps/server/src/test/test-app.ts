@@ -66,6 +66,8 @@ export interface BuildTestAppOptions {
   pollResults?: BuildAppOptions['pollResults'];
   /** The reactions' flush interval and abuse limits. */
   reactions?: BuildAppOptions['reactions'];
+  /** How often due reminders are looked for (`intervalMs: 0`: only when asked). */
+  reminderScheduler?: BuildAppOptions['reminderScheduler'];
 }
 
 /**
@@ -111,6 +113,7 @@ export async function buildTestApp(
       domainsWorker: options.domainsWorker,
       pollResults: options.pollResults,
       reactions: options.reactions,
+      reminderScheduler: options.reminderScheduler,
     });
   } catch (error) {
     await testDatabase.drop();

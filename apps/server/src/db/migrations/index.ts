@@ -26,6 +26,7 @@ import * as m0026StatsPageUniques from './0026-stats-page-uniques.js';
 import * as m0027Engagement from './0027-engagement.js';
 import * as m0028Attendance from './0028-attendance.js';
 import * as m0029Calendar from './0029-calendar.js';
+import * as m0030Reminders from './0030-reminders.js';
 import * as m0031AccessSessions from './0031-access-sessions.js';
 
 /**
@@ -61,5 +62,6 @@ export const migrations: Record<string, Migration> = {
   '0027_engagement': m0027Engagement,
   '0028_attendance': m0028Attendance,
   '0029_calendar': m0029Calendar,
+  '0030_reminders': m0030Reminders,
   '0031_access_sessions': m0031AccessSessions,
 };

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   ERROR_MESSAGES,
   hasFeature,
@@ -152,6 +153,9 @@ export async function sendInBatches(send: BatchSend): Promise<BatchSendResult> {
       return recorded.size;
     });
     if (batch.length < ACCESS_MAIL_BATCH) break;
+    // Lets the requests that arrived meanwhile run: better-sqlite3 answers synchronously, so a
+    // send awaiting only its queries would hold the event loop until its last batch.
+    await setImmediate();
   }
   send.mailer.afterBulkCommit(queued, send.template);
   return { queued, skipped };
@@ -160,7 +164,8 @@ export async function sendInBatches(send: BatchSend): Promise<BatchSendResult> {
 /**
  * Points a list's guests (invitations or registrations) at their new mails in one UPDATE … FROM
  * (VALUES …), as the import does; with `unsentOnly` only those still without a mail, so that of
- * two sends of the unsent ones at once each guest takes one mail. Answers the ids updated.
+ * two sends of the unsent ones at once each guest takes one mail. Answers the ids updated. With
+ * `language`, the guests record the mail's language too (their reminders speak it, ADR 065).
  */
 export async function recordListMails(
   db: Kysely<Database>,
@@ -168,12 +173,14 @@ export async function recordListMails(
   eventId: string,
   mails: readonly { id: string; mailId: string }[],
   unsentOnly: boolean,
+  language?: AccessMailLanguage,
 ): Promise<Set<string>> {
   if (mails.length === 0) return new Set();
   const table = sql.table(list);
   const column = (name: string) => sql.ref(`${list}.${name}`);
   const values = sql.join(mails.map((mail) => sql`(${mail.id}, ${mail.mailId})`));
-  const result = await sql<{ id: string }>`update ${table} set mail_id = v.column2
+  const setLanguage = language ? sql`, language = ${language}` : sql``;
+  const result = await sql<{ id: string }>`update ${table} set mail_id = v.column2 ${setLanguage}
     from (values ${values}) as v
     where ${column('id')} = v.column1 and ${column('event_id')} = ${eventId}
     ${unsentOnly ? sql`and ${column('mail_id')} is null` : sql``}

@@ -36,6 +36,9 @@ export interface MailTemplates {
   /** To a list when the event's time moved or the event was deleted (ADR 064). */
   'time-change': AccessMailData;
   'event-cancelled': AccessMailData;
+  /** Reminders before the start and the follow-up after the event (ADR 065). */
+  reminder: AccessMailData;
+  'follow-up': AccessMailData;
   /** Sharing and owner changes (ADR 031); `link` points at the dashboard. */
   'permission-invitation': {
     name: string;

@@ -48,6 +48,8 @@ const data: MailTemplates = {
   registration: { subject: '', body: '', values: {} },
   'time-change': { subject: '', body: '', values: {} },
   'event-cancelled': { subject: '', body: '', values: {} },
+  reminder: { subject: '', body: '', values: {} },
+  'follow-up': { subject: '', body: '', values: {} },
   'permission-invitation': {
     name: 'Ada',
     ownerName: 'Grace',
@@ -90,6 +92,17 @@ function keyPaths(value: unknown, prefix = ''): string[] {
   );
 }
 
+/** A subject and body of the catalogue, e.g. `reminderMail.day`. */
+function catalogueText(language: Language, path: string): { subject: string; body: string } {
+  const node = path
+    .split('.')
+    .reduce<unknown>(
+      (parent, key) => (parent as Record<string, unknown>)[key],
+      catalogues[language],
+    );
+  return node as { subject: string; body: string };
+}
+
 const XSS = '<script>alert(1)</script><img src=x onerror=alert(2)>';
 
 describe('mail templates', () => {
@@ -130,6 +143,17 @@ describe('mail templates', () => {
         ...data['accessibility-feedback'],
         name: '',
         replyEmail: '',
+      }),
+      // The reminders module passes each offset's text, the follow-up each group's (ADR 065).
+      ...(['day', 'hour', 'start'] as const).map((kind) =>
+        render('reminder', language, {
+          ...catalogueText(language, `reminderMail.${kind}`),
+          values: {},
+        }),
+      ),
+      render('follow-up', language, {
+        ...catalogueText(language, 'followUpMail.attended'),
+        values: {},
       }),
     ]
       .map((mail) => `${mail.subject}\n${mail.html}\n${mail.text}`)

@@ -83,6 +83,16 @@ const templates: {
     Body: accessMailBody('event-cancelled'),
     footer: (t) => t('calendar.footer'),
   },
+  reminder: {
+    subject: (t, data) => accessMailSubject(t, 'reminder', data),
+    Body: accessMailBody('reminder'),
+    footer: (t) => t('reminderMail.footer'),
+  },
+  'follow-up': {
+    subject: (t, data) => accessMailSubject(t, 'follow-up', data),
+    Body: accessMailBody('follow-up'),
+    footer: (t) => t('reminderMail.footer'),
+  },
   'permission-invitation': {
     subject: (t, { ownerName, eventTitle }) =>
       t('permissionInvitation.subject', { ownerName, eventTitle }),
@@ -133,6 +143,7 @@ export function renderMail<T extends MailTemplateName>(
   return { subject: title, text: `${htmlToPlainText(html)}\n`, html };
 }
 
+/** The mails to a list of guests, rendered once and filled per recipient. */
 export type AccessMailTemplate = AccessMailKind;
 
 const WEB_URL = /^https?:\/\//i;

@@ -196,6 +196,7 @@ export class InvitationsService {
       last_login_at: null,
       mail_id: null,
       created_at: now().toISOString(),
+      language: null,
     };
     await this.uniqueRace(event.id, { username, email: input.email }, undefined, () =>
       insertInvitation(db, row),
@@ -423,7 +424,8 @@ export class InvitationsService {
           email: row.email,
           values: this.mailValues(event, row),
         })),
-      record: (trx, mails) => recordListMails(trx, 'invitations', event.id, mails, unsentOnly),
+      record: (trx, mails) =>
+        recordListMails(trx, 'invitations', event.id, mails, unsentOnly, language),
       calendar: calendar && this.deps.calendars.invitationOf(calendar, 'invitations', 'REQUEST'),
     });
   }

@@ -324,6 +324,8 @@ export class RegistrationsService {
         verified_at: mode === 'verify' ? null : at,
         mail_id: null,
         created_at: at,
+        // The page's language: the reminders and the follow-up speak it (ADR 065).
+        language: event.language === 'de' ? 'de' : 'en',
       };
       try {
         await insertRegistration(db, row);

@@ -78,6 +78,16 @@ function dataFor(payload: string): MailTemplates {
     registration: { subject: payload, body: `{Name}\n\n${payload}`, values: values(payload) },
     'time-change': { subject: '', body: '', values: values(payload) },
     'event-cancelled': { subject: '', body: '', values: values(payload) },
+    reminder: {
+      subject: payload,
+      body: `{Name} {PersonalLink}\n${payload}`,
+      values: values(payload),
+    },
+    'follow-up': {
+      subject: payload,
+      body: `{Name} {ReplayLink}\n${payload}`,
+      values: { ...values(payload), ReplayLink: link },
+    },
     'permission-invitation': {
       name: payload,
       ownerName: payload,

@@ -11,6 +11,7 @@ import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import GroupOutlined from '@mui/icons-material/GroupOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import LockOutlined from '@mui/icons-material/LockOutlined';
@@ -150,6 +151,13 @@ export function eventNavigationItems(eventid: string, allowance: PlanAllowance |
       params,
       labelKey: 'headings.registrationList',
       icon: HowToRegOutlined,
+    },
+    {
+      id: 'reminders',
+      to: '/events/$eventid/reminders',
+      params,
+      labelKey: 'headings.reminders',
+      icon: NotificationsActiveOutlined,
     },
     {
       id: 'login-list',

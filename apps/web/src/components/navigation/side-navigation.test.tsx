@@ -20,6 +20,7 @@ const EVENT_LINKS = [
   ['Access settings', '/events/demo/access/settings'],
   ['Invitation list', '/events/demo/access/invitationlist'],
   ['Registration list', '/events/demo/access/registrationlist'],
+  ['Reminders & follow-up', '/events/demo/reminders'],
   ['Login list', '/events/demo/access/loginlist'],
   ['Compliance', '/events/demo/compliance'],
   ['Advanced settings', '/events/demo/advanced'],
@@ -72,17 +73,17 @@ describe('the unread messages count (ADR 025)', () => {
 });
 
 describe('event side navigation (spec section 2)', () => {
-  it('lists a back link and the 18 sections in order with CUSTOM_ACCESS', async () => {
+  it('lists a back link and the 19 sections in order with CUSTOM_ACCESS', async () => {
     const links = await eventLinks({ features: ['CUSTOM_ACCESS'], limit: {} });
     expect(links[0]).toEqual(['Back to events', '/events']);
     expect(links.slice(1)).toEqual(EVENT_LINKS);
-    expect(links.slice(1)).toHaveLength(18);
+    expect(links.slice(1)).toHaveLength(19);
   });
 
-  it('hides the login list without CUSTOM_ACCESS (17 sections)', async () => {
+  it('hides the login list without CUSTOM_ACCESS (18 sections)', async () => {
     const links = await eventLinks(undefined);
     expect(links.slice(1)).toEqual(EVENT_LINKS.filter(([label]) => label !== 'Login list'));
-    expect(links.slice(1)).toHaveLength(17);
+    expect(links.slice(1)).toHaveLength(18);
   });
 
   it('hides it for a plan with other features only', async () => {

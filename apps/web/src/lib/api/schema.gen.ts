@@ -1202,6 +1202,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event's reminders as scheduled and the follow-up's state
+         * @description Each reminder at its due time (empty when the start is not a date and time) with how many guests it went to and a preview of its text in the event's language; how many registrants and mailed invitees the mails reach, and how many of them attended.
+         */
+        get: operations["getReminders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/follow-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the follow-up mail
+         * @description `send`: the "attended" text to every registrant and mailed invitee who watched (attendance minutes), the "missed" text to the others, each in their language; `test`: both texts to the signed-in user, marked [Test]. A second `send` within an hour is refused (409) unless `force`. Needs INVITATION_EMAILS (403); sends are limited per event, test mails per account (429).
+         */
+        post: operations["sendFollowUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{id}/sso": {
         parameters: {
             query?: never;
@@ -3819,6 +3859,10 @@ export interface operations {
                         reminderOffsets: number[];
                         remindRegistrations: boolean;
                         remindInvitations: boolean;
+                        followUpAttendedSubject: string;
+                        followUpAttendedBody: string;
+                        followUpMissedSubject: string;
+                        followUpMissedBody: string;
                         contactName: string;
                         contactEmail: string;
                         contactWebsite: string;
@@ -4004,6 +4048,10 @@ export interface operations {
                     reminderOffsets?: number[];
                     remindRegistrations?: boolean;
                     remindInvitations?: boolean;
+                    followUpAttendedSubject?: string;
+                    followUpAttendedBody?: string;
+                    followUpMissedSubject?: string;
+                    followUpMissedBody?: string;
                     contactName?: string;
                     contactEmail?: string;
                     contactWebsite?: string;
@@ -4150,6 +4198,10 @@ export interface operations {
                         reminderOffsets: number[];
                         remindRegistrations: boolean;
                         remindInvitations: boolean;
+                        followUpAttendedSubject: string;
+                        followUpAttendedBody: string;
+                        followUpMissedSubject: string;
+                        followUpMissedBody: string;
                         contactName: string;
                         contactEmail: string;
                         contactWebsite: string;
@@ -8813,6 +8865,233 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        start: string | null;
+                        timeZone: string;
+                        /** @enum {string} */
+                        language: "de" | "en";
+                        reminders: {
+                            offsetMinutes: number;
+                            dueAt: string;
+                            /** @enum {string} */
+                            status: "scheduled" | "sent" | "skipped";
+                            sent: number;
+                            preview: {
+                                subject: string;
+                                body: string;
+                            };
+                        }[];
+                        recipients: {
+                            registrations: number;
+                            invitations: number;
+                        };
+                        followUp: {
+                            attended: number;
+                            missed: number;
+                            lastSentAt: string | null;
+                            defaults: {
+                                attended: {
+                                    subject: string;
+                                    body: string;
+                                };
+                                missed: {
+                                    subject: string;
+                                    body: string;
+                                };
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    sendFollowUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    mode: "send" | "test";
+                    force?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attended: number;
+                        missed: number;
+                        queued: number;
+                        skipped: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -16,6 +16,7 @@ import type enInvitations from '../../locales/en/invitations.json';
 import type enMessages from '../../locales/en/messages.json';
 import type enOnboarding from '../../locales/en/onboarding.json';
 import type enRegistrations from '../../locales/en/registrations.json';
+import type enReminders from '../../locales/en/reminders.json';
 import type enLogins from '../../locales/en/logins.json';
 import type enLists from '../../locales/en/lists.json';
 import type enMails from '../../locales/en/mails.json';
@@ -57,6 +58,8 @@ export interface Catalogues {
   invitations: typeof enInvitations;
   /** The registration list of the registration way in (ADR 026). */
   registrations: typeof enRegistrations;
+  /** Reminders before an event and the follow-up after it (ADR 065). */
+  reminders: typeof enReminders;
   /** The login list of a protected event (ADR 026). */
   logins: typeof enLogins;
   /** The shared server-paged table: export, paging (components/data-table). */

@@ -11,6 +11,9 @@ const DEFAULTS = {
   // Calendar notices to a list (ADR 064): always the default text.
   'time-change': { subject: 'timeChangeMail.subject', body: 'timeChangeMail.body' },
   'event-cancelled': { subject: 'eventCancelledMail.subject', body: 'eventCancelledMail.body' },
+  // The reminders module passes the text of each offset, the follow-up each group's (ADR 065).
+  reminder: { subject: 'reminderMail.other.subject', body: 'reminderMail.other.body' },
+  'follow-up': { subject: 'followUpMail.missed.subject', body: 'followUpMail.missed.body' },
 } as const;
 
 export type AccessMailKind = keyof typeof DEFAULTS;
