@@ -173,6 +173,17 @@ const INVALID_VALUES: [field: EventSettingName, value: unknown, errors: Record<s
           'validation.unknownPlaceholder?placeholder=%7BPassword%7D&allowed=%7BName%7D%2C+%7BEmail%7D%2C+%7BPersonalLink%7D%2C+%7BEventName%7D%2C+%7BEventLink%7D',
       },
     ],
+    ['followUpAttendedSubject', 'a\nb', { followUpAttendedSubject: 'validation.singleLine' }],
+    ['followUpAttendedBody', long(5001), { followUpAttendedBody: 'validation.maxLength?max=5000' }],
+    ['followUpMissedSubject', 'a\nb', { followUpMissedSubject: 'validation.singleLine' }],
+    [
+      'followUpMissedBody',
+      'Your password: {Password}',
+      {
+        followUpMissedBody:
+          'validation.unknownPlaceholder?placeholder=%7BPassword%7D&allowed=%7BName%7D%2C+%7BPersonalLink%7D%2C+%7BReplayLink%7D%2C+%7BEventName%7D%2C+%7BEventLink%7D',
+      },
+    ],
     ['customEmbedCode', long(20_001), { customEmbedCode: 'validation.maxLength?max=20000' }],
     ['noIndex', 'false', { noIndex: 'validation.invalid' }],
     ['accessMode', 'password', { accessMode: 'validation.invalid' }],
