@@ -24,6 +24,7 @@ import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf, planForAnotherEvent } from '../plans/index.js';
 import { appendPageEntry, type PageNotifier } from '../live-page/index.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
+import { appendPageStateEntry, changesPageState } from './page-state-entry.js';
 import { checkPlanFeatures } from './plan-features.js';
 import { readEventSettings } from './settings-reader.js';
 import {
@@ -55,7 +56,10 @@ export interface EventsDependencies {
    * the event at once (other instances hear of it through the change notices).
    */
   accessEnded?: (eventId: string) => void;
-  /** Wakes the open pages' streams after a remote reload's page entry is committed (ADR 057). */
+  /**
+   * Wakes the open pages' streams after a remote reload's or a state change's page entry is
+   * committed (ADR 057).
+   */
   pageFeed?: PageNotifier;
 }
 
@@ -229,9 +233,13 @@ export class EventsService {
           },
           { endAccess },
         );
-        return { endAccess, response: this.toSettingsResponse(row) };
+        // Open pages show the new state within seconds (docs/decisions/063-event-times-and-page-states.md).
+        const stateChanged = changesPageState(current, rest);
+        if (stateChanged) await appendPageStateEntry(trx, row, rest, now());
+        return { endAccess, stateChanged, response: this.toSettingsResponse(row) };
       });
       if (saved.endAccess) this.deps.accessEnded?.(eventId);
+      if (saved.stateChanged) this.deps.pageFeed?.notify(eventId);
       return saved.response;
     } catch (error) {
       // Two saves with one new slug at once: the unique index decides.

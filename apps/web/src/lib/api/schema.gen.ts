@@ -4919,12 +4919,17 @@ export interface operations {
                             startDate?: string | null;
                             startTime?: string | null;
                             startText?: string;
+                            timeZone?: string;
+                            durationMinutes?: number | null;
                             playerVisible?: boolean;
                             /** @enum {string} */
                             playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                             playerLink?: string;
                             playerCode?: string;
                             alternatePlayerImage?: string | null;
+                            waitingText?: string;
+                            thankYouText?: string;
+                            replayLink?: string;
                             introduction?: string;
                             agenda?: string;
                             content?: string;
@@ -5019,12 +5024,17 @@ export interface operations {
                             startDate?: string | null;
                             startTime?: string | null;
                             startText?: string;
+                            timeZone?: string;
+                            durationMinutes?: number | null;
                             playerVisible?: boolean;
                             /** @enum {string} */
                             playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                             playerLink?: string;
                             playerCode?: string;
                             alternatePlayerImage?: string | null;
+                            waitingText?: string;
+                            thankYouText?: string;
+                            replayLink?: string;
                             introduction?: string;
                             agenda?: string;
                             content?: string;
@@ -5158,12 +5168,17 @@ export interface operations {
                             startDate?: string | null;
                             startTime?: string | null;
                             startText?: string;
+                            timeZone?: string;
+                            durationMinutes?: number | null;
                             playerVisible?: boolean;
                             /** @enum {string} */
                             playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                             playerLink?: string;
                             playerCode?: string;
                             alternatePlayerImage?: string | null;
+                            waitingText?: string;
+                            thankYouText?: string;
+                            replayLink?: string;
                             introduction?: string;
                             agenda?: string;
                             content?: string;
@@ -5295,12 +5310,17 @@ export interface operations {
                         startDate?: string | null;
                         startTime?: string | null;
                         startText?: string;
+                        timeZone?: string;
+                        durationMinutes?: number | null;
                         playerVisible?: boolean;
                         /** @enum {string} */
                         playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                         playerLink?: string;
                         playerCode?: string;
                         alternatePlayerImage?: string | null;
+                        waitingText?: string;
+                        thankYouText?: string;
+                        replayLink?: string;
                         introduction?: string;
                         agenda?: string;
                         content?: string;
@@ -5343,12 +5363,17 @@ export interface operations {
                             startDate?: string | null;
                             startTime?: string | null;
                             startText?: string;
+                            timeZone?: string;
+                            durationMinutes?: number | null;
                             playerVisible?: boolean;
                             /** @enum {string} */
                             playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                             playerLink?: string;
                             playerCode?: string;
                             alternatePlayerImage?: string | null;
+                            waitingText?: string;
+                            thankYouText?: string;
+                            replayLink?: string;
                             introduction?: string;
                             agenda?: string;
                             content?: string;

@@ -22,7 +22,7 @@ export function CallToAction() {
  */
 export function Intro({ panel = false, cta = true }: { panel?: boolean; cta?: boolean }) {
   const { data, settings: s, t } = usePage();
-  const start = formatStart(s, data.language);
+  const start = formatStart(s, data.times, data.language);
   const headline = s.headerLayout === 'headline' ? '' : s.headline;
   return (
     <section className={panel ? 'lv-intro lv-panel' : 'lv-intro'}>

@@ -254,6 +254,31 @@ describe('the viewer page stream', () => {
     expect(state.json()).toEqual({ reloadAt });
   });
 
+  it('tells open pages when a save moves the page to another state, not on other saves', async () => {
+    const event = await createEvent(app, owner);
+    const stream = await connect(`/${event.slug}/_live`);
+    await stream.next();
+
+    await save(event, { pageState: 'after' });
+    const moved = await stream.next();
+    expect(moved.event).toBe('state');
+    const first = JSON.parse(moved.data) as { state: string; version: number };
+    expect(first.state).toBe('after');
+
+    // A save of anything else tells nothing; the next frame is the next change of the times.
+    await save(event, { headline: 'Welcome back' });
+    await save(event, {
+      pageState: 'auto',
+      startMode: 'datetime',
+      startDate: '2099-01-01',
+      startTime: '10:00',
+    });
+    const timed = await stream.next();
+    expect(timed.event).toBe('state');
+    const second = JSON.parse(timed.data) as { state: string; version: number };
+    expect(second).toEqual({ state: 'before', version: first.version + 2 });
+  });
+
   it('answers the fallback with the entries after a position, for this page only', async () => {
     const event = await createEvent(app, owner);
     const channelId = await insertChannel(app, event.id, { slug: 'hall-c', title: 'Hall C' });
