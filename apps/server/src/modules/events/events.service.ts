@@ -24,7 +24,7 @@ import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf, planForAnotherEvent } from '../plans/index.js';
 import { appendPageEntry, type PageNotifier } from '../live-page/index.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
-import { appendPageStateEntry, changesPageState } from './page-state-entry.js';
+import { appendPageStateEntry, changesPageState, pageStateOf } from './page-state-entry.js';
 import { checkPlanFeatures } from './plan-features.js';
 import { readEventSettings } from './settings-reader.js';
 import {
@@ -162,6 +162,7 @@ export class EventsService {
       accessMode: settings.accessMode,
       ...(await countEventParts(this.deps.db, event.id)),
       remoteReloadAt: event.remote_reload_at,
+      pageState: await pageStateOf(this.deps.db, event, settings, this.deps.now()),
     };
   }
 

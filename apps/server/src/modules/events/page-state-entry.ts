@@ -1,4 +1,4 @@
-import { eventTimes, pageStateAt, type EventSettings } from '@livent/shared';
+import { eventTimes, pageStateAt, type EventSettings, type PageState } from '@livent/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { appendPageEntry } from '../live-page/index.js';
@@ -24,6 +24,21 @@ export function changesPageState(before: StateSettings, after: StateSettings): b
   return PAGE_STATE_FIELDS.some((field) => before[field] !== after[field]);
 }
 
+/** The page's state at `now`, with the owner's account time zone where the event names none. */
+export async function pageStateOf(
+  db: Kysely<Database>,
+  event: { owner_id: string },
+  settings: StateSettings,
+  now: Date,
+): Promise<PageState> {
+  const owner = await db
+    .selectFrom('users')
+    .select('timezone')
+    .where('id', '=', event.owner_id)
+    .executeTakeFirst();
+  return pageStateAt(settings, eventTimes(settings, owner?.timezone ?? ''), now);
+}
+
 /**
  * Appends the `state` page entry `{ state, version }` in the save's transaction (ADR 057: what
  * open pages are told is what was committed); the caller wakes the streams after the commit.
@@ -34,17 +49,11 @@ export async function appendPageStateEntry(
   settings: StateSettings,
   now: Date,
 ): Promise<void> {
-  const owner = await trx
-    .selectFrom('users')
-    .select('timezone')
-    .where('id', '=', event.owner_id)
-    .executeTakeFirst();
-  const times = eventTimes(settings, owner?.timezone ?? '');
   await appendPageEntry(trx, {
     eventId: event.id,
     channelId: null,
     kind: 'state',
-    data: { state: pageStateAt(settings, times, now), version: event.version },
+    data: { state: await pageStateOf(trx, event, settings, now), version: event.version },
     at: now.toISOString(),
   });
 }

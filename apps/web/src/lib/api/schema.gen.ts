@@ -3671,6 +3671,8 @@ export interface operations {
                         invitationCount: number;
                         loginCount: number;
                         remoteReloadAt: string | null;
+                        /** @enum {string} */
+                        pageState: "before" | "live" | "after" | "ondemand";
                     };
                 };
             };
