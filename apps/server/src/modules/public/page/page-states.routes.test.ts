@@ -94,6 +94,7 @@ describe('public page states', () => {
     expect(page).toContain('data-state="after"');
     expect(page).not.toContain('data-next-change');
     expect(page).toContain('Thanks for watching!');
+    expect(page).not.toContain('lv-start-value');
     expect(page).toContain(`src="${REPLAY}"`);
     expect(page).not.toContain(PLAYER);
 
