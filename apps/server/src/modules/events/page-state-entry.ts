@@ -48,10 +48,12 @@ export async function appendPageStateEntry(
   event: { id: string; owner_id: string; version: number },
   settings: StateSettings,
   now: Date,
+  /** The one channel whose page changes; null: the event's pages. */
+  channelId: string | null = null,
 ): Promise<void> {
   await appendPageEntry(trx, {
     eventId: event.id,
-    channelId: null,
+    channelId,
     kind: 'state',
     data: { state: await pageStateOf(trx, event, settings, now), version: event.version },
     at: now.toISOString(),
