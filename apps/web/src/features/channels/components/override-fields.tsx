@@ -20,7 +20,7 @@ import { SelectField } from '../../../components/forms/select-field';
 import { SwitchField } from '../../../components/forms/switch-field';
 import { TextAreaField } from '../../../components/forms/text-area-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
-import { TimezoneField } from '../../../components/forms/timezone-field';
+import { ZoneAndDurationFields } from '../../../components/forms/zone-and-duration-fields';
 import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
 import { emptyToNull, emptyToNullNumber } from '../../../lib/events/use-settings-form';
 import {
@@ -127,26 +127,22 @@ const DURATION = 'values.durationMinutes' as const;
 function OverrideZoneAndDuration({ form }: { form: Form }) {
   const { t } = useTranslation('channels');
   const { field: zone } = useController({ control: form.control, name: 'values.timeZone' });
+  const errors = form.formState.errors.values;
   return (
-    <>
-      <TimezoneField
-        label={t('overrideFields.timeZone')}
-        emptyLabel={t('overrideFields.timeZoneAccount')}
-        error={form.formState.errors.values?.timeZone?.message}
-        value={zone.value}
-        onChange={zone.onChange}
-        onBlur={zone.onBlur}
-      />
-      <TextInputField
-        type="number"
-        label={t('overrideFields.durationMinutes')}
-        helperText={t('overrideFields.durationMinutesHint')}
-        optional
-        min={1}
-        error={form.formState.errors.values?.durationMinutes?.message}
-        {...form.register(DURATION, { setValueAs: emptyToNullNumber })}
-      />
-    </>
+    <ZoneAndDurationFields
+      zone={zone}
+      duration={form.register(DURATION, { setValueAs: emptyToNullNumber })}
+      texts={{
+        zone: t('overrideFields.timeZone'),
+        zoneEmpty: t('overrideFields.timeZoneAccount'),
+        duration: t('overrideFields.durationMinutes'),
+        durationHint: t('overrideFields.durationMinutesHint'),
+      }}
+      errors={{
+        timeZone: errors?.timeZone?.message,
+        durationMinutes: errors?.durationMinutes?.message,
+      }}
+    />
   );
 }
 

@@ -8,7 +8,7 @@ import { FieldGrid } from '../../../components/forms/save-actions';
 import { SelectField } from '../../../components/forms/select-field';
 import { TextAreaField } from '../../../components/forms/text-area-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
-import { TimezoneField } from '../../../components/forms/timezone-field';
+import { ZoneAndDurationFields } from '../../../components/forms/zone-and-duration-fields';
 import { SectionCard } from '../../../components/page/section-card';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
 import type { SettingsForm } from '../../../lib/events/use-settings-form';
@@ -30,23 +30,20 @@ export function ZoneAndDuration({ settingsForm }: { settingsForm: Form }) {
   const { field: zone } = useController({ control, name: 'timeZone' });
   return (
     <FieldGrid>
-      <TimezoneField
-        label={t('general.fields.timeZone')}
-        helperText={t('general.fields.timeZoneHint')}
-        emptyLabel={t('general.fields.timeZoneAccount', { zone: user.settings.timezone })}
-        error={errors.timeZone?.message}
-        value={zone.value}
-        onChange={zone.onChange}
-        onBlur={zone.onBlur}
-      />
-      <TextInputField
-        type="number"
-        label={t('general.fields.durationMinutes')}
-        helperText={t('general.fields.durationMinutesHint')}
-        optional
-        min={1}
-        error={errors.durationMinutes?.message}
-        {...settingsForm.fields.durationMinutes}
+      <ZoneAndDurationFields
+        zone={zone}
+        duration={settingsForm.fields.durationMinutes}
+        texts={{
+          zone: t('general.fields.timeZone'),
+          zoneHint: t('general.fields.timeZoneHint'),
+          zoneEmpty: t('general.fields.timeZoneAccount', { zone: user.settings.timezone }),
+          duration: t('general.fields.durationMinutes'),
+          durationHint: t('general.fields.durationMinutesHint'),
+        }}
+        errors={{
+          timeZone: errors.timeZone?.message,
+          durationMinutes: errors.durationMinutes?.message,
+        }}
       />
     </FieldGrid>
   );
