@@ -14,6 +14,8 @@ const RICH_SETTINGS = {
   startMode: 'datetime',
   startDate: '2027-03-18',
   startTime: '17:00',
+  // The page as it shows during the live hour (the start is ahead: it would count down to it).
+  pageState: 'live',
   introduction:
     'Join us for an hour of announcements, demos and a live Q&A with the team.\nEverything is streamed in HD.',
   agenda: '17:00 Welcome and keynote\n17:25 Product demos\n17:45 Customer stories\n18:00 Live Q&A',

@@ -329,6 +329,7 @@ export function createServices(options: ServiceOptions): Services {
       dialect: config.dialect,
       now,
       eventsUrl: config.eventsUrl,
+      pageFeed,
     }),
     channelRouter: new ChannelRouter(
       createCountryLookup(config.countryHeader),

@@ -1,10 +1,18 @@
 // The page's one live stream (docs/decisions/057-engagement-and-the-viewer-stream.md): polls,
-// reactions, message changes and remote reloads as they happen. Blocks of the page never open a
+// reactions, message changes, remote reloads and state changes as they happen. Blocks of the page never open a
 // stream of their own: they listen for `lv:live` on `document`, whose detail is `{ kind, data }`.
 // A `reset` means entries may have been missed: read your state again.
 
 /** The frames' kinds (`LIVE_KINDS` of @livent/shared, which this script does not bundle). */
-const LIVE_KINDS = ['poll', 'poll-removed', 'reactions', 'messages', 'reload', 'reset'] as const;
+const LIVE_KINDS = [
+  'poll',
+  'poll-removed',
+  'reactions',
+  'messages',
+  'reload',
+  'state',
+  'reset',
+] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
 export interface LiveDetail {
@@ -216,13 +224,15 @@ export function startLive(page: LivePage): () => void {
   };
 }
 
-/** Calls `listener` with the data of each live frame of the given kinds. */
+/** Calls `listener` with the data of each live frame of the given kinds; answers its removal. */
 export function onLive(
   kinds: readonly LiveKind[],
   listener: (kind: LiveKind, data: unknown) => void,
-) {
-  document.addEventListener(LIVE_EVENT, (event) => {
+): () => void {
+  const handle = (event: Event) => {
     const { kind, data } = (event as CustomEvent<LiveDetail>).detail;
     if (kinds.includes(kind)) listener(kind, data);
-  });
+  };
+  document.addEventListener(LIVE_EVENT, handle);
+  return () => document.removeEventListener(LIVE_EVENT, handle);
 }

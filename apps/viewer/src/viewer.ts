@@ -1,10 +1,12 @@
 // The public event page's script (ADR 017): the live stream (ADR 057), message tool, remote
-// reload, navigation toggle, consent banner with its placeholders (ADR 051) and the statistics'
+// reload, the page's states and countdown (ADR 063), navigation toggle, consent banner with its placeholders (ADR 051) and the statistics'
 // beacons (ADR 027). No framework; the page works without it, this only adds to it.
 
 import { setupConsent } from './consent.js';
+import { setupCountdown } from './countdown.js';
 import { onLive, startLive } from './live.js';
 import { el, retryIn } from './page-kit.js';
+import { setupPageState } from './page-state.js';
 import { setupPolls } from './polls.js';
 import { setupReactions } from './reactions.js';
 
@@ -420,6 +422,16 @@ setupConsent(slug);
 setupMessages();
 setupPolls();
 setupRemoteReload();
+setupCountdown();
+if (slug) {
+  setupPageState({
+    slug,
+    state: body.dataset.state ?? 'live',
+    version: Number(body.dataset.version) || 0,
+    nextChange: body.dataset.nextChange,
+    live,
+  });
+}
 if (live) {
   startLive({
     slug,

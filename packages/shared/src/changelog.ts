@@ -24,6 +24,13 @@ export const CHANGELOG: readonly ChangelogSource[] = [
   {
     date: '2026-11-28',
     text: {
+      en: 'Countdown, replay and page states: give the start a time zone and a duration, and the event page counts down before it (with your waiting text and "add to calendar" links), shows the player live, and a thank-you with the replay afterwards. Switch the state yourself at any moment, or put the replay on demand; open pages follow within seconds.',
+      de: 'Countdown, Aufzeichnung und Seitenzustände: Geben Sie dem Beginn eine Zeitzone und eine Dauer, und die Veranstaltungsseite zählt vorher herunter (mit Ihrem Wartetext und Links „Zum Kalender hinzufügen“), zeigt live den Player und danach einen Dank mit der Aufzeichnung. Schalten Sie den Zustand jederzeit selbst um oder stellen Sie die Aufzeichnung auf Abruf bereit; geöffnete Seiten folgen innerhalb von Sekunden.',
+    },
+  },
+  {
+    date: '2026-11-28',
+    text: {
       en: 'Access overview: each event shows who may see its page, how many registered, were invited or came in, with links to the lists and the access settings.',
       de: 'Zugangsübersicht: Jede Veranstaltung zeigt, wer ihre Seite sehen darf und wie viele sich registriert haben, eingeladen wurden oder hereingekommen sind, mit Links zu den Listen und den Zugangseinstellungen.',
     },

@@ -7,7 +7,7 @@ import {
 } from './access-mails.js';
 import { MESSAGES_MODES } from './messages.js';
 import { EXTRA_FRAME_MAX_HEIGHT } from './constants.js';
-import { EVENT_DURATION_MAX_MINUTES, PAGE_STATE_OVERRIDES } from './event-times.js';
+import { EVENT_DURATION_MAX_MINUTES, PAGE_STATE_OVERRIDES, PAGE_STATES } from './event-times.js';
 import type { Feature } from './plans.js';
 import { isTimezone } from './account.js';
 import { followUpBody, followUpSubject } from './reminders.js';
@@ -619,6 +619,8 @@ export const eventSummarySchema = eventListItemSchema.extend({
   loginCount: z.number().int(),
   /** When the organiser last asked open viewer pages to reload, or null. */
   remoteReloadAt: z.string().nullable(),
+  /** What the page shows now (docs/decisions/063-event-times-and-page-states.md). */
+  pageState: z.enum(PAGE_STATES),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
 
@@ -685,11 +687,16 @@ export const CHANNEL_OVERRIDE_FIELDS = [
   'startDate',
   'startTime',
   'startText',
+  'timeZone',
+  'durationMinutes',
   'playerVisible',
   'playerMode',
   'playerLink',
   'playerCode',
   'alternatePlayerImage',
+  'waitingText',
+  'thankYouText',
+  'replayLink',
   'introduction',
   'agenda',
   'content',

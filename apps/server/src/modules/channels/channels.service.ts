@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  channelSettings,
   ERROR_MESSAGES,
   limitOf,
   validationMessage,
@@ -14,8 +15,11 @@ import type { Clock } from '../../lib/clock.js';
 import { forbidden, HttpError, notFound, validationFailed } from '../../lib/errors.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
+import type { PageNotifier } from '../live-page/index.js';
 import {
   type AccessibleEvent,
+  appendPageStateEntry,
+  changesPageState,
   checkPlanFeatures,
   readChannelOverrides,
   readEventSettings,
@@ -41,6 +45,8 @@ export interface ChannelsDependencies {
   now: Clock;
   /** The public pages' origin (EVENTS_URL). */
   eventsUrl: string;
+  /** Wakes the open pages' streams after a channel's state entry is committed (ADR 057). */
+  pageFeed?: PageNotifier;
 }
 
 type Transaction = Kysely<Database>;
@@ -114,8 +120,9 @@ export class ChannelsService {
     patch: ChannelPatch,
   ): Promise<Channel> {
     const { db, now } = this.deps;
+    let stateChanged = false;
     try {
-      return await db.transaction().execute(async (trx) => {
+      const updated = await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, eventId);
         const channel = await this.channelOf(trx, event, channelId);
         if (patch.overrides !== undefined) {
@@ -145,8 +152,21 @@ export class ChannelsService {
         };
         await updateChannel(trx, channel.id, changes);
         await touchEvent(trx, event.id, at);
+        if (patch.overrides !== undefined) {
+          // The channel's page shows its new state within seconds (docs/decisions/063-event-times-and-page-states.md).
+          const settings = readEventSettings(event);
+          const before = channelSettings(settings, readChannelOverrides(channel.overrides));
+          const after = channelSettings(settings, patch.overrides);
+          stateChanged = changesPageState(before, after);
+          if (stateChanged) {
+            const saved = { ...event, version: event.version + 1 };
+            await appendPageStateEntry(trx, saved, after, now(), channel.id);
+          }
+        }
         return this.toChannel({ ...channel, ...changes } as ChannelRow, event);
       });
+      if (stateChanged) this.deps.pageFeed?.notify(eventId);
+      return updated;
     } catch (error) {
       if (isUniqueViolation(error)) throw slugInUse();
       throw error;

@@ -205,7 +205,23 @@ describe('events API', () => {
       invitationCount: 1,
       loginCount: 4,
       remoteReloadAt: null,
+      pageState: 'live',
     });
+
+    // The state the page shows now: the organiser's override, else the times'.
+    const moved = await call('PATCH', `/event-settings/${event.id}`, { pageState: 'after' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = await call('GET', `/events/${event.id}`);
+    expect(after.json<EventSummary>().pageState).toBe('after');
+    const timed = await call('PATCH', `/event-settings/${event.id}`, {
+      pageState: 'auto',
+      startMode: 'datetime',
+      startDate: '2099-01-01',
+    });
+    expect(timed.statusCode, timed.body).toBe(200);
+    expect((await call('GET', `/events/${event.id}`)).json<EventSummary>().pageState).toBe(
+      'before',
+    );
   });
 
   it("answers 404 'Event not found' on every event route for another account's event and a missing one", async () => {

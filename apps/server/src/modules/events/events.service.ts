@@ -24,6 +24,7 @@ import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf, planForAnotherEvent } from '../plans/index.js';
 import { appendPageEntry, type PageNotifier } from '../live-page/index.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
+import { appendPageStateEntry, changesPageState, pageStateOf } from './page-state-entry.js';
 import { checkPlanFeatures } from './plan-features.js';
 import { readEventSettings } from './settings-reader.js';
 import {
@@ -55,7 +56,10 @@ export interface EventsDependencies {
    * the event at once (other instances hear of it through the change notices).
    */
   accessEnded?: (eventId: string) => void;
-  /** Wakes the open pages' streams after a remote reload's page entry is committed (ADR 057). */
+  /**
+   * Wakes the open pages' streams after a remote reload's or a state change's page entry is
+   * committed (ADR 057).
+   */
   pageFeed?: PageNotifier;
   /**
    * In the deletion's transaction, before the event goes: queues the calendar cancellations
@@ -164,6 +168,7 @@ export class EventsService {
       accessMode: settings.accessMode,
       ...(await countEventParts(this.deps.db, event.id)),
       remoteReloadAt: event.remote_reload_at,
+      pageState: await pageStateOf(this.deps.db, event, settings, this.deps.now()),
     };
   }
 
@@ -241,9 +246,13 @@ export class EventsService {
           },
           { endAccess, timeMoved: movesTime(current, rest) },
         );
-        return { endAccess, response: this.toSettingsResponse(row) };
+        // Open pages show the new state within seconds (docs/decisions/063-event-times-and-page-states.md).
+        const stateChanged = changesPageState(current, rest);
+        if (stateChanged) await appendPageStateEntry(trx, row, rest, now());
+        return { endAccess, stateChanged, response: this.toSettingsResponse(row) };
       });
       if (saved.endAccess) this.deps.accessEnded?.(eventId);
+      if (saved.stateChanged) this.deps.pageFeed?.notify(eventId);
       return saved.response;
     } catch (error) {
       // Two saves with one new slug at once: the unique index decides.

@@ -12,5 +12,6 @@ export {
   updateEvent,
   type EndAccessOption,
 } from './events.repository.js';
+export { appendPageStateEntry, changesPageState } from './page-state-entry.js';
 export { checkPlanFeatures } from './plan-features.js';
 export { readChannelOverrides, readEventSettings, readHighlightIds } from './settings-reader.js';

@@ -1,8 +1,11 @@
 import {
+  channelSettings,
   ERROR_MESSAGES,
+  eventTimes,
   PLAN_ALLOWANCES,
   type ChannelOverrides,
   type EventSettings,
+  type EventTimes,
   type Highlight,
   type PlanName,
 } from '@livent/shared';
@@ -44,6 +47,8 @@ export interface ChannelModel {
   visible: boolean;
   overrides: ChannelOverrides;
   highlightIds: string[] | null;
+  /** The channel's start and end (its overrides of the times over the event's). */
+  times: EventTimes;
 }
 
 /** An event as its pages need it, for one `stamp` (version, reload and the owner's plan). */
@@ -51,8 +56,15 @@ export interface EventModel {
   /** The event's id (its head's). */
   id: string;
   stamp: string;
+  /** The event's version: open pages compare it with a `state` frame's. */
+  version: number;
   slug: string;
   settings: EventSettings;
+  /**
+   * The event's start and end as instants, worked out once per stamp: the page's state is
+   * compared with them on every request (docs/decisions/063-event-times-and-page-states.md).
+   */
+  times: EventTimes;
   /** Raised when access granted before ends (ADR 044): part of every access cookie. */
   accessGeneration: number;
   highlights: Highlight[];
@@ -75,7 +87,7 @@ export interface PublicEventsDependencies {
 }
 
 const stampOf = (head: EventHead) =>
-  `${String(head.version)}|${head.remote_reload_at ?? ''}|${head.plan}|${head.saved_plan ?? ''}`;
+  `${String(head.version)}|${head.remote_reload_at ?? ''}|${head.plan}|${head.saved_plan ?? ''}|${head.owner_time_zone}`;
 
 const toPlan = (plan: string): PlanName => (plan in PLAN_ALLOWANCES ? (plan as PlanName) : 'free');
 
@@ -171,21 +183,28 @@ export class PublicEvents {
       settings.accessMode === 'cip'
         ? await this.deps.sso.gate(head.id)
         : { configured: false, buttonLabel: '' };
+    const zone = head.owner_time_zone;
     return {
       id: head.id,
       stamp: stampOf(head),
+      version: head.version,
       slug: content.slug,
       settings,
+      times: eventTimes(settings, zone),
       accessGeneration: content.access_generation,
       highlights: highlights.map(toHighlight),
-      channels: channels.map((row) => ({
-        id: row.id,
-        slug: row.slug,
-        title: row.title,
-        visible: row.visible === 1,
-        overrides: readChannelOverrides(row.overrides),
-        highlightIds: readHighlightIds(row.highlight_ids),
-      })),
+      channels: channels.map((row) => {
+        const overrides = readChannelOverrides(row.overrides);
+        return {
+          id: row.id,
+          slug: row.slug,
+          title: row.title,
+          visible: row.visible === 1,
+          overrides,
+          highlightIds: readHighlightIds(row.highlight_ids),
+          times: eventTimes(channelSettings(settings, overrides), zone),
+        };
+      }),
       plan: toPlan(head.plan),
       savedPlan: toPlan(head.saved_plan ?? 'free'),
       remoteReloadAt: head.remote_reload_at,

@@ -82,6 +82,8 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       access,
       assets: new PublicAssets(),
       statsTokens: deps.statsTokens,
+      now,
+      eventsUrl: deps.eventsUrl,
     }),
     gates: new ViewerGatesService({
       db,

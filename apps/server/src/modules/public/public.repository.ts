@@ -19,6 +19,11 @@ export interface EventHead {
    * keeps its features after a lapse until then (ADR 054).
    */
   saved_plan: string | null;
+  /**
+   * The owner's account time zone: an event's times without a zone of their own are in it
+   * (docs/decisions/063-event-times-and-page-states.md), so a change of it is a new page.
+   */
+  owner_time_zone: string;
 }
 
 export async function findEventHead(
@@ -34,6 +39,7 @@ export async function findEventHead(
       'events.version',
       'events.remote_reload_at',
       'events.saved_plan',
+      'users.timezone as owner_time_zone',
       ...OWNER_PLAN_COLUMNS,
     ])
     .where('events.slug', '=', slug)
@@ -45,6 +51,7 @@ export async function findEventHead(
     remote_reload_at: row.remote_reload_at,
     plan: ownerPlanOf(row, now).plan,
     saved_plan: row.saved_plan,
+    owner_time_zone: row.owner_time_zone,
   };
 }
 

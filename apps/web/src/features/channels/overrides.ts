@@ -17,8 +17,11 @@ export const OVERRIDE_GROUPS = {
   headline: ['headline'],
   language: ['language'],
   description: ['description'],
-  start: ['startMode', 'startDate', 'startTime', 'startText'],
+  start: ['startMode', 'startDate', 'startTime', 'startText', 'timeZone', 'durationMinutes'],
   player: ['playerVisible', 'playerMode', 'playerLink', 'playerCode', 'alternatePlayerImage'],
+  // The page before the start and after the end (docs/decisions/063-event-times-and-page-states.md).
+  beforeAfter: ['waitingText', 'thankYouText'],
+  replay: ['replayLink'],
   texts: ['introduction', 'agenda', 'content', 'extraImage'],
   callToAction: ['ctaTitle', 'ctaLink'],
   messagesPrompt: ['messagesPrompt'],

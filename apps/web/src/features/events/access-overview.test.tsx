@@ -27,6 +27,7 @@ const event: EventSummary = {
   complianceBanner: false,
   complianceConfirmed: false,
   remoteReloadAt: null,
+  pageState: 'live',
 };
 
 describe('access overview (spec section 2, /events/{id}/access)', () => {

@@ -119,6 +119,7 @@ const summary = (role: EventSummary['role']): EventSummary => ({
   invitationCount: 0,
   loginCount: 0,
   remoteReloadAt: null,
+  pageState: 'live',
 });
 
 describe('event administration', () => {

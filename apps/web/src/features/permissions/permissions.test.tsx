@@ -306,6 +306,7 @@ const summary = (role: 'owner' | 'shared'): EventSummary => ({
   invitationCount: 0,
   loginCount: 0,
   remoteReloadAt: null,
+  pageState: 'live',
 });
 
 describe('event admin section', () => {

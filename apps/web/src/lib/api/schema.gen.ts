@@ -3735,6 +3735,8 @@ export interface operations {
                         invitationCount: number;
                         loginCount: number;
                         remoteReloadAt: string | null;
+                        /** @enum {string} */
+                        pageState: "before" | "live" | "after" | "ondemand";
                     };
                 };
             };
@@ -4995,12 +4997,17 @@ export interface operations {
                             startDate?: string | null;
                             startTime?: string | null;
                             startText?: string;
+                            timeZone?: string;
+                            durationMinutes?: number | null;
                             playerVisible?: boolean;
                             /** @enum {string} */
                             playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                             playerLink?: string;
                             playerCode?: string;
                             alternatePlayerImage?: string | null;
+                            waitingText?: string;
+                            thankYouText?: string;
+                            replayLink?: string;
                             introduction?: string;
                             agenda?: string;
                             content?: string;
@@ -5095,12 +5102,17 @@ export interface operations {
                             startDate?: string | null;
                             startTime?: string | null;
                             startText?: string;
+                            timeZone?: string;
+                            durationMinutes?: number | null;
                             playerVisible?: boolean;
                             /** @enum {string} */
                             playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                             playerLink?: string;
                             playerCode?: string;
                             alternatePlayerImage?: string | null;
+                            waitingText?: string;
+                            thankYouText?: string;
+                            replayLink?: string;
                             introduction?: string;
                             agenda?: string;
                             content?: string;
@@ -5234,12 +5246,17 @@ export interface operations {
                             startDate?: string | null;
                             startTime?: string | null;
                             startText?: string;
+                            timeZone?: string;
+                            durationMinutes?: number | null;
                             playerVisible?: boolean;
                             /** @enum {string} */
                             playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                             playerLink?: string;
                             playerCode?: string;
                             alternatePlayerImage?: string | null;
+                            waitingText?: string;
+                            thankYouText?: string;
+                            replayLink?: string;
                             introduction?: string;
                             agenda?: string;
                             content?: string;
@@ -5371,12 +5388,17 @@ export interface operations {
                         startDate?: string | null;
                         startTime?: string | null;
                         startText?: string;
+                        timeZone?: string;
+                        durationMinutes?: number | null;
                         playerVisible?: boolean;
                         /** @enum {string} */
                         playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                         playerLink?: string;
                         playerCode?: string;
                         alternatePlayerImage?: string | null;
+                        waitingText?: string;
+                        thankYouText?: string;
+                        replayLink?: string;
                         introduction?: string;
                         agenda?: string;
                         content?: string;
@@ -5419,12 +5441,17 @@ export interface operations {
                             startDate?: string | null;
                             startTime?: string | null;
                             startText?: string;
+                            timeZone?: string;
+                            durationMinutes?: number | null;
                             playerVisible?: boolean;
                             /** @enum {string} */
                             playerMode?: "iframe" | "wowza" | "amazon-ivs" | "videojs" | "code" | "disabled";
                             playerLink?: string;
                             playerCode?: string;
                             alternatePlayerImage?: string | null;
+                            waitingText?: string;
+                            thankYouText?: string;
+                            replayLink?: string;
                             introduction?: string;
                             agenda?: string;
                             content?: string;

@@ -62,6 +62,8 @@ export interface SettingsFormOptions {
 
 /** Nullable text settings: an emptied input means null. */
 const NULLABLE_TEXT: readonly EventSettingName[] = ['startDate', 'startTime'];
+/** Nullable number settings: an emptied input means null, else the number. */
+const NULLABLE_NUMBER: readonly EventSettingName[] = ['durationMinutes'];
 
 /** The picked settings, as the form's values. */
 export function pickSettings<K extends EventSettingName>(
@@ -87,6 +89,10 @@ export function changedSettings<K extends EventSettingName>(
 
 /** For `register(name, { setValueAs: emptyToNull })` of nullable text settings (start date). */
 export const emptyToNull = (value: unknown): unknown => (value === '' ? null : value);
+
+/** For `register(name, { setValueAs: emptyToNullNumber })` of nullable numbers (the duration). */
+export const emptyToNullNumber = (value: unknown): unknown =>
+  value === '' || value === null || value === undefined ? null : Number(value);
 
 /**
  * Namespaces every editor screen needs (the framework's texts, the form messages) plus the
@@ -181,6 +187,7 @@ export function useSettingsForm<const K extends EventSettingName>(
           {
             ...(typeof settings[name] === 'number' ? { valueAsNumber: true } : {}),
             ...(NULLABLE_TEXT.includes(name) ? { setValueAs: emptyToNull } : {}),
+            ...(NULLABLE_NUMBER.includes(name) ? { setValueAs: emptyToNullNumber } : {}),
           } as never,
         ),
     });

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema.js';
 import type { EventCalendars } from '../../calendar/index.js';
-import type { AccessCookie, PageAccessCheck } from '../page-access.js';
+import { atGate, type AccessCookie, type PageAccessCheck } from '../page-access.js';
 import { visibleChannel, type PublicEvents } from '../public-events.js';
 
 export interface CalendarFileDependencies {
@@ -33,7 +33,7 @@ export class CalendarFiles {
     const model = await events.model(head);
     const channel = channelSlug === null ? undefined : visibleChannel(model, channelSlug);
     if (channelSlug !== null && !channel) return undefined;
-    if ((await access.resolve(model, accessCookie)) === 'gate') return undefined;
+    if (atGate(await access.resolve(model, accessCookie))) return undefined;
     const calendar = await calendars.load(db, model.id, channel?.overrides);
     return calendar && calendars.published(calendar, channel);
   }

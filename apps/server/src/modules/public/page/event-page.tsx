@@ -16,16 +16,22 @@ import { PageContext, usePage } from './page-context.js';
 import { blockOrder, isUpload, playerShown, type PageData } from './page-data.js';
 import { PlayerBlock } from './player-block.js';
 import { PollsBlock } from './polls-block.js';
+import { AfterBlock, BeforeBlock } from './state-blocks.js';
 import { themeCss } from './theme.js';
 
 /**
  * The polls come right after the player, wherever a layout or a custom order puts it: that is
  * where viewers look during the live hour, and on phones the next thing under the video (ADR 061).
+ * Before the start the countdown takes the player's place, after the end the thank-you text comes
+ * before the replay (docs/decisions/063-event-times-and-page-states.md).
  */
 function PlayerThenPolls() {
+  const { data } = usePage();
   return (
     <>
-      <PlayerBlock />
+      {data.state === 'before' ? <BeforeBlock /> : null}
+      {data.state === 'after' ? <AfterBlock /> : null}
+      {data.state === 'before' ? null : <PlayerBlock />}
       <PollsBlock />
     </>
   );
@@ -111,8 +117,10 @@ function EventPage() {
   const assets = data.assets;
   // The gate renders none of what is behind it (ADR 026): no player, channels or embed code.
   const gate = data.gate !== null;
-  const needsVideoJs = !gate && playerShown(s) && s.playerMode === 'videojs' && s.playerLink !== '';
-  const needsIvs = !gate && playerShown(s) && s.playerMode === 'amazon-ivs' && s.playerLink !== '';
+  // Only the live state shows the stream's own player (the replay is a frame).
+  const stream = !gate && data.state === 'live' && playerShown(s) && s.playerLink !== '';
+  const needsVideoJs = stream && s.playerMode === 'videojs';
+  const needsIvs = stream && s.playerMode === 'amazon-ivs';
   const description = s.description || s.headline;
   const bodyClass = [
     `lv-layout-${s.layout}`,
@@ -143,6 +151,9 @@ function EventPage() {
         data-slug={data.eventSlug}
         data-channel={data.channelSlug ?? undefined}
         data-reload-at={data.remoteReloadAt ?? ''}
+        data-state={data.state}
+        data-version={data.version}
+        data-next-change={data.nextChange ?? undefined}
         data-protected={data.protected ? '' : undefined}
         data-stats={data.statsToken ?? undefined}
         // Past the gate the page script opens the live stream (ADR 057); at the gate it has none.

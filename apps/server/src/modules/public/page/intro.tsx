@@ -22,7 +22,9 @@ export function CallToAction() {
  */
 export function Intro({ panel = false, cta = true }: { panel?: boolean; cta?: boolean }) {
   const { data, settings: s, t } = usePage();
-  const start = formatStart(s, data.language);
+  // After the end (and on demand) "starts" would mislead (docs/decisions/063-event-times-and-page-states.md).
+  const ended = data.state === 'after' || data.state === 'ondemand';
+  const start = ended ? '' : formatStart(s, data.times, data.language);
   const headline = s.headerLayout === 'headline' ? '' : s.headline;
   return (
     <section className={panel ? 'lv-intro lv-panel' : 'lv-intro'}>

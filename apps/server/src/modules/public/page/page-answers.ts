@@ -48,6 +48,15 @@ export function pageAnswerHeaders(
   return headers;
 }
 
+/**
+ * The server's time for a page whose state changes by itself (`Server-Timing`, which the page
+ * script reads from its navigation entry): it wakes by the server's clock, not the viewer's
+ * (docs/decisions/063-event-times-and-page-states.md). Per answer, as a cached page is older.
+ */
+export function serverTimeHeader(page: RenderedPage, now: Date): Record<string, string> {
+  return page.nextChange === null ? {} : { 'server-timing': `now;desc="${String(now.getTime())}"` };
+}
+
 /** Answers the events origin's styled 404 page in the viewer's language. */
 export function eventsNotFoundHandler(pages: EventPageService) {
   let csp: string | undefined;

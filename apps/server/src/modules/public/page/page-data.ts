@@ -3,7 +3,9 @@ import {
   LAYOUT_ITEMS,
   UPLOAD_PATH_PATTERN,
   type EventSettings,
+  type EventTimes,
   type Highlight,
+  type PageState,
   type LayoutItem,
   type ViewerLanguage,
 } from '@livent/shared';
@@ -56,6 +58,16 @@ export interface PageData {
   ssoButtonLabel?: string;
   /** The cip mode with no provider set up yet: the gate says so instead of offering a sign-in. */
   ssoConfigured?: boolean;
+  /** The page's address on the events origin (its calendar entries link to it). */
+  pageUrl: string;
+  /** The event's version, compared by the page script with a `state` frame's. */
+  version: number;
+  /** The start and end as instants in the event's (or channel's) time zone. */
+  times: EventTimes;
+  /** What the page shows (docs/decisions/063-event-times-and-page-states.md). */
+  state: PageState;
+  /** When the state next changes by itself (ISO), or null. */
+  nextChange: string | null;
 }
 
 /**
@@ -119,15 +131,27 @@ export function safeUrl(url: string): string {
 export const playerShown = (s: EventSettings): boolean =>
   s.playerVisible && s.playerMode !== 'disabled';
 
-export function formatStart(s: EventSettings, language: ViewerLanguage): string {
+/** The name of `timeZone` at `instant` in `language` ("CET", "MEZ", "GMT-5"). */
+function zoneName(instant: Date, timeZone: string, language: ViewerLanguage): string {
+  const parts = new Intl.DateTimeFormat(language, {
+    timeZone,
+    timeZoneName: 'short',
+  }).formatToParts(instant);
+  return parts.find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
+}
+
+/**
+ * The start as the page shows it: the organiser's free text, or the date and time in the event's
+ * time zone, with the zone named (docs/decisions/063-event-times-and-page-states.md).
+ */
+export function formatStart(s: EventSettings, times: EventTimes, language: ViewerLanguage): string {
   if (s.startMode === 'text') return s.startText;
-  if (s.startMode !== 'datetime' || !s.startDate) return '';
-  // The organiser's wall-clock date and time, shown as entered (not converted to a time zone).
-  const date = new Date(`${s.startDate}T${s.startTime ?? '00:00'}:00Z`);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language, {
+  const start = times.start;
+  if (!start || Number.isNaN(start.getTime())) return '';
+  const text = new Intl.DateTimeFormat(language, {
     dateStyle: 'full',
-    ...(s.startTime ? { timeStyle: 'short' } : {}),
-    timeZone: 'UTC',
-  }).format(date);
+    ...(times.allDay ? {} : { timeStyle: 'short' }),
+    timeZone: times.timeZone,
+  }).format(start);
+  return times.allDay ? text : `${text} (${zoneName(start, times.timeZone, language)})`;
 }

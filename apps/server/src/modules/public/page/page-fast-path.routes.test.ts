@@ -102,6 +102,25 @@ describe('the cached page before Fastify', () => {
     await expectSameAnswer(`/${event.slug}?utm_source=mail`, {}, { early: true });
   });
 
+  it('sends the server’s time with a page whose state changes ahead, and never an old state', async () => {
+    clock.set('2026-11-22T10:00:00.000Z');
+    const event = await insertEvent(app, ownerId, {
+      startMode: 'datetime',
+      startDate: '2026-11-22',
+      startTime: '10:30',
+      timeZone: 'UTC',
+    });
+    const before = await expectSameAnswer(`/${event.slug}`, {}, { early: true });
+    expect(before.body).toContain('data-state="before"');
+    expect(before.headers['server-timing']).toBe(`now;desc="${String(clock.now().getTime())}"`);
+    // At the start the cached page of before is not the answer, early or not.
+    clock.set('2026-11-22T10:30:00.000Z');
+    const live = await overSocket(`/${event.slug}`);
+    expect(live.body).toContain('data-state="live"');
+    // Open-ended and live: nothing changes by itself any more.
+    expect(live.headers['server-timing']).toBeUndefined();
+  });
+
   it('adds HSTS behind a trusted proxy that says https, as the security hook does', async () => {
     const event = await insertEvent(app, ownerId);
     const page = await expectSameAnswer(
@@ -181,6 +200,7 @@ describe('HSTS on the fast path follows Fastify’s trustProxy', () => {
     language: 'en',
     negotiated: false,
     access: 'open',
+    nextChange: null,
   };
 
   function answer(trustProxy: FastifyTrustProxy, from: string, proto?: string) {
@@ -188,6 +208,7 @@ describe('HSTS on the fast path follows Fastify’s trustProxy', () => {
       eventsHost: 'events.test',
       cachedPage: () => page,
       headersOf: () => ({ 'content-type': 'text/html' }),
+      now: () => new Date(),
       accessCookieIn: () => undefined,
       requestFacts: rawRequestFacts(trustProxy),
     });

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HSTS_HEADER_VALUE } from '../../../lib/security-headers.js';
 import type { RawRequestFacts } from '../../../lib/trust-proxy.js';
+import type { Clock } from '../../../lib/clock.js';
+import { serverTimeHeader } from './page-answers.js';
 import type { RenderedPage } from './page.service.js';
 
 /** What a request may be answered from, a page and the channel's slug if any. */
@@ -18,6 +20,8 @@ export interface PageFastPathOptions {
   ) => RenderedPage | undefined;
   /** The headers of a page's answer, the same function the route uses. */
   headersOf: (page: RenderedPage) => Record<string, string>;
+  /** The server's time a page with a state change ahead carries (`serverTimeHeader`). */
+  now: Clock;
   /** The access cookie's value in a `Cookie` header. */
   accessCookieIn: (header: string) => string | undefined;
   /** Read as Fastify reads them, so that HSTS goes out exactly when Fastify would send it. */
@@ -73,6 +77,9 @@ export function pageFastPath(
       cookie ? options.accessCookieIn(cookie) : undefined,
     );
     if (!page) return false;
+    for (const [name, value] of Object.entries(serverTimeHeader(page, options.now()))) {
+      response.setHeader(name, value);
+    }
     response.writeHead(200, headersFor(page, options.requestFacts.isHttps(request)));
     response.end(page.body);
     return true;

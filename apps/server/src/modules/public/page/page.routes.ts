@@ -12,6 +12,7 @@ import {
   GRANTED_CACHE_CONTROL,
   pageAnswerHeaders,
   pageHeaders,
+  serverTimeHeader,
 } from './page-answers.js';
 import { pageFastPath } from './page-fast-path.js';
 import { PAGE_CACHE_CONTROL, type RenderedPage } from './page.service.js';
@@ -40,8 +41,9 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const baseHeaders = pageHeaders(app.config.eventsUrl);
   const headersOf = (page: RenderedPage) => pageAnswerHeaders(baseHeaders, page);
+  const now = app.now;
   const sendRendered = (request: FastifyRequest, reply: FastifyReply, page: RenderedPage) => {
-    reply.headers(headersOf(page));
+    reply.headers(headersOf(page)).headers(serverTimeHeader(page, now()));
     if (page.access !== 'granted' && request.headers['if-none-match'] === page.etag) {
       return reply.code(304).send();
     }
@@ -55,6 +57,7 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
       cachedPage: (slug, channelSlug, acceptLanguage, accessCookie) =>
         pages.cachedPage(slug, channelSlug, acceptLanguage, accessCookie),
       headersOf,
+      now,
       accessCookieIn: (header) => app.parseCookie(header)[ACCESS_COOKIE],
       requestFacts: app.earlyResponses.requestFacts,
     }),
@@ -83,7 +86,7 @@ export const eventPageRoutes: FastifyPluginAsyncZod = async (app) => {
     const acceptLanguage = request.headers['accept-language'];
     const page = await pages.page(slug, channelSlug, acceptLanguage, accessCookie);
     if (!page) return sendNotFound(request, reply);
-    reply.headers(headersOf(page));
+    reply.headers(headersOf(page)).headers(serverTimeHeader(page, now()));
     if (routing === 'private') reply.headers(PRIVATE_PAGE_HEADERS);
     // A page behind the gate stays out of every cache, routed or not.
     if (page.access === 'granted') reply.header('cache-control', GRANTED_CACHE_CONTROL);

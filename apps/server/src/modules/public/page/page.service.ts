@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import {
   channelSettings,
   hasFeature,
+  nextStateChange,
+  pageStateAt,
   PLAN_ALLOWANCES,
   type EventSettings,
+  type PageState,
   type Feature,
   type ViewerLanguage,
 } from '@livent/shared';
 import { LRUCache } from 'lru-cache';
+import type { Clock } from '../../../lib/clock.js';
 import type { PublicAssets } from './public-assets.js';
 import {
   atGate,
@@ -40,6 +44,30 @@ export interface RenderedPage {
   /** The language came from Accept-Language (the answer varies by it). */
   negotiated: boolean;
   access: PageAccess;
+  /**
+   * When the page's state next changes by itself (epoch ms), or null: the answer then carries the
+   * server's time, by which the page script wakes (docs/decisions/063-event-times-and-page-states.md).
+   */
+  nextChange: number | null;
+}
+
+/** The page's state now and when it next changes (docs/decisions/063-event-times-and-page-states.md). */
+export interface PageMoment {
+  state: PageState;
+  nextChange: Date | null;
+}
+
+/** The state of the page of `model` (or of its channel) at `now`. */
+export function pageMoment(
+  model: EventModel,
+  channel: ChannelModel | undefined,
+  now: Date,
+): PageMoment {
+  const times = channel ? channel.times : model.times;
+  return {
+    state: pageStateAt(model.settings, times, now),
+    nextChange: nextStateChange(model.settings, times, now),
+  };
 }
 
 /**
@@ -56,11 +84,15 @@ export interface EventPageDependencies {
   access: PageAccessCheck;
   assets: PublicAssets;
   statsTokens: PageStatsTokens;
+  now: Clock;
+  /** The events origin: the page's address in its calendar links. */
+  eventsUrl: string;
 }
 
 /**
  * The public event pages (ADR 017): rendered from the settings, cached in memory per event,
- * stamp, channel, language and access, and checked against the event's `version` at most every
+ * stamp, channel, language, access and state (so a page cached before the start is never served
+ * after it, docs/decisions/063-event-times-and-page-states.md), and checked against the event's `version` at most every
  * `REVALIDATE_MS` (public-events.ts).
  */
 export class EventPageService {
@@ -109,8 +141,9 @@ export class EventPageService {
     const access = this.deps.access.peek(model, accessCookie);
     if (!access) return undefined;
     const window = this.deps.statsTokens.window();
+    const { state } = pageMoment(model, channel, this.deps.now());
     return this.pages.get(
-      `${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}`,
+      `${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}|${state}`,
     );
   }
 
@@ -136,7 +169,8 @@ export class EventPageService {
     const access = await this.deps.access.resolve(model, accessCookie);
     const keep = !(gateError && atGate(access));
     const window = this.deps.statsTokens.window();
-    const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}`;
+    const moment = pageMoment(model, channel, this.deps.now());
+    const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}|${moment.state}`;
     const cached = keep ? this.pages.get(key) : undefined;
     if (cached) return cached;
 
@@ -144,10 +178,11 @@ export class EventPageService {
     const statsToken = atGate(access)
       ? null
       : this.deps.statsTokens.pageToken(model.id, channel?.id ?? '', window);
-    const data = this.pageData(model, channel, language, access, gateError, statsToken);
+    const data = this.pageData(model, channel, language, access, gateError, statsToken, moment);
     const body = Buffer.from(renderPage(data));
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-    const page: RenderedPage = { body, etag, language, negotiated, access };
+    const nextChange = moment.nextChange?.getTime() ?? null;
+    const page: RenderedPage = { body, etag, language, negotiated, access, nextChange };
     if (keep) this.pages.set(key, page);
     return page;
   }
@@ -168,7 +203,8 @@ export class EventPageService {
     if (!head) return undefined;
     const model = await events.model(head);
     const { language, negotiated } = pageLanguage(model, undefined, acceptLanguage, this.negotiate);
-    const data = this.pageData(model, undefined, language, 'open', undefined, null);
+    const moment = pageMoment(model, undefined, this.deps.now());
+    const data = this.pageData(model, undefined, language, 'open', undefined, null, moment);
     return { body: renderStatementPage(data, outcome), language, negotiated };
   }
 
@@ -191,6 +227,7 @@ export class EventPageService {
     access: PageAccess,
     gateError: GateError | undefined,
     statsToken: string | null,
+    moment: PageMoment,
   ): PageData {
     const settings: EventSettings = channel
       ? channelSettings(model.settings, channel.overrides)
@@ -220,6 +257,11 @@ export class EventPageService {
       statsToken,
       ssoButtonLabel: model.ssoButtonLabel,
       ssoConfigured: model.ssoConfigured,
+      pageUrl: `${this.deps.eventsUrl}/${model.slug}${channel ? `/${channel.slug}` : ''}`,
+      version: model.version,
+      times: channel ? channel.times : model.times,
+      state: moment.state,
+      nextChange: moment.nextChange?.toISOString() ?? null,
     };
   }
 }

@@ -37,12 +37,23 @@ function Frame({ src, title, className }: { src: string; title: string; classNam
 }
 
 function Player(): ReactNode {
-  const { settings: s, t } = usePage();
+  const { data, settings: s, t } = usePage();
   const alternate = isUpload(s.alternatePlayerImage) ? (
     <div className="lv-player-image">
       <img className="lv-fill" src={s.alternatePlayerImage} alt={s.title} decoding="async" />
     </div>
   ) : null;
+  const unavailable = alternate ?? (
+    <div className="lv-ratio lv-player-empty">
+      <p>{t('playerUnavailable')}</p>
+    </div>
+  );
+  // After the end and on demand the replay takes the player's place, as a player link in the
+  // iframe mode would (docs/decisions/063-event-times-and-page-states.md).
+  if (data.state === 'after' || data.state === 'ondemand') {
+    if (s.replayLink) return <Frame src={s.replayLink} title={s.title} className="lv-ratio" />;
+    return data.state === 'ondemand' ? unavailable : null;
+  }
   if (!playerShown(s)) return alternate;
   if (s.playerMode === 'code') {
     // The organiser's own player markup, as is (the page's CSP is built for embeds; ADR 017).
@@ -54,15 +65,7 @@ function Player(): ReactNode {
       alternate
     );
   }
-  if (!s.playerLink) {
-    return (
-      alternate ?? (
-        <div className="lv-ratio lv-player-empty">
-          <p>{t('playerUnavailable')}</p>
-        </div>
-      )
-    );
-  }
+  if (!s.playerLink) return unavailable;
   switch (s.playerMode) {
     case 'iframe':
     case 'wowza':
@@ -101,7 +104,7 @@ function Player(): ReactNode {
  * bar under it.
  */
 export function PlayerBlock() {
-  const { settings: s } = usePage();
+  const { data, settings: s } = usePage();
   const player = Player();
   const side = s.sideFrameVisible && s.sideFrameLink ? s.sideFrameLink : '';
   if (!player && !side) return null;
@@ -109,7 +112,7 @@ export function PlayerBlock() {
     <section className={side ? 'lv-block lv-player lv-with-side' : 'lv-block lv-player'}>
       <div className="lv-player-main">
         {player}
-        <ReactionsBar />
+        {data.state === 'live' && <ReactionsBar />}
       </div>
       {side && (
         <aside className="lv-side-frame">

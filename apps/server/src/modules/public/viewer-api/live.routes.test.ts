@@ -254,6 +254,56 @@ describe('the viewer page stream', () => {
     expect(state.json()).toEqual({ reloadAt });
   });
 
+  it('tells open pages when a save moves the page to another state, not on other saves', async () => {
+    // An organiser of their own: the owner's plan holds only so many events.
+    const organiser = await registerVerified(app, { name: 'Organiser' });
+    const event = await createEvent(app, organiser);
+    const save = async (_event: TestEvent, patch: EventSettingsPatch) => {
+      const response = await callAs(app, organiser, 'PATCH', `/event-settings/${event.id}`, patch);
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const stream = await connect(`/${event.slug}/_live`);
+    await stream.next();
+
+    await save(event, { pageState: 'after' });
+    const moved = await stream.next();
+    expect(moved.event).toBe('state');
+    const first = JSON.parse(moved.data) as { state: string; version: number };
+    expect(first.state).toBe('after');
+
+    // A save of anything else tells nothing; the next frame is the next change of the times.
+    await save(event, { headline: 'Welcome back' });
+    await save(event, {
+      pageState: 'auto',
+      startMode: 'datetime',
+      startDate: '2099-01-01',
+      startTime: '10:00',
+    });
+    const timed = await stream.next();
+    expect(timed.event).toBe('state');
+    const second = JSON.parse(timed.data) as { state: string; version: number };
+    expect(second).toEqual({ state: 'before', version: first.version + 2 });
+  });
+
+  it('tells a channel’s page when its own replay or times change', async () => {
+    const organiser = await registerVerified(app, { name: 'Channel organiser' });
+    const event = await createEvent(app, organiser);
+    const channelId = await insertChannel(app, event.id, { slug: 'replay-hall', title: 'Hall' });
+    const hall = await connect(`/${event.slug}/_live?channel=replay-hall`);
+    await hall.next();
+    const patch = (overrides: object) =>
+      callAs(app, organiser, 'PATCH', `/events/${event.id}/channels/${channelId}`, { overrides });
+
+    // A title is no state change; a replay link is.
+    expect((await patch({ title: 'Hall A' })).statusCode).toBe(200);
+    expect(
+      (await patch({ title: 'Hall A', replayLink: 'https://r.example.com/1' })).statusCode,
+    ).toBe(200);
+    const frame = await hall.next();
+    expect(frame.event).toBe('state');
+    expect(JSON.parse(frame.data)).toMatchObject({ state: 'live' });
+  });
+
   it('answers the fallback with the entries after a position, for this page only', async () => {
     const event = await createEvent(app, owner);
     const channelId = await insertChannel(app, event.id, { slug: 'hall-c', title: 'Hall C' });

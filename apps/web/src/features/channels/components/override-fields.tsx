@@ -20,8 +20,9 @@ import { SelectField } from '../../../components/forms/select-field';
 import { SwitchField } from '../../../components/forms/switch-field';
 import { TextAreaField } from '../../../components/forms/text-area-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
+import { ZoneAndDurationFields } from '../../../components/forms/zone-and-duration-fields';
 import { usePlanAllowance } from '../../../lib/auth/use-plan-allowance';
-import { emptyToNull } from '../../../lib/events/use-settings-form';
+import { emptyToNull, emptyToNullNumber } from '../../../lib/events/use-settings-form';
 import {
   OVERRIDE_GROUP_NAMES,
   OVERRIDE_GROUPS,
@@ -51,6 +52,8 @@ function useEventSummary(settings: EventSettings) {
           : settings.startMode === 'text'
             ? settings.startText
             : t('options.startMode.none'),
+      beforeAfter: settings.waitingText || settings.thankYouText,
+      replay: settings.replayLink,
       player: settings.playerVisible
         ? t(`options.playerMode.${settings.playerMode}`)
         : t('options.playerMode.disabled'),
@@ -67,7 +70,14 @@ function useEventSummary(settings: EventSettings) {
 type OverrideField = (typeof OVERRIDE_GROUPS)[OverrideGroup][number];
 type TextField = Exclude<
   OverrideField,
-  'language' | 'startMode' | 'playerMode' | 'playerVisible' | 'alternatePlayerImage' | 'extraImage'
+  | 'language'
+  | 'startMode'
+  | 'playerMode'
+  | 'playerVisible'
+  | 'alternatePlayerImage'
+  | 'extraImage'
+  | 'timeZone'
+  | 'durationMinutes'
 >;
 
 /** One text setting of the channel, multi-line with `rows`. */
@@ -109,6 +119,31 @@ function OverrideSelect({ form, field }: { form: Form; field: keyof typeof CHOIC
   // Controlled: the value is set with the options in place, whatever the DOM does on mount.
   const { field: select } = useController({ control: form.control, name: `values.${field}` });
   return <SelectField label={t(`overrideFields.${field}`)} options={options} {...select} />;
+}
+
+const DURATION = 'values.durationMinutes' as const;
+
+/** The channel's time zone (empty: the event's owner's account time zone) and duration. */
+function OverrideZoneAndDuration({ form }: { form: Form }) {
+  const { t } = useTranslation('channels');
+  const { field: zone } = useController({ control: form.control, name: 'values.timeZone' });
+  const errors = form.formState.errors.values;
+  return (
+    <ZoneAndDurationFields
+      zone={zone}
+      duration={form.register(DURATION, { setValueAs: emptyToNullNumber })}
+      texts={{
+        zone: t('overrideFields.timeZone'),
+        zoneEmpty: t('overrideFields.timeZoneAccount'),
+        duration: t('overrideFields.durationMinutes'),
+        durationHint: t('overrideFields.durationMinutesHint'),
+      }}
+      errors={{
+        timeZone: errors?.timeZone?.message,
+        durationMinutes: errors?.durationMinutes?.message,
+      }}
+    />
+  );
 }
 
 /** An image setting of the channel. */
@@ -187,8 +222,18 @@ function GroupFields({
               <OverrideText form={form} field="startTime" type="time" />
             </Stack>
           )}
+          {startMode === 'datetime' && <OverrideZoneAndDuration form={form} />}
         </FieldGrid>
       );
+    case 'beforeAfter':
+      return (
+        <FieldGrid>
+          <OverrideText form={form} field="waitingText" rows={3} />
+          <OverrideText form={form} field="thankYouText" rows={3} />
+        </FieldGrid>
+      );
+    case 'replay':
+      return <OverrideText form={form} field="replayLink" />;
     case 'player':
       return (
         <Stack spacing={2.5}>

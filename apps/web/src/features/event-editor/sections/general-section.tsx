@@ -13,29 +13,19 @@ import { SectionCard } from '../../../components/page/section-card';
 import { PlanFeatureNotice } from '../../../components/page/plan-feature-notice';
 import { useSettingsForm } from '../../../lib/events/use-settings-form';
 import { TimeChangeNotice } from './time-change-notice';
-
-const FIELDS = [
-  'title',
-  'slug',
-  'language',
-  'description',
-  'startMode',
-  'startDate',
-  'startTime',
-  'startText',
-  'contactName',
-  'contactEmail',
-  'contactWebsite',
-] as const;
+import { GENERAL_FIELDS } from './general-fields';
+import { BeforeAfterCard, PageStateCard, ZoneAndDuration } from './page-state-cards';
 
 /**
- * General settings (docs/product-spec.md section 3): title, address, language, description, start and contact.
+ * General settings (docs/product-spec.md section 3): title, address, language, description, start
+ * with its time zone and duration, the page's state and what it shows before the start and after
+ * the end (docs/decisions/063-event-times-and-page-states.md), and contact.
  * The address is read-only until the organiser unlocks it and confirms that old links stop
  * working (docs/product-spec.md section 5); contact name and email need a paid plan (docs/product-spec.md section 6).
  */
 export function GeneralSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
-  const settingsForm = useSettingsForm(eventId, FIELDS);
+  const settingsForm = useSettingsForm(eventId, GENERAL_FIELDS);
   const { form, missingFeature, fields } = settingsForm;
   const { control } = form;
   const { errors } = form.formState;
@@ -121,6 +111,7 @@ export function GeneralSection({ eventId }: { eventId: string }) {
               />
             </FieldGrid>
           )}
+          {startMode === 'datetime' && <ZoneAndDuration settingsForm={settingsForm} />}
           {startMode === 'text' && (
             <TextInputField
               label={t('general.fields.startText')}
@@ -132,6 +123,8 @@ export function GeneralSection({ eventId }: { eventId: string }) {
           )}
         </Stack>
       </SectionCard>
+      <PageStateCard settingsForm={settingsForm} />
+      <BeforeAfterCard settingsForm={settingsForm} />
       <SectionCard
         title={t('general.contact.title')}
         description={t('general.contact.description')}

@@ -12,7 +12,7 @@ import { visuallyHidden } from '../../../components/visually-hidden';
 import { notify } from '../../../lib/notifications';
 import { displayUrl } from '../format';
 
-/** The status chips of an event: player, messages, consent and compliance, layout and language. */
+/** The status chips of an event: player, the page's state (ADR 063), messages, consent and compliance, layout and language. */
 export function EventStatus({ event }: { event: EventSummary }) {
   const { t } = useTranslation('events');
   const playerOn = event.playerVisible && event.playerMode !== 'disabled';
@@ -32,6 +32,14 @@ export function EventStatus({ event }: { event: EventSummary }) {
               ? t('overview.player', { mode: t(`options.playerMode.${event.playerMode}`) })
               : t('overview.playerHidden')
           }
+        />
+      </li>
+      <li>
+        <Chip
+          size="small"
+          color={event.pageState === 'live' ? 'error' : 'default'}
+          variant={event.pageState === 'live' ? 'filled' : 'outlined'}
+          label={t('overview.pageState', { state: t(`options.pageState.${event.pageState}`) })}
         />
       </li>
       <li>

@@ -26,7 +26,7 @@ import { lazyResolver } from '../../../lib/forms/lazy-resolver';
 import { translateMessage } from '../../../lib/forms/messages';
 import { failureMessage, reportFormError } from '../../../lib/forms/report-error';
 import { notify } from '../../../lib/notifications';
-import { TimezoneField } from './timezone-field';
+import { TimezoneField } from '../../../components/forms/timezone-field';
 
 type SettingsValues = Omit<Settings, 'whatsnewSeen'>;
 const FIELDS = [

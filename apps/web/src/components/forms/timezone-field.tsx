@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import { styled } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fieldBoxStyles } from '../../../components/forms/field-styles';
-import { FormFieldFrame } from '../../../components/forms/form-field';
+import { fieldBoxStyles } from './field-styles';
+import { FormFieldFrame } from './form-field';
 
 const Input = styled('input')(({ theme }) => ({ ...fieldBoxStyles(theme), paddingRight: 40 }));
 
@@ -30,8 +30,10 @@ function offsetOf(zone: string, language: string): string {
 }
 
 /**
- * The time zone setting (docs/product-spec.md section 2, "Account settings"): a searchable list of the IANA time
- * zones, each with its current offset; typing "berl" or "new york" finds the zone.
+ * A time zone setting (docs/product-spec.md section 2, "Account settings"; an event's, ADR 063): a
+ * searchable list of the IANA time zones, each with its current offset; typing "berl" or
+ * "new york" finds the zone. With `emptyLabel`, the empty value is the first option (an event's
+ * "the account's time zone").
  */
 export function TimezoneField({
   label,
@@ -40,8 +42,11 @@ export function TimezoneField({
   onChange,
   onBlur,
   error,
+  emptyLabel,
 }: {
   label: string;
+  /** The label of the empty value, which is then an option. */
+  emptyLabel?: string;
   helperText?: string;
   value: string;
   onChange: (zone: string) => void;
@@ -50,19 +55,20 @@ export function TimezoneField({
 }) {
   const { i18n } = useTranslation();
   const options = useMemo(() => {
-    const zones = timeZones();
+    const zones = [...(emptyLabel === undefined ? [] : ['']), ...timeZones()];
     return zones.includes(value) ? zones : [value, ...zones];
-  }, [value]);
+  }, [value, emptyLabel]);
   const labels = useMemo(
     () =>
       new Map(
         options.map((zone) => {
+          if (zone === '' && emptyLabel !== undefined) return [zone, emptyLabel];
           const offset = offsetOf(zone, i18n.language);
           const name = zone.replaceAll('_', ' ');
           return [zone, offset ? `${name} (${offset})` : name];
         }),
       ),
-    [options, i18n.language],
+    [options, i18n.language, emptyLabel],
   );
   return (
     <Autocomplete
