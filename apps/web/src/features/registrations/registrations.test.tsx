@@ -18,6 +18,7 @@ const registration = (fields: Partial<Registration> = {}): Registration => ({
   verified: true,
   createdAt: '2026-11-23T10:00:00.000Z',
   mailStatus: 'delivered',
+  attendance: null,
   ...fields,
 });
 

@@ -60,6 +60,7 @@ function stats(overrides: Partial<Stats> = {}): Stats {
       { channelId: 'c1', pageviews: 10, uniqueViewers: 7, peakViewers: 3, viewersNow: 1 },
     ],
     reactions: { series: [], totals: NO_REACTIONS },
+    attendance: { people: 0, attended: 0 },
     ...overrides,
   };
 }

@@ -7770,6 +7770,13 @@ export interface operations {
                             verified: boolean;
                             createdAt: string;
                             mailStatus: ("queued" | "accepted" | "rejected" | "failedtemporary" | "failedpermanent" | "delivered") | null;
+                            attendance: {
+                                firstJoinAt: string;
+                                lastSeenAt: string;
+                                minutesWatched: number;
+                                questions: number;
+                                polls: number;
+                            } | null;
                         }[];
                         page: number;
                         pageSize: number;
@@ -7979,6 +7986,13 @@ export interface operations {
                             logins: number;
                             lastLoginAt: string | null;
                             mailStatus: ("queued" | "accepted" | "rejected" | "failedtemporary" | "failedpermanent" | "delivered") | null;
+                            attendance: {
+                                firstJoinAt: string;
+                                lastSeenAt: string;
+                                minutesWatched: number;
+                                questions: number;
+                                polls: number;
+                            } | null;
                         }[];
                         page: number;
                         pageSize: number;
@@ -8070,6 +8084,13 @@ export interface operations {
                         logins: number;
                         lastLoginAt: string | null;
                         mailStatus: ("queued" | "accepted" | "rejected" | "failedtemporary" | "failedpermanent" | "delivered") | null;
+                        attendance: {
+                            firstJoinAt: string;
+                            lastSeenAt: string;
+                            minutesWatched: number;
+                            questions: number;
+                            polls: number;
+                        } | null;
                     };
                 };
             };
@@ -8452,6 +8473,13 @@ export interface operations {
                         logins: number;
                         lastLoginAt: string | null;
                         mailStatus: ("queued" | "accepted" | "rejected" | "failedtemporary" | "failedpermanent" | "delivered") | null;
+                        attendance: {
+                            firstJoinAt: string;
+                            lastSeenAt: string;
+                            minutesWatched: number;
+                            questions: number;
+                            polls: number;
+                        } | null;
                     };
                 };
             };
@@ -11579,6 +11607,10 @@ export interface operations {
                                 wow: number;
                                 thumbsup: number;
                             };
+                        };
+                        attendance: {
+                            people: number;
+                            attended: number;
                         };
                     };
                 };

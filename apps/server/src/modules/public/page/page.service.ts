@@ -8,6 +8,7 @@ import {
   type ViewerLanguage,
 } from '@livent/shared';
 import { LRUCache } from 'lru-cache';
+import { attendeeRef } from '../../attendance/index.js';
 import type { PublicAssets } from './public-assets.js';
 import type { AccessCookie, PageAccess, PageAccessCheck } from '../page-access.js';
 import {
@@ -43,7 +44,7 @@ export interface RenderedPage {
  */
 export interface PageStatsTokens {
   window(): number;
-  pageToken(eventId: string, channelKey: string, window: number): string;
+  pageToken(eventId: string, channelKey: string, window: number, attendee?: string): string;
 }
 
 export interface EventPageDependencies {
@@ -104,9 +105,10 @@ export class EventPageService {
     const access = this.deps.access.peek(model, accessCookie);
     if (!access) return undefined;
     const window = this.deps.statsTokens.window();
-    return this.pages.get(
+    const page = this.pages.get(
       `${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}`,
     );
+    return page && this.forViewer(page, model, channel, window, accessCookie);
   }
 
   /**
@@ -133,7 +135,7 @@ export class EventPageService {
     const window = this.deps.statsTokens.window();
     const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}`;
     const cached = keep ? this.pages.get(key) : undefined;
-    if (cached) return cached;
+    if (cached) return this.forViewer(cached, model, channel, window, accessCookie);
 
     // The gate is not the event's page: it gets no token (ADR 045).
     const statsToken =
@@ -145,7 +147,38 @@ export class EventPageService {
     const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
     const page: RenderedPage = { body, etag, language, negotiated, access };
     if (keep) this.pages.set(key, page);
-    return page;
+    return this.forViewer(page, model, channel, window, accessCookie);
+  }
+
+  /**
+   * The page as this viewer gets it: behind the gate, a registrant's or invitee's page carries a
+   * view token bound to them (ADR 066), swapped into the page kept for everyone with access; such
+   * a page is never kept by any shared cache (ADR 045). Anyone else gets the kept page itself.
+   */
+  private forViewer(
+    page: RenderedPage,
+    model: EventModel,
+    channel: ChannelModel | undefined,
+    window: number,
+    accessCookie: AccessCookie,
+  ): RenderedPage {
+    if (page.access !== 'granted') return page;
+    const attendee = this.deps.access.attendee(model, accessCookie);
+    if (!attendee) return page;
+    const { statsTokens } = this.deps;
+    const channelKey = channel?.id ?? '';
+    const shared = Buffer.from(
+      `data-stats="${statsTokens.pageToken(model.id, channelKey, window)}"`,
+    );
+    const at = page.body.indexOf(shared);
+    if (at === -1) return page;
+    const own = statsTokens.pageToken(model.id, channelKey, window, attendeeRef(attendee));
+    const body = Buffer.concat([
+      page.body.subarray(0, at),
+      Buffer.from(`data-stats="${own}"`),
+      page.body.subarray(at + shared.length),
+    ]);
+    return { ...page, body };
   }
 
   /**
