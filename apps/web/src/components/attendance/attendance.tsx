@@ -37,7 +37,7 @@ export function useWatchedText(): (minutes: number) => string {
 
 const NONE = '—';
 
-/** The columns Joined, Last seen and Watched; "—" for someone who never joined. */
+/** The columns Watched, Joined and Last seen; "—" for someone who never joined. */
 export function useAttendanceColumns<Row extends AttendeeRow, Sort extends string>(): TableColumn<
   Row,
   Sort
@@ -46,6 +46,13 @@ export function useAttendanceColumns<Row extends AttendeeRow, Sort extends strin
   const dates = useDateTimeFormat();
   const watched = useWatchedText();
   return [
+    {
+      id: 'watched',
+      header: t('attendance.watched'),
+      nowrap: true,
+      align: 'right',
+      cell: (row) => (row.attendance ? watched(row.attendance.minutesWatched) : NONE),
+    },
     {
       id: 'joined',
       header: t('attendance.joined'),
@@ -59,13 +66,6 @@ export function useAttendanceColumns<Row extends AttendeeRow, Sort extends strin
       nowrap: true,
       hideOnPhone: true,
       cell: (row) => (row.attendance ? dates.dateTime(row.attendance.lastSeenAt) : NONE),
-    },
-    {
-      id: 'watched',
-      header: t('attendance.watched'),
-      nowrap: true,
-      align: 'right',
-      cell: (row) => (row.attendance ? watched(row.attendance.minutesWatched) : NONE),
     },
   ];
 }

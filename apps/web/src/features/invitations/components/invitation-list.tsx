@@ -180,6 +180,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
         </>
       ),
     },
+    ...attendanceColumns,
     {
       id: 'password',
       header: t('fields.password'),
@@ -212,7 +213,6 @@ export function InvitationList({ eventId }: { eventId: string }) {
       header: t('fields.mailStatus'),
       cell: (invitation) => <MailStatusChip status={invitation.mailStatus} />,
     },
-    ...attendanceColumns,
     actionsColumn(t('lists:actions'), rowActions.render),
   ];
 

@@ -134,6 +134,7 @@ export function RegistrationList({
       header: field.label,
       cell: (registration) => registration.fields[field.name] ?? '',
     })),
+    ...attendanceColumns,
     {
       id: 'personalLink',
       header: t('fields.personalLink'),
@@ -155,7 +156,6 @@ export function RegistrationList({
       header: t('fields.mailStatus'),
       cell: (registration) => <MailStatusChip status={registration.mailStatus} />,
     },
-    ...attendanceColumns,
     actionsColumn(t('lists:actions'), rowActions.render),
   ];
 
