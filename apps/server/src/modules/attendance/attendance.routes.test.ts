@@ -71,6 +71,9 @@ async function beatAt(event: TestEvent, view: string, time: string): Promise<voi
   await app.services.statsCollector.flush();
 }
 
+const attendanceRows = (eventId: string) =>
+  app.db.selectFrom('attendance').selectAll().where('event_id', '=', eventId).execute();
+
 async function download(path: string, language = 'en'): Promise<string> {
   owner = await login(app, owner.email);
   const response = await app.inject({
@@ -191,11 +194,7 @@ describe('a registrant’s attendance', () => {
       `/events/${event.id}/registrations/${ada.id}`,
     );
     expect(removed.statusCode, removed.body).toBe(204);
-    const rows = await app.db
-      .selectFrom('attendance')
-      .selectAll()
-      .where('event_id', '=', event.id)
-      .execute();
+    const rows = await attendanceRows(event.id);
     expect(rows).toEqual([]);
     expect((await get<Stats>(`/events/${event.id}/stats`)).json.attendance).toEqual({
       people: 1,
@@ -254,11 +253,7 @@ describe('an invitee’s attendance', () => {
       `/events/${event.id}/invitations/${invitation.id}`,
     );
     expect(removed.statusCode, removed.body).toBe(204);
-    const left = await app.db
-      .selectFrom('attendance')
-      .select('person_id')
-      .where('event_id', '=', event.id)
-      .execute();
+    const left = await attendanceRows(event.id);
     expect(left).toEqual([]);
   });
 
@@ -277,11 +272,7 @@ describe('an invitee’s attendance', () => {
     expect(token.split('.')).toHaveLength(2);
     expect(view.split('.')).toHaveLength(3);
     await beatAt(event, view, '2026-11-23T10:00:35Z');
-    const rows = await app.db
-      .selectFrom('attendance')
-      .selectAll()
-      .where('event_id', '=', event.id)
-      .execute();
+    const rows = await attendanceRows(event.id);
     expect(rows).toEqual([]);
   });
 });
