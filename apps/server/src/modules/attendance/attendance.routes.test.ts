@@ -104,7 +104,9 @@ describe('a registrant’s attendance', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     cookie = accessOf(registered);
-    // Someone else registers and never watches.
+    // Someone else registers a second later (the lists and the export order by that) and never
+    // watches.
+    clock.set('2026-11-22T10:00:06Z');
     accessOf(
       await onEventsHost(app, `/${event.slug}/_access/register`, {
         method: 'POST',
