@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attendanceSchema } from './attendance.js';
 import { MAIL_STATUSES } from './access-mails.js';
 import { singleLineText } from './validation.js';
 
@@ -32,6 +33,8 @@ export const registrationSchema = z.object({
   createdAt: z.string(),
   /** The last mail about this registration, or null when none was sent. */
   mailStatus: z.enum(MAIL_STATUSES).nullable(),
+  /** Null until they first open the page (ADR 066). */
+  attendance: attendanceSchema.nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 

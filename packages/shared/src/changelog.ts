@@ -31,6 +31,13 @@ export const CHANGELOG: readonly ChangelogSource[] = [
   {
     date: '2026-11-28',
     text: {
+      en: 'Attendance: the registrations and invitations lists show when each person joined, was last seen and how long they watched, with their questions and poll answers in the detail and the CSV export; the stats show the attendance rate.',
+      de: 'Teilnahme: Die Listen der Registrierungen und Einladungen zeigen, wann jede Person dabei war, zuletzt gesehen wurde und wie lange sie zugesehen hat, mit ihren Fragen und Umfrageantworten im Detail und im CSV-Export; die Statistik zeigt die Teilnahmequote.',
+    },
+  },
+  {
+    date: '2026-11-28',
+    text: {
       en: 'Access overview: each event shows who may see its page, how many registered, were invited or came in, with links to the lists and the access settings.',
       de: 'Zugangsübersicht: Jede Veranstaltung zeigt, wer ihre Seite sehen darf und wie viele sich registriert haben, eingeladen wurden oder hereingekommen sind, mit Links zu den Listen und den Zugangseinstellungen.',
     },

@@ -2,6 +2,7 @@ export * from './access.js';
 export * from './access-code.js';
 export * from './access-mails.js';
 export * from './account.js';
+export * from './attendance.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './changelog.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attendanceSchema } from './attendance.js';
 import { MAIL_STATUSES } from './access-mails.js';
 import { fields, singleLineText, validationMessage } from './validation.js';
 
@@ -26,6 +27,8 @@ export const invitationSchema = z.object({
   lastLoginAt: z.string().nullable(),
   /** The status of the last mail sent to this invitation; null until one is sent. */
   mailStatus: z.enum(MAIL_STATUSES).nullable(),
+  /** Null until they first open the page (ADR 066). */
+  attendance: attendanceSchema.nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attendanceRateSchema } from './attendance.js';
 import type { Reaction } from './engagement.js';
 import { validationMessage } from './validation.js';
 
@@ -135,6 +136,8 @@ export const statsSchema = z.object({
   }),
   channels: z.array(statsChannelTotalsSchema),
   reactions: statsReactionsSchema,
+  /** Of everyone registered or invited now, how many attended (whatever the range, ADR 066). */
+  attendance: attendanceRateSchema,
 });
 export type Stats = z.infer<typeof statsSchema>;
 
@@ -179,7 +182,7 @@ const beaconPlayingSchema = z.boolean().optional();
  * the page view's signed id ({@link statsViewAnswerSchema}); one not counted answers 204.
  */
 export const statsPageviewSchema = z.strictObject({
-  t: z.string().regex(/^[0-9a-z]{1,12}\.[\w-]{22}$/),
+  t: z.string().regex(/^[0-9a-z]{1,12}\.[\w-]{22}(?:\.[ri]:[\w-]{1,64})?$/),
   c: beaconChannelSchema,
   p: beaconPlayingSchema,
 });
@@ -197,7 +200,7 @@ export type StatsViewAnswer = z.infer<typeof statsViewAnswerSchema>;
  * Answer: 204, no cookie.
  */
 export const statsHeartbeatSchema = z.strictObject({
-  v: z.string().regex(/^[0-9a-f-]{36}\.[0-9a-z]{1,12}\.[\w-]{22}$/),
+  v: z.string().regex(/^[0-9a-f-]{36}\.[0-9a-z]{1,12}\.[\w-]{22}(?:\.[ri]:[\w-]{1,64})?$/),
   c: beaconChannelSchema,
   p: beaconPlayingSchema,
 });

@@ -14,6 +14,7 @@ import { setImmediate } from 'node:timers/promises';
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database, InvitationsTable } from '../../db/schema.js';
+import { deleteAttendance } from '../attendance/index.js';
 import { timeOrderedIds } from '../../lib/crypto.js';
 import { generatePassword, newPersonalToken } from './invitation-secrets.js';
 import type { ParsedRow, ReadFile } from './invitations-import-file.js';
@@ -423,6 +424,10 @@ async function writePlan(
     for (const chunk of chunks(updated)) await updateChunk(db, eventId, chunk);
     for (const chunk of chunks(deleted)) await db.insertInto('invitations').values(chunk).execute();
     throw error;
+  }
+  // Only once the import holds: a failed one puts its deleted invitations back (ADR 066).
+  for (const ids of chunks(deleted.map((row) => row.id))) {
+    await deleteAttendance(db, eventId, 'invitation', ids);
   }
 }
 

@@ -10,12 +10,15 @@ import {
 import type { z } from 'zod';
 import type { Database, InvitationsTable, MailStatus } from '../../db/schema.js';
 import { likePattern } from '../../db/like-pattern.js';
+import { ATTENDANCE_SELECTION, type AttendanceColumns } from '../attendance/index.js';
 
 /** The reads and writes of invitations (ADR 026); every query is scoped to one event. */
 
 export type InvitationRow = Selectable<InvitationsTable>;
 /** A row as the list shows it: with the status of its last mail (by join: nothing copied). */
-export type ListedInvitation = InvitationRow & { mail_status: MailStatus | null };
+export type ListedInvitation = InvitationRow & {
+  mail_status: MailStatus | null;
+} & AttendanceColumns;
 export type InvitationsListQuery = Pick<
   z.output<typeof invitationsQuerySchema>,
   'sort' | 'order' | 'q'
@@ -31,7 +34,9 @@ const SORT_COLUMNS = {
 } as const;
 
 function filtered(db: Kysely<Database>, eventId: string, q: string | undefined): InvitationsQuery {
-  let builder: InvitationsQuery = db.selectFrom('invitations').where('event_id', '=', eventId);
+  let builder: InvitationsQuery = db
+    .selectFrom('invitations')
+    .where('invitations.event_id', '=', eventId);
   if (q) {
     // lower() on both sides: LIKE ignores case on SQLite but not on PostgreSQL (as the inbox).
     const pattern = likePattern(q.toLowerCase());
@@ -46,10 +51,20 @@ function filtered(db: Kysely<Database>, eventId: string, q: string | undefined):
   return builder;
 }
 
-/** Every column and the status of the invitation's last mail (one primary key lookup a row). */
+/**
+ * Every column, the status of the invitation's last mail and its attendance (ADR 066): one
+ * primary key lookup a row each.
+ */
 function withMailStatus(builder: InvitationsQuery) {
   return builder
+    .leftJoin('attendance', (join) =>
+      join
+        .onRef('attendance.event_id', '=', 'invitations.event_id')
+        .on('attendance.person_kind', '=', 'invitation')
+        .onRef('attendance.person_id', '=', 'invitations.id'),
+    )
     .selectAll('invitations')
+    .select(ATTENDANCE_SELECTION)
     .select((eb) =>
       eb
         .selectFrom('mails')
@@ -131,7 +146,7 @@ export async function findInvitation(
   id: string,
 ): Promise<ListedInvitation | undefined> {
   return withMailStatus(db.selectFrom('invitations'))
-    .where('event_id', '=', eventId)
+    .where('invitations.event_id', '=', eventId)
     .where('id', '=', id)
     .executeTakeFirst();
 }

@@ -270,6 +270,11 @@ describe('the invitations API', () => {
       'Logins',
       'Last login',
       'Mail status',
+      'First join',
+      'Last seen',
+      'Minutes watched',
+      'Questions asked',
+      'Polls answered',
     ]);
     expect(rows.slice(1).map((row) => row[1])).toEqual(['\'=HYPERLINK("x")', 'Zed']);
     expect(rows[1]?.[4]).toBe("'+1;2");

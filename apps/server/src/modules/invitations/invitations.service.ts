@@ -24,6 +24,13 @@ import type { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database, InvitationsTable } from '../../db/schema.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
+import {
+  ATTENDANCE_CSV_KEYS,
+  attendanceCells,
+  NO_ATTENDANCE,
+  attendanceOf,
+  deleteAttendance,
+} from '../attendance/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { csvStream } from '../../lib/csv.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
@@ -96,6 +103,7 @@ export const INVITATIONS_CSV_COLUMNS = [
   'logins',
   'lastLoginAt',
   'mailStatus',
+  ...ATTENDANCE_CSV_KEYS,
 ] as const;
 
 const toMailStatus = (value: string | null): MailStatus | null =>
@@ -127,6 +135,7 @@ export class InvitationsService {
       logins: row.logins,
       lastLoginAt: row.last_login_at,
       mailStatus: toMailStatus(row.mail_status),
+      attendance: attendanceOf(row),
     };
   }
 
@@ -201,7 +210,7 @@ export class InvitationsService {
     await this.uniqueRace(event.id, { username, email: input.email }, undefined, () =>
       insertInvitation(db, row),
     );
-    return this.view(event.slug, { ...row, mail_status: null });
+    return this.view(event.slug, { ...row, mail_status: null, ...NO_ATTENDANCE });
   }
 
   async update(
@@ -234,7 +243,7 @@ export class InvitationsService {
     );
     if (!updated) throw notFound(ERROR_MESSAGES.invitationNotFound);
     await access.forget(event.id, [current.id]);
-    return this.view(event.slug, { ...updated, mail_status: current.mail_status });
+    return this.view(event.slug, { ...current, ...updated });
   }
 
   async remove(auth: AuthContext, eventId: string, invitationId: string): Promise<void> {
@@ -243,6 +252,8 @@ export class InvitationsService {
     if (!(await deleteInvitation(db, event.id, invitationId))) {
       throw notFound(ERROR_MESSAGES.invitationNotFound);
     }
+    // Their attendance goes with them (ADR 066).
+    await deleteAttendance(db, event.id, 'invitation', [invitationId]);
     await access.forget(event.id, [invitationId]);
   }
 
@@ -320,6 +331,7 @@ export class InvitationsService {
           logins: String(invitation.logins),
           lastLoginAt: invitation.lastLoginAt ?? '',
           mailStatus: invitation.mailStatus ? labels.mailStatus[invitation.mailStatus] : '',
+          ...attendanceCells(invitation.attendance),
         };
       }
     })();

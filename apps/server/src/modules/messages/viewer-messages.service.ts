@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
+import { countAttendanceAction, type Attendee } from '../attendance/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -37,6 +38,8 @@ export interface ViewerMessagesDependencies {
 export interface MessageSender {
   id: string;
   ip: string;
+  /** The registrant or invitee whose access this is: a message counts as their question (ADR 066). */
+  attendee?: Attendee | undefined;
 }
 
 /** What a submit answers: the stored message, and whether this request stored it. */
@@ -107,6 +110,9 @@ export class ViewerMessagesService {
           updated_at: at,
         });
         await appendMessageChange(trx, { eventId, messageId: id, change: 'created', at });
+        if (sender.attendee) {
+          await countAttendanceAction(trx, eventId, sender.attendee, 'questions', at);
+        }
       });
     } catch (error) {
       // A concurrent submit with the same key won the unique index: answer its message.

@@ -12,6 +12,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Database, PollVotesTable } from '../../db/schema.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
+import { countAttendanceAction, type Attendee } from '../attendance/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound, validationFailed } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
@@ -32,6 +33,8 @@ export interface ViewerPollsDependencies {
 export interface PollVoter {
   id: string;
   ip: string;
+  /** The registrant or invitee whose access this is: a first answer counts to them (ADR 066). */
+  attendee?: Attendee | undefined;
 }
 
 /**
@@ -96,14 +99,19 @@ export class ViewerPollsService {
       }
       if (found.status !== 'live') throw conflict(ERROR_MESSAGES.pollNotLive);
       const at = now().toISOString();
+      const id = randomUUID();
       const stored = await upsertVote(trx, {
-        id: randomUUID(),
+        id,
         poll_id: found.id,
         viewer_id: voter.id,
         ...answerOf(found, input),
         created_at: at,
         updated_at: at,
       });
+      // A changed answer keeps its row's id: only a first answer counts.
+      if (voter.attendee && stored.id === id) {
+        await countAttendanceAction(trx, eventId, voter.attendee, 'polls', at);
+      }
       return { poll: found, vote: stored };
     });
     if (poll.resultsShown) results.voted(eventId, poll.id);

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import { requestCookie } from '../../lib/cookies.js';
+import type { Attendee } from '../attendance/index.js';
 import type { InvitationAccess } from '../invitations/index.js';
 import type { RegistrationsService } from '../registrations/index.js';
 import type { AccessSessions } from './access-sessions.js';
@@ -105,6 +106,18 @@ export class PageAccessCheck {
     }
     const open = isOpen(claims.session);
     return open === undefined ? undefined : open ? 'granted' : 'ended';
+  }
+
+  /**
+   * The registrant or invitee a valid access cookie names, whose attendance the page records
+   * (ADR 066); undefined for anyone else. Ask only once {@link resolve} granted access.
+   */
+  attendee(model: EventModel, cookie: AccessCookie): Attendee | undefined {
+    const claims = this.claims(model, typeof cookie === 'function' ? cookie() : cookie);
+    if (claims?.way === 'registration' || claims?.way === 'invitation') {
+      return { kind: claims.way, id: claims.subject };
+    }
+    return undefined;
   }
 
   private claims(model: EventModel, cookie: string | undefined): AccessClaims | undefined {

@@ -3,10 +3,13 @@ import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { Database, MailStatus, RegistrationsTable } from '../../db/schema.js';
 import { likePattern } from '../../db/like-pattern.js';
+import { ATTENDANCE_SELECTION, type AttendanceColumns } from '../attendance/index.js';
 
 export type RegistrationRow = Selectable<RegistrationsTable>;
-/** A registration with the status of its last mail (the outbox row's). */
-export type ListedRegistration = RegistrationRow & { mail_status: MailStatus | null };
+/** A registration with the status of its last mail (the outbox row's) and its attendance. */
+export type ListedRegistration = RegistrationRow & {
+  mail_status: MailStatus | null;
+} & AttendanceColumns;
 
 export type ListQuery = z.output<typeof registrationsQuerySchema>;
 
@@ -96,8 +99,15 @@ function filtered(db: Kysely<Database>, eventId: string, q: string | undefined) 
 function withMailStatus(builder: ReturnType<typeof filtered>) {
   return builder
     .leftJoin('mails', 'mails.id', 'registrations.mail_id')
+    .leftJoin('attendance', (join) =>
+      join
+        .onRef('attendance.event_id', '=', 'registrations.event_id')
+        .on('attendance.person_kind', '=', 'registration')
+        .onRef('attendance.person_id', '=', 'registrations.id'),
+    )
     .selectAll('registrations')
-    .select('mails.status as mail_status');
+    .select('mails.status as mail_status')
+    .select(ATTENDANCE_SELECTION);
 }
 
 function sorted(builder: ReturnType<typeof withMailStatus>, sort: ListQuery['sort']) {

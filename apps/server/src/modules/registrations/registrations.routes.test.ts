@@ -150,6 +150,11 @@ describe('registrations API', () => {
       'Persönlicher Link',
       'Bestätigt',
       'Mail-Status',
+      'Erstmals dabei',
+      'Zuletzt gesehen',
+      'Minuten zugesehen',
+      'Gestellte Fragen',
+      'Beantwortete Umfragen',
     ]);
     expect(rows[1]?.slice(1, 5)).toEqual([`'=HYPERLINK("x")`, 'ada@example.com', `'+ACME`, '']);
     expect(rows[2]?.slice(1, 5)).toEqual(['Bob', 'bob@example.com', '', 'Guest']);

@@ -19,6 +19,12 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Database } from '../../db/schema.js';
 import type { AbuseLimits } from '../../lib/abuse-limits.js';
+import {
+  ATTENDANCE_CSV_KEYS,
+  attendanceCells,
+  attendanceOf,
+  deleteAttendance,
+} from '../attendance/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken } from '../../lib/crypto.js';
 import { csvStream } from '../../lib/csv.js';
@@ -472,6 +478,8 @@ export class RegistrationsService {
     if (!(await deleteRegistration(this.deps.db, event.id, registrationId))) {
       throw notFound(ERROR_MESSAGES.registrationNotFound);
     }
+    // Their attendance goes with them (ADR 066).
+    await deleteAttendance(this.deps.db, event.id, 'registration', [registrationId]);
     this.known.delete(registrationId);
     await announceChange(this.deps.db, 'registration', registrationId);
   }
@@ -503,6 +511,7 @@ export class RegistrationsService {
       { key: 'personalLink', header: labels.columns.personalLink },
       { key: 'verified', header: labels.columns.verified },
       { key: 'mailStatus', header: labels.columns.mailStatus },
+      ...ATTENDANCE_CSV_KEYS.map((key) => ({ key, header: labels.columns[key] })),
     ];
     const rows = listRegistrationsInBatches(
       this.deps.db,
@@ -526,6 +535,7 @@ export class RegistrationsService {
               personalLink: registration.personalLink,
               verified: registration.verified ? labels.yes : labels.no,
               mailStatus: registration.mailStatus ? labels.mailStatus[registration.mailStatus] : '',
+              ...attendanceCells(registration.attendance),
             };
             for (const field of extra) {
               record[`field:${field.name}`] = registration.fields[field.name] ?? '';
@@ -555,6 +565,7 @@ export class RegistrationsService {
       verified: row.verified_at !== null,
       createdAt: row.created_at,
       mailStatus: (row.mail_status as MailStatus | null) ?? null,
+      attendance: attendanceOf(row),
     };
   }
 }

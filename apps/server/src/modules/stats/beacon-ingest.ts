@@ -43,10 +43,17 @@ export class BeaconIngest {
   ): Promise<StatsViewAnswer | undefined> {
     const { collector, tokens } = this.deps;
     const page = await this.page(slug, beacon.c);
-    if (!tokens.checkPageToken(beacon.t, page.eventId, page.channelKey)) throw badRequest();
-    const hit: Hit = { ...page, playing: beacon.p === true, userAgent, viewId: randomUUID() };
+    const attendee = tokens.checkPageToken(beacon.t, page.eventId, page.channelKey);
+    if (attendee === undefined) throw badRequest();
+    const hit: Hit = {
+      ...page,
+      playing: beacon.p === true,
+      userAgent,
+      viewId: randomUUID(),
+      attendee: attendee || undefined,
+    };
     if (!collector.pageview(hit, address)) return undefined;
-    return { v: tokens.signView(hit.viewId, hit.eventId, hit.channelKey) };
+    return { v: tokens.signView(hit.viewId, hit.eventId, hit.channelKey, hit.attendee) };
   }
 
   /** A heartbeat with a counted page view's signed id. */
@@ -56,9 +63,9 @@ export class BeaconIngest {
     userAgent: string | undefined,
   ): Promise<void> {
     const page = await this.page(slug, beacon.c);
-    const viewId = this.deps.tokens.checkView(beacon.v, page.eventId, page.channelKey);
-    if (viewId === undefined) throw badRequest();
-    this.deps.collector.heartbeat({ ...page, playing: beacon.p === true, userAgent, viewId });
+    const view = this.deps.tokens.checkView(beacon.v, page.eventId, page.channelKey);
+    if (view === undefined) throw badRequest();
+    this.deps.collector.heartbeat({ ...page, ...view, playing: beacon.p === true, userAgent });
   }
 
   /** The event at `slug` and the channel whose page's slug is `channelSlug`, if given. */

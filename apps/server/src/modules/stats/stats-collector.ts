@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
+import { AttendanceBatch } from '../attendance/index.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   addToMinutes,
@@ -74,6 +75,8 @@ export interface Hit {
   viewId: string;
   playing: boolean;
   userAgent: string | undefined;
+  /** The registrant or invitee whose page this is (`r:<id>` / `i:<id>`, ADR 066), if known. */
+  attendee?: string | undefined;
 }
 
 export interface StatsCounters {
@@ -106,6 +109,7 @@ export class StatsCollector {
   private minutes = new Map<string, MinuteAdd>();
   private presence = new Map<string, PendingPresence>();
   private visitors = new Map<string, PendingVisitor>();
+  private readonly attendance = new AttendanceBatch();
   private pendingHits = 0;
   private readonly salts = new Map<string, string>();
   private readonly bots = new LRUCache<string, boolean>({ max: 2_000 });
@@ -174,6 +178,7 @@ export class StatsCollector {
       });
     }
     this.present(hit, at, minute);
+    if (hit.attendee !== undefined) this.attendance.seen(hit.eventId, hit.attendee, at, null);
     this.totals.pageviews += 1;
     return true;
   }
@@ -182,7 +187,9 @@ export class StatsCollector {
   heartbeat(hit: Hit): boolean {
     if (!this.accept(hit)) return false;
     const at = this.deps.now().getTime();
-    this.present(hit, at, this.minuteAt(at));
+    const minute = this.minuteAt(at);
+    this.present(hit, at, minute);
+    if (hit.attendee !== undefined) this.attendance.seen(hit.eventId, hit.attendee, at, minute);
     this.totals.heartbeats += 1;
     return true;
   }
@@ -296,6 +303,7 @@ export class StatsCollector {
     const presence = this.presence;
     const visitors = this.visitors;
     const hits = this.pendingHits;
+    const attendance = this.attendance.take();
     this.minutes = new Map();
     this.presence = new Map();
     this.visitors = new Map();
@@ -331,6 +339,7 @@ export class StatsCollector {
       const eventIds = new Set([
         ...[...minutes.values()].map((row) => row.eventId),
         ...presenceWrites.map(([, row]) => row.eventId),
+        ...[...attendance.values()].map((person) => person.eventId),
       ]);
       await this.deps.db.transaction().execute(async (trx) => {
         // An event deleted since its hits came would fail the whole batch on its foreign key,
@@ -366,6 +375,7 @@ export class StatsCollector {
             .filter(([, row]) => live.has(row.eventId))
             .map(([, { seenAtMs, ...key }]) => ({ ...key, seenAt: iso(seenAtMs) })),
         );
+        await AttendanceBatch.write(trx, attendance, live);
       });
       for (const [key] of newVisitors) this.writtenVisitors.set(key, true);
       for (const [key, row] of presenceWrites) {
@@ -381,6 +391,7 @@ export class StatsCollector {
     } catch (error) {
       // Back into memory, to go out with the next flush (nothing is lost while the database is away).
       this.restore(minutes, presence, visitors, hits);
+      this.attendance.restore(attendance);
       for (const reason of Object.keys(dropped) as DropReason[]) {
         this.droppedSinceLog[reason] += dropped[reason];
       }

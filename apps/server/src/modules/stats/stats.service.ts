@@ -19,6 +19,7 @@ import type { Clock } from '../../lib/clock.js';
 import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
 import type { AuthContext } from '../auth/index.js';
 import { requireEventRole } from '../events/index.js';
+import { attendanceRate } from '../attendance/index.js';
 import { readReactionMinutes } from '../reactions/index.js';
 import { statsCsv } from './stats-csv.js';
 import { noReactions, reactionSeries, reactionsLastMinute } from './stats-reactions.js';
@@ -67,10 +68,11 @@ export class StatsService {
     // Reactions per hour, from the hour the range starts in to the one it ends in (ADR 059).
     const hoursFrom = floorTo(alignedFrom, HOUR_MS);
     const hoursTo = ceilTo(alignedTo, HOUR_MS);
-    const [rows, current, reactionRows] = await Promise.all([
+    const [rows, current, reactionRows, attendance] = await Promise.all([
       readRows(this.deps.db, event.id, iso(alignedFrom), iso(alignedTo)),
       this.viewersNowOf([event.id], now),
       readReactionMinutes(this.deps.db, [event.id], iso(hoursFrom), iso(hoursTo)),
+      attendanceRate(this.deps.db, event.id),
     ]);
     const options = { from: alignedFrom, to: alignedTo, bucket };
     const channelKey = channelKeyOf(range.channel);
@@ -99,6 +101,7 @@ export class StatsService {
       },
       channels: channelTotals(rows, options, nowByChannel),
       reactions: reactionSeries(reactionRows, hoursFrom, hoursTo, HOUR_MS),
+      attendance,
     };
   }
 

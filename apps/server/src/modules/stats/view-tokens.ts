@@ -22,6 +22,14 @@ const MAC_CHARS = 22;
 const TIME_RADIX = 36;
 /** Valid tokens and ids remembered, so that checking one again costs a lookup, not an HMAC. */
 const VERIFIED_MAX = 200_000;
+/** A known viewer (ADR 066): `r:<registration id>` or `i:<invitation id>`; ids have no dot. */
+const ATTENDEE = /^[ri]:[\w-]{1,64}$/;
+
+/** A page view's id and the known viewer its token was issued for, if any (ADR 066). */
+export interface CheckedView {
+  viewId: string;
+  attendee: string | undefined;
+}
 
 /**
  * The signed values that tie the statistics' beacons to pages the server rendered (ADR 045),
@@ -31,6 +39,11 @@ const VERIFIED_MAX = 200_000;
  *   binds the event, the channel and the hour it was issued; the pageview beacon requires it.
  * - A view id, `<uuid>.<issued>.<mac>`, is what a counted pageview answers; heartbeats require
  *   it, so they count only for page views whose pageview counted.
+ *
+ * A page rendered behind the gate for a registrant or an invitee (never kept in a shared cache,
+ * ADR 045) carries a token that also binds that person, `<issued>.<mac>.<attendee>`, and its view
+ * id then does too, `<uuid>.<issued>.<mac>.<attendee>`: their attendance is recorded from the
+ * beacons (ADR 066). The MAC covers the attendee, so that nobody can record for another.
  */
 export class StatsViewTokens {
   /** A key object: an HMAC per pageview then skips importing the raw key each time. */
@@ -53,40 +66,50 @@ export class StatsViewTokens {
     return Math.floor(this.now().getTime() / STATS_TOKEN_WINDOW_MS);
   }
 
-  /** The page token of an event's page (`channelKey` '' for the main page) in `window`. */
-  pageToken(eventId: string, channelKey: string, window: number): string {
+  /**
+   * The page token of an event's page (`channelKey` '' for the main page) in `window`, bound to
+   * `attendee` (`r:<id>` or `i:<id>`) when given.
+   */
+  pageToken(eventId: string, channelKey: string, window: number, attendee?: string): string {
     const issued = ((window * STATS_TOKEN_WINDOW_MS) / 1000).toString(TIME_RADIX);
-    return `${issued}.${this.mac('page', eventId, channelKey, issued)}`;
+    if (attendee === undefined) return `${issued}.${this.mac('page', eventId, channelKey, issued)}`;
+    if (!ATTENDEE.test(attendee)) throw new Error('not an attendee reference');
+    const mac = this.mac('page', eventId, channelKey, `${issued}.${attendee}`);
+    return `${issued}.${mac}.${attendee}`;
   }
 
-  /** Whether `token` is this page's token, issued within its lifetime. */
-  checkPageToken(token: string, eventId: string, channelKey: string): boolean {
-    const [issued, mac, ...rest] = token.split('.');
-    return (
-      rest.length === 0 &&
-      issued !== undefined &&
-      mac !== undefined &&
-      this.fresh(issued, PAGE_TOKEN_TTL_MS) &&
-      this.verify('page', eventId, channelKey, issued, mac)
-    );
+  /**
+   * When `token` is this page's token, issued within its lifetime: the attendee it binds, or ''
+   * for an anonymous viewer's; undefined for anything else.
+   */
+  checkPageToken(token: string, eventId: string, channelKey: string): string | undefined {
+    const [issued, mac, attendee, ...rest] = token.split('.');
+    if (rest.length > 0 || issued === undefined || mac === undefined) return undefined;
+    if (!this.fresh(issued, PAGE_TOKEN_TTL_MS)) return undefined;
+    const value = attendee === undefined ? issued : `${issued}.${attendee}`;
+    return this.verify('page', eventId, channelKey, value, mac) ? (attendee ?? '') : undefined;
   }
 
-  /** The signed form of a counted page view's id, issued now. */
-  signView(viewId: string, eventId: string, channelKey: string): string {
+  /** The signed form of a counted page view's id, issued now, bound to `attendee` if given. */
+  signView(viewId: string, eventId: string, channelKey: string, attendee?: string): string {
     const issued = Math.floor(this.now().getTime() / 1000).toString(TIME_RADIX);
-    return `${viewId}.${issued}.${this.mac('view', eventId, channelKey, `${viewId}.${issued}`)}`;
+    if (attendee === undefined || attendee === '') {
+      return `${viewId}.${issued}.${this.mac('view', eventId, channelKey, `${viewId}.${issued}`)}`;
+    }
+    const mac = this.mac('view', eventId, channelKey, `${viewId}.${issued}.${attendee}`);
+    return `${viewId}.${issued}.${mac}.${attendee}`;
   }
 
-  /** The page view's id when `signed` is one issued for this page within its lifetime. */
-  checkView(signed: string, eventId: string, channelKey: string): string | undefined {
-    const [viewId, issued, mac, ...rest] = signed.split('.');
+  /** The page view (and its attendee) when `signed` is one issued for this page within its lifetime. */
+  checkView(signed: string, eventId: string, channelKey: string): CheckedView | undefined {
+    const [viewId, issued, mac, attendee, ...rest] = signed.split('.');
     if (rest.length > 0 || viewId === undefined || issued === undefined || mac === undefined) {
       return undefined;
     }
     if (!this.fresh(issued, VIEW_TTL_MS)) return undefined;
-    return this.verify('view', eventId, channelKey, `${viewId}.${issued}`, mac)
-      ? viewId
-      : undefined;
+    const value =
+      attendee === undefined ? `${viewId}.${issued}` : `${viewId}.${issued}.${attendee}`;
+    return this.verify('view', eventId, channelKey, value, mac) ? { viewId, attendee } : undefined;
   }
 
   private verify(

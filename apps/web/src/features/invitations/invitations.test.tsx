@@ -21,6 +21,7 @@ const invitation = (fields: Partial<Invitation> = {}): Invitation => ({
   logins: 3,
   lastLoginAt: null,
   mailStatus: null,
+  attendance: null,
   ...fields,
 });
 

@@ -18,6 +18,7 @@ const registration = (fields: Partial<Registration> = {}): Registration => ({
   verified: true,
   createdAt: '2026-11-23T10:00:00.000Z',
   mailStatus: 'delivered',
+  attendance: null,
   ...fields,
 });
 
@@ -135,6 +136,56 @@ describe('registration list', () => {
     await waitFor(() =>
       expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true),
     );
+  });
+
+  it('shows when each joined, was last seen and how long they watched, and the detail (ADR 066)', async () => {
+    setSignedIn(testUser({ settings: { ...testUser().settings, timezone: 'UTC' } }), 'token');
+    serve((path) =>
+      path.startsWith('/api/events/event-1/registrations?')
+        ? json(
+            200,
+            page([
+              registration({
+                attendance: {
+                  firstJoinAt: '2026-11-24T09:58:00.000Z',
+                  lastSeenAt: '2026-11-24T11:10:00.000Z',
+                  minutesWatched: 72,
+                  questions: 2,
+                  polls: 1,
+                },
+              }),
+              registration({ id: 'r2', name: 'Alan Turing', email: 'alan@example.com' }),
+            ]),
+          )
+        : undefined,
+    );
+    render();
+    const table = await screen.findByRole('table', { name: 'Registrations' });
+    // The test's screen is a phone's: "Joined" and "Last seen" are hidden there.
+    expect(within(table).getByRole('columnheader', { name: 'Watched' })).toBeInTheDocument();
+    await within(table).findByText('Grace Hopper');
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Nov 24, 2026, 9:58 AM')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('1 h 12 min')).toBeInTheDocument();
+    expect(within(rows[2]!).getAllByText('—')).toHaveLength(3);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Attendance of Grace Hopper' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Attendance of Grace Hopper' });
+    expect(within(dialog).getByText('grace@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByText('Questions asked').nextSibling).toHaveTextContent('2');
+    expect(within(dialog).getByText('Polls answered').nextSibling).toHaveTextContent('1');
+    expect(within(dialog).getByText('First join').nextSibling).toHaveTextContent(
+      'Nov 24, 2026, 9:58 AM',
+    );
+    expect(within(dialog).getByText('Last seen').nextSibling).toHaveTextContent(
+      'Nov 24, 2026, 11:10 AM',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await userEvent.click(screen.getByRole('button', { name: 'Attendance of Alan Turing' }));
+    expect(
+      await screen.findByText('Alan Turing has not opened the event page yet.'),
+    ).toBeInTheDocument();
   });
 
   it('explains registration with a link to the access settings when nobody registered', async () => {

@@ -60,6 +60,7 @@ function stats(overrides: Partial<Stats> = {}): Stats {
       { channelId: 'c1', pageviews: 10, uniqueViewers: 7, peakViewers: 3, viewersNow: 1 },
     ],
     reactions: { series: [], totals: NO_REACTIONS },
+    attendance: { people: 0, attended: 0 },
     ...overrides,
   };
 }
@@ -170,6 +171,16 @@ describe('the stats screen', SLOW, () => {
     expect(rows[2]).toHaveTextContent('Berlin stage' + '1' + '3' + '10' + '7');
     // A page nobody opened in the range is listed with zeros.
     expect(rows[3]).toHaveTextContent('Hamburg stage' + '0' + '0' + '0' + '0');
+    // Nobody registered or invited: no attendance rate.
+    expect(screen.queryByTestId('attendance-rate')).not.toBeInTheDocument();
+  });
+
+  it('shows the attendance rate of those registered or invited (ADR 066)', async () => {
+    serve(() => json(200, stats({ attendance: { people: 3, attended: 2 } })));
+    render();
+    const rate = await screen.findByTestId('attendance-rate');
+    expect(within(rate).getByText('67%')).toBeInTheDocument();
+    expect(rate).toHaveTextContent('2 of 3 registered or invited watched');
   });
 
   it('describes each chart in words', async () => {

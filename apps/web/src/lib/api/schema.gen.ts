@@ -7873,6 +7873,13 @@ export interface operations {
                             verified: boolean;
                             createdAt: string;
                             mailStatus: ("queued" | "accepted" | "rejected" | "failedtemporary" | "failedpermanent" | "delivered") | null;
+                            attendance: {
+                                firstJoinAt: string;
+                                lastSeenAt: string;
+                                minutesWatched: number;
+                                questions: number;
+                                polls: number;
+                            } | null;
                         }[];
                         page: number;
                         pageSize: number;
@@ -8082,6 +8089,13 @@ export interface operations {
                             logins: number;
                             lastLoginAt: string | null;
                             mailStatus: ("queued" | "accepted" | "rejected" | "failedtemporary" | "failedpermanent" | "delivered") | null;
+                            attendance: {
+                                firstJoinAt: string;
+                                lastSeenAt: string;
+                                minutesWatched: number;
+                                questions: number;
+                                polls: number;
+                            } | null;
                         }[];
                         page: number;
                         pageSize: number;
@@ -8173,6 +8187,13 @@ export interface operations {
                         logins: number;
                         lastLoginAt: string | null;
                         mailStatus: ("queued" | "accepted" | "rejected" | "failedtemporary" | "failedpermanent" | "delivered") | null;
+                        attendance: {
+                            firstJoinAt: string;
+                            lastSeenAt: string;
+                            minutesWatched: number;
+                            questions: number;
+                            polls: number;
+                        } | null;
                     };
                 };
             };
@@ -8555,6 +8576,13 @@ export interface operations {
                         logins: number;
                         lastLoginAt: string | null;
                         mailStatus: ("queued" | "accepted" | "rejected" | "failedtemporary" | "failedpermanent" | "delivered") | null;
+                        attendance: {
+                            firstJoinAt: string;
+                            lastSeenAt: string;
+                            minutesWatched: number;
+                            questions: number;
+                            polls: number;
+                        } | null;
                     };
                 };
             };
@@ -12049,6 +12077,10 @@ export interface operations {
                                 wow: number;
                                 thumbsup: number;
                             };
+                        };
+                        attendance: {
+                            people: number;
+                            attended: number;
                         };
                     };
                 };

@@ -11,6 +11,7 @@ import {
   type ViewerLanguage,
 } from '@livent/shared';
 import { LRUCache } from 'lru-cache';
+import { attendeeRef } from '../../attendance/index.js';
 import type { Clock } from '../../../lib/clock.js';
 import type { PublicAssets } from './public-assets.js';
 import {
@@ -76,7 +77,7 @@ export function pageMoment(
  */
 export interface PageStatsTokens {
   window(): number;
-  pageToken(eventId: string, channelKey: string, window: number): string;
+  pageToken(eventId: string, channelKey: string, window: number, attendee?: string): string;
 }
 
 export interface EventPageDependencies {
@@ -142,9 +143,10 @@ export class EventPageService {
     if (!access) return undefined;
     const window = this.deps.statsTokens.window();
     const { state } = pageMoment(model, channel, this.deps.now());
-    return this.pages.get(
+    const page = this.pages.get(
       `${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}|${state}`,
     );
+    return page && this.forViewer(page, model, channel, window, accessCookie);
   }
 
   /**
@@ -172,7 +174,7 @@ export class EventPageService {
     const moment = pageMoment(model, channel, this.deps.now());
     const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}|${moment.state}`;
     const cached = keep ? this.pages.get(key) : undefined;
-    if (cached) return cached;
+    if (cached) return this.forViewer(cached, model, channel, window, accessCookie);
 
     // The gate is not the event's page: it gets no token (ADR 045).
     const statsToken = atGate(access)
@@ -184,7 +186,38 @@ export class EventPageService {
     const nextChange = moment.nextChange?.getTime() ?? null;
     const page: RenderedPage = { body, etag, language, negotiated, access, nextChange };
     if (keep) this.pages.set(key, page);
-    return page;
+    return this.forViewer(page, model, channel, window, accessCookie);
+  }
+
+  /**
+   * The page as this viewer gets it: behind the gate, a registrant's or invitee's page carries a
+   * view token bound to them (ADR 066), swapped into the page kept for everyone with access; such
+   * a page is never kept by any shared cache (ADR 045). Anyone else gets the kept page itself.
+   */
+  private forViewer(
+    page: RenderedPage,
+    model: EventModel,
+    channel: ChannelModel | undefined,
+    window: number,
+    accessCookie: AccessCookie,
+  ): RenderedPage {
+    if (page.access !== 'granted') return page;
+    const attendee = this.deps.access.attendee(model, accessCookie);
+    if (!attendee) return page;
+    const { statsTokens } = this.deps;
+    const channelKey = channel?.id ?? '';
+    const shared = Buffer.from(
+      `data-stats="${statsTokens.pageToken(model.id, channelKey, window)}"`,
+    );
+    const at = page.body.indexOf(shared);
+    if (at === -1) return page;
+    const own = statsTokens.pageToken(model.id, channelKey, window, attendeeRef(attendee));
+    const body = Buffer.concat([
+      page.body.subarray(0, at),
+      Buffer.from(`data-stats="${own}"`),
+      page.body.subarray(at + shared.length),
+    ]);
+    return { ...page, body };
   }
 
   /**

@@ -128,8 +128,9 @@ export class ViewerApiService {
     viewer: Viewer,
     accessCookie: AccessCookie,
   ): Promise<SubmittedMessage> {
-    const { head, channelId } = await this.messageTool(slug, input.channel, accessCookie);
-    return this.deps.messages.submit(head.id, channelId, input, viewer);
+    const { head, model, channelId } = await this.messageTool(slug, input.channel, accessCookie);
+    const attendee = this.deps.access.attendee(model, accessCookie);
+    return this.deps.messages.submit(head.id, channelId, input, { ...viewer, attendee });
   }
 
   /**
@@ -211,8 +212,9 @@ export class ViewerApiService {
     viewer: Viewer,
     accessCookie: AccessCookie,
   ): Promise<ViewerVoteAnswer> {
-    const { head, channelId } = await this.openPage(slug, channelSlug, accessCookie);
-    return this.deps.polls.vote(head.id, channelId, pollId, input, viewer);
+    const { head, model, channelId } = await this.openPage(slug, channelSlug, accessCookie);
+    const attendee = this.deps.access.attendee(model, accessCookie);
+    return this.deps.polls.vote(head.id, channelId, pollId, input, { ...viewer, attendee });
   }
 
   /**

@@ -17,6 +17,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateTimeFormat } from '../../../lib/format/date-time';
+import {
+  useAttendanceColumns,
+  useAttendanceDetail,
+} from '../../../components/attendance/attendance';
 import type { TableColumn } from '../../../components/data-table/data-table';
 import { actionsColumn, useRowActions } from '../../../components/data-table/row-actions';
 import { ServerTable } from '../../../components/data-table/server-table';
@@ -94,8 +98,11 @@ export function InvitationList({ eventId }: { eventId: string }) {
       copied: t('list.copied'),
       failed: t('list.copyFailed'),
     });
+  const attendance = useAttendanceDetail<Invitation>('invitedAt');
+  const attendanceColumns = useAttendanceColumns<Invitation, InvitationSort>();
   const rowActions = useRowActions<Invitation>(
     [
+      attendance.action,
       {
         id: 'edit',
         icon: EditOutlined,
@@ -173,6 +180,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
         </>
       ),
     },
+    ...attendanceColumns,
     {
       id: 'password',
       header: t('fields.password'),
@@ -259,6 +267,7 @@ export function InvitationList({ eventId }: { eventId: string }) {
         onClose={() => setDialogOpen(false)}
       />
       {rowActions.dialog}
+      {attendance.dialog}
     </>
   );
 }

@@ -8,6 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useDateTimeFormat } from '../../../lib/format/date-time';
+import {
+  useAttendanceColumns,
+  useAttendanceDetail,
+} from '../../../components/attendance/attendance';
 import type { TableColumn } from '../../../components/data-table/data-table';
 import { actionsColumn, useRowActions } from '../../../components/data-table/row-actions';
 import { ServerTable } from '../../../components/data-table/server-table';
@@ -63,8 +67,11 @@ export function RegistrationList({
       copied: t('list.copied'),
       failed: t('list.copyFailed'),
     });
+  const attendance = useAttendanceDetail<Registration>('registeredAt');
+  const attendanceColumns = useAttendanceColumns<Registration, Sort>();
   const rowActions = useRowActions<Registration>(
     [
+      attendance.action,
       {
         id: 'delete',
         icon: DeleteOutlined,
@@ -127,6 +134,7 @@ export function RegistrationList({
       header: field.label,
       cell: (registration) => registration.fields[field.name] ?? '',
     })),
+    ...attendanceColumns,
     {
       id: 'personalLink',
       header: t('fields.personalLink'),
@@ -184,6 +192,7 @@ export function RegistrationList({
         }
       />
       {rowActions.dialog}
+      {attendance.dialog}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { AttendanceRate } from '@livent/shared';
 import Box from '@mui/material/Box';
 import Grid from '@mui/material/Grid';
 import Paper from '@mui/material/Paper';
@@ -98,7 +99,10 @@ export function LiveBadge({ state, pulseKey }: { state: StreamState; pulseKey: n
   );
 }
 
-/** The four numbers of the range: viewers now (live), peak with its time, pageviews, unique viewers. */
+/**
+ * The numbers of the range: viewers now (live), peak with its time, pageviews, unique viewers;
+ * and, for an event with registrations or invitations, its attendance rate (ADR 066).
+ */
 export function StatCards({
   viewersNow,
   streamState,
@@ -106,6 +110,7 @@ export function StatCards({
   peakAt,
   pageviews,
   uniqueViewers,
+  attendance,
   timeZone,
 }: {
   viewersNow: number;
@@ -114,14 +119,19 @@ export function StatCards({
   peakAt: string | null;
   pageviews: number;
   uniqueViewers: number;
+  attendance: AttendanceRate;
   timeZone: string | undefined;
 }) {
   const { t, i18n } = useTranslation('stats');
   const number = new Intl.NumberFormat(i18n.language);
+  const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' });
   const format = timeFormatter(i18n.language, timeZone);
+  const withRate = attendance.people > 0;
+  // Five cards share a wide row; four keep their quarters.
+  const size = withRate ? ({ xs: 6, md: 'grow' } as const) : ({ xs: 6, md: 3 } as const);
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 6, md: 3 }}>
+      <Grid size={size}>
         <StatCard
           testId="viewers-now"
           label={t('cards.viewersNow')}
@@ -130,7 +140,7 @@ export function StatCards({
           badge={<LiveBadge state={streamState} pulseKey={viewersNow} />}
         />
       </Grid>
-      <Grid size={{ xs: 6, md: 3 }}>
+      <Grid size={size}>
         <StatCard
           testId="peak"
           label={t('cards.peak')}
@@ -145,7 +155,7 @@ export function StatCards({
           }
         />
       </Grid>
-      <Grid size={{ xs: 6, md: 3 }}>
+      <Grid size={size}>
         <StatCard
           testId="pageviews"
           label={t('cards.pageviews')}
@@ -153,7 +163,7 @@ export function StatCards({
           detail={t('cards.inPeriod')}
         />
       </Grid>
-      <Grid size={{ xs: 6, md: 3 }}>
+      <Grid size={size}>
         <StatCard
           testId="unique-viewers"
           label={t('cards.uniqueViewers')}
@@ -161,6 +171,19 @@ export function StatCards({
           detail={t('cards.inPeriod')}
         />
       </Grid>
+      {withRate && (
+        <Grid size={{ xs: 12, md: 'grow' }}>
+          <StatCard
+            testId="attendance-rate"
+            label={t('cards.attendance')}
+            value={percent.format(attendance.attended / attendance.people)}
+            detail={t('cards.attendanceOf', {
+              attended: number.format(attendance.attended),
+              people: number.format(attendance.people),
+            })}
+          />
+        </Grid>
+      )}
     </Grid>
   );
 }

@@ -267,6 +267,7 @@ export function StatsDashboard({
               peakAt={data.totals.peakAt}
               pageviews={data.totals.pageviews}
               uniqueViewers={data.totals.uniqueViewers}
+              attendance={data.attendance}
               timeZone={timeZone}
             />
           ) : (
