@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.js';
 import { createDatabase, type DatabaseHandle } from './database.js';
 import * as billingMicroseconds from './migrations/0020-billing-microseconds.js';
+import * as remindersOffForExistingEvents from './migrations/0032-reminders-off-for-existing-events.js';
 import { migrations } from './migrations/index.js';
 import { migrateToLatest } from './migrator.js';
 
@@ -122,5 +123,74 @@ describe('migrations', () => {
       ['new', '2024-04-12T10:18:49.621Z'],
       ['old', '2024-04-12T10:18:49.621Z'],
     ]);
+  });
+
+  it('0032 turns reminders off for events saved before them, and leaves newer events alone', async () => {
+    const { db } = await open();
+    await migrateToLatest(db);
+    const now = new Date().toISOString();
+    await db
+      .insertInto('users')
+      .values({
+        id: 'owner',
+        email: 'owner@example.com',
+        name: 'Owner',
+        company: null,
+        initials: null,
+        password_hash: 'x',
+        email_verified: 1,
+        pending_email: null,
+        plan: 'free',
+        plan_expires: null,
+        subscription_status: null,
+        subscription_id: null,
+        timezone: 'Europe/Berlin',
+        email_language: 'en',
+        always_show_help: 0,
+        csv_delimiter: ',',
+        newsletter: 0,
+        whatsnew_seen: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const event = (id: string, settings: object) => ({
+      id,
+      owner_id: 'owner',
+      slug: id,
+      title: id,
+      settings: JSON.stringify(settings),
+      created_at: now,
+      updated_at: now,
+    });
+    await db
+      .insertInto('events')
+      .values([
+        event('older', { startMode: 'datetime', startDate: '2026-12-24' }),
+        event('newer', { remindRegistrations: true, remindInvitations: false }),
+      ])
+      .execute();
+
+    await remindersOffForExistingEvents.up(db);
+    const settings = async (id: string) =>
+      JSON.parse(
+        (
+          await db
+            .selectFrom('events')
+            .select('settings')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).settings,
+      ) as Record<string, unknown>;
+    expect(await settings('older')).toEqual({
+      startMode: 'datetime',
+      startDate: '2026-12-24',
+      remindRegistrations: false,
+      remindInvitations: false,
+    });
+    expect(await settings('newer')).toEqual({
+      remindRegistrations: true,
+      remindInvitations: false,
+    });
   });
 });

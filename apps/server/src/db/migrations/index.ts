@@ -28,6 +28,7 @@ import * as m0028Attendance from './0028-attendance.js';
 import * as m0029Calendar from './0029-calendar.js';
 import * as m0030Reminders from './0030-reminders.js';
 import * as m0031AccessSessions from './0031-access-sessions.js';
+import * as m0032RemindersOffForExistingEvents from './0032-reminders-off-for-existing-events.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '0029_calendar': m0029Calendar,
   '0030_reminders': m0030Reminders,
   '0031_access_sessions': m0031AccessSessions,
+  '0032_reminders_off_for_existing_events': m0032RemindersOffForExistingEvents,
 };
