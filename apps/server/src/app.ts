@@ -225,6 +225,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     options.database ??
     createDatabase(config.databaseUrl, {
       onPoolError: (error) => app.log.error({ err: error }, 'PostgreSQL connection error'),
+      backgroundCheckpoints: {
+        onError: (error) => app.log.error({ err: error }, 'SQLite checkpoint failed'),
+      },
     });
   app.addHook('onClose', async () => database.close());
 

@@ -16,6 +16,7 @@ import {
 } from '../lib/private-files.js';
 import { parseDatabaseUrl, type Dialect } from './database-url.js';
 import type { Database } from './schema.js';
+import { startCheckpointer, type Checkpointer } from './sqlite-checkpointer.js';
 
 export type { Dialect } from './database-url.js';
 
@@ -29,6 +30,11 @@ export interface DatabaseHandle {
 export interface CreateDatabaseOptions {
   /** Errors of idle PostgreSQL connections (e.g. the server restarted); the pool replaces them. */
   onPoolError?: (error: Error) => void;
+  /**
+   * SQLite on disk: checkpoint the WAL on a thread of its own instead of inside a commit on the
+   * event loop (ADR 068). The server does; tests and the CLI keep SQLite's own checkpoints.
+   */
+  backgroundCheckpoints?: { onError: (error: Error) => void };
 }
 
 const PG_INT8_OID = 20;
@@ -69,6 +75,7 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
   if (!location) throw new Error(`Unsupported DATABASE_URL: ${redactDatabaseUrl(url)}`);
 
   let db: Kysely<Database>;
+  let checkpointer: Checkpointer | undefined;
   if (location.dialect === 'sqlite') {
     const onDisk = location.filename !== ':memory:';
     // A folder Livent creates is owner-only; one the operator made keeps the mode they chose.
@@ -88,6 +95,13 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
     // instead of failing with SQLITE_BUSY.
     sqlite.pragma('busy_timeout = 5000');
     if (onDisk) makeFilesPrivate(...sqliteFiles(location.filename));
+    if (onDisk && options.backgroundCheckpoints) {
+      checkpointer = startCheckpointer(
+        location.filename,
+        sqlite,
+        options.backgroundCheckpoints.onError,
+      );
+    }
     db = new Kysely<Database>({
       dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     });
@@ -112,7 +126,12 @@ export function createDatabase(url: string, options: CreateDatabaseOptions = {})
   return {
     db,
     dialect: location.dialect,
-    close: () => (closing ??= db.destroy()),
+    // The thread's last checkpoint first: the connection's close then finds the WAL checkpointed.
+    close: () =>
+      (closing ??= (async () => {
+        await checkpointer?.stop();
+        await db.destroy();
+      })()),
   };
 }
 
