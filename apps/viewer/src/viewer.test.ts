@@ -15,6 +15,7 @@ let fetched: Sent[];
 let beacons: Sent[];
 let pageviewAnswer: Response;
 let messagesAnswer: () => Response;
+let stateAnswer: object;
 
 /** Loads the script on a page with these body attributes, as the browser would run it. */
 async function loadScript(attributes: Record<string, string>, html = ''): Promise<void> {
@@ -33,12 +34,14 @@ beforeEach(() => {
   beacons = [];
   pageviewAnswer = new Response(JSON.stringify({ v: SIGNED_VIEW }), { status: 200 });
   messagesAnswer = () => new Response(null, { status: 304 });
+  stateAnswer = { reloadAt: null, version: 0 };
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string, init?: RequestInit) => {
       const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as object) : {};
       fetched.push({ url, body: body as Record<string, unknown>, headers: init?.headers });
       if (url.includes('/_messages')) return Promise.resolve(messagesAnswer());
+      if (url.endsWith('/_state')) return Promise.resolve(Response.json(stateAnswer));
       return Promise.resolve(
         url.endsWith('/_stats/view') ? pageviewAnswer : new Response('{}', { status: 200 }),
       );
@@ -208,5 +211,20 @@ describe('the page with its live stream', () => {
     expect(messageCalls()).toHaveLength(3);
     await vi.advanceTimersByTimeAsync(20_000);
     expect(messageCalls()).toHaveLength(4);
+  });
+
+  it('after a `reset`, reloads for a version newer than the page (a missed `state` frame)', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...location, reload });
+    stateAnswer = { reloadAt: null, version: 8 };
+    await loadScript({ slug: 'states', live: '', version: '7', state: 'before' });
+    live('reset');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetched.filter((sent) => sent.url === '/states/_state')).toHaveLength(1);
+    // After the server's freshness window and the spread of the reloads. (The scripts of the tests
+    // before listen on `document` too, hence no exact count: page-state.test.ts checks once-ness.)
+    expect(reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(reload).toHaveBeenCalled();
   });
 });

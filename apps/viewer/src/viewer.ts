@@ -4,7 +4,7 @@
 
 import { setupConsent } from './consent.js';
 import { setupCountdown } from './countdown.js';
-import { onLive, startLive } from './live.js';
+import { LIVE_EVENT, onLive, startLive } from './live.js';
 import { el, retryIn } from './page-kit.js';
 import { setupPageState } from './page-state.js';
 import { setupPolls } from './polls.js';
@@ -317,7 +317,7 @@ function setupMessages(): void {
  * Remote reload: the organiser's "reload open pages" sends a `reload` frame on the live stream;
  * this page reloads when its stamp is newer than the one it was rendered with (and newer than one
  * it already reloaded for, as a cached copy of the page may still carry the old stamp). After a
- * `reset` (frames may have been missed) the stamp is read from `_state`.
+ * `reset` (frames may have been missed) the stamp and the page's version are read from `_state`.
  */
 function setupRemoteReload(): void {
   if (!live) return;
@@ -340,9 +340,22 @@ function setupRemoteReload(): void {
       credentials: body.dataset.protected === undefined ? 'omit' : 'same-origin',
     })
       .then((response) =>
-        response.ok ? (response.json() as Promise<{ reloadAt: string | null }>) : null,
+        response.ok
+          ? (response.json() as Promise<{ reloadAt: string | null; version?: number }>)
+          : null,
       )
-      .then((state) => reloadIfNewer(state?.reloadAt))
+      .then((state) => {
+        reloadIfNewer(state?.reloadAt);
+        // A missed `state` frame: the page's state follows the version as if the frame came
+        // (page-state.ts reloads for a version newer than the page's, once).
+        if (typeof state?.version === 'number') {
+          document.dispatchEvent(
+            new CustomEvent(LIVE_EVENT, {
+              detail: { kind: 'state', data: { version: state.version } },
+            }),
+          );
+        }
+      })
       .catch(() => undefined);
   };
   onLive(['reload', 'reset'], (kind, data) => {

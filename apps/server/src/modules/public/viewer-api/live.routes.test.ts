@@ -251,7 +251,7 @@ describe('the viewer page stream', () => {
     expect(frame.event).toBe('reload');
     const { reloadAt } = JSON.parse(frame.data) as { reloadAt: string };
     const state = await onEventsHost(app, `/${event.slug}/_state`);
-    expect(state.json()).toEqual({ reloadAt });
+    expect(state.json()).toEqual({ reloadAt, version: expect.any(Number) as number });
   });
 
   it('tells open pages when a save moves the page to another state, not on other saves', async () => {

@@ -37,12 +37,13 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getPageState',
         security: publicAccess,
         tags,
-        summary: 'The last remote reload (open pages read it after their live stream said reset)',
+        summary:
+          "The last remote reload and the page's version (open pages read them after their live stream said reset)",
         params: pageParams,
         description:
           'Of a protected event only for viewers with access (403 otherwise), and then private.',
         response: {
-          200: z.object({ reloadAt: z.string().nullable() }),
+          200: z.object({ reloadAt: z.string().nullable(), version: z.number().int() }),
           ...errorResponses(403),
           404: HTML.notFound,
         },
@@ -53,13 +54,13 @@ export const viewerApiRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!state) return sendNotFound(request, reply);
       if (state.protected) {
         reply.header('cache-control', GRANTED_CACHE_CONTROL).header('vary', 'Cookie');
-        return { reloadAt: state.reloadAt };
+        return { reloadAt: state.reloadAt, version: state.version };
       }
       reply
         .header('cache-control', `public, max-age=${STATE_MAX_AGE_S}, s-maxage=${STATE_MAX_AGE_S}`)
         // The dashboard's sandboxed preview asks from an opaque origin; the state is public.
         .header('access-control-allow-origin', '*');
-      return { reloadAt: state.reloadAt };
+      return { reloadAt: state.reloadAt, version: state.version };
     },
   );
 

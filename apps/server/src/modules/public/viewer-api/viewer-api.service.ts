@@ -91,13 +91,17 @@ export class ViewerApiService {
   async state(
     slug: string,
     accessCookie: AccessCookie,
-  ): Promise<{ reloadAt: string | null; protected: boolean } | undefined> {
+  ): Promise<{ reloadAt: string | null; version: number; protected: boolean } | undefined> {
     const { events } = this.deps;
     const head = await events.head(slug);
     if (!head) return undefined;
     const model = await events.model(head);
     const access = await this.allowed(model, accessCookie);
-    return { reloadAt: head.remote_reload_at, protected: access === 'granted' };
+    return {
+      reloadAt: head.remote_reload_at,
+      version: head.version,
+      protected: access === 'granted',
+    };
   }
 
   /**
