@@ -16,6 +16,7 @@ const EVENT_LINKS = [
   'Access settings',
   'Invitation list',
   'Registration list',
+  'Reminders & follow-up',
   // Login list needs the CUSTOM_ACCESS feature, which the free plan lacks.
   'Compliance',
   'Advanced settings',
