@@ -617,8 +617,14 @@ describe('public page: host, 404, caching, reload', () => {
 
   it('answers the remote reload state for the viewer script', async () => {
     const event = await insertEvent(app, ownerId);
+    const { version } = await app.db
+      .selectFrom('events')
+      .select('version')
+      .where('id', '=', event.id)
+      .executeTakeFirstOrThrow();
     const before = await onEventsHost(app, `/${event.slug}/_state`);
-    expect(before.json()).toEqual({ reloadAt: null });
+    // The page's version too: a page that missed a `state` frame compares it (ADR 063).
+    expect(before.json()).toEqual({ reloadAt: null, version });
     expect(before.headers['cache-control']).toMatch(/^public, max-age=\d, s-maxage=\d$/);
     const stamp = '2026-11-22T10:05:00.000Z';
     await app.db
@@ -627,7 +633,10 @@ describe('public page: host, 404, caching, reload', () => {
       .where('id', '=', event.id)
       .execute();
     clock.advance(REVALIDATE_MS);
-    expect((await onEventsHost(app, `/${event.slug}/_state`)).json()).toEqual({ reloadAt: stamp });
+    expect((await onEventsHost(app, `/${event.slug}/_state`)).json()).toEqual({
+      reloadAt: stamp,
+      version,
+    });
     const page = await onEventsHost(app, `/${event.slug}`);
     expect(page.body).toContain(`data-reload-at="${stamp}"`);
     expect((await onEventsHost(app, '/nothing-here/_state')).statusCode).toBe(404);
