@@ -143,9 +143,7 @@ export class EventPageService {
     if (!access) return undefined;
     const window = this.deps.statsTokens.window();
     const { state } = pageMoment(model, channel, this.deps.now());
-    const page = this.pages.get(
-      `${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}|${state}`,
-    );
+    const page = this.pages.get(pageKey(model, channelSlug, language, access, window, state));
     return page && this.forViewer(page, model, channel, window, accessCookie);
   }
 
@@ -172,7 +170,7 @@ export class EventPageService {
     const keep = !(gateError && atGate(access));
     const window = this.deps.statsTokens.window();
     const moment = pageMoment(model, channel, this.deps.now());
-    const key = `${head.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${window}|${moment.state}`;
+    const key = pageKey(model, channelSlug, language, access, window, moment.state);
     const cached = keep ? this.pages.get(key) : undefined;
     if (cached) return this.forViewer(cached, model, channel, window, accessCookie);
 
@@ -297,4 +295,20 @@ export class EventPageService {
       nextChange: moment.nextChange?.toISOString() ?? null,
     };
   }
+}
+
+/**
+ * The kept page's key, the same for the fast path's lookup and the render: everything its markup
+ * depends on — the event as saved, the page, the language, the access, the view token's hour
+ * (ADR 045) and the page's state (ADR 063).
+ */
+function pageKey(
+  model: { id: string; stamp: string },
+  channelSlug: string | null,
+  language: string,
+  access: string,
+  window: number,
+  state: string,
+): string {
+  return `${model.id}|${model.stamp}|${channelSlug ?? ''}|${language}|${access}|${String(window)}|${state}`;
 }
