@@ -12,6 +12,7 @@ import { MailWorker, type MailWorkerOptions } from './lib/mailer/worker.js';
 import { createOutboundFetch } from './lib/outbound/outbound-fetch.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { AccountService } from './modules/account/account.service.js';
+import { AuditLog } from './modules/audit/index.js';
 import {
   BillingWorker,
   DEFAULT_BILLING_WORKER_OPTIONS,
@@ -133,6 +134,8 @@ export interface Services {
   reminders: RemindersService;
   /** Sends due reminders once a minute (ADR 065). */
   reminderScheduler: ReminderScheduler;
+  /** Who changed what and when, per account and event (ADR 069). */
+  audit: AuditLog;
 }
 
 export interface ServiceOptions {
@@ -314,6 +317,7 @@ export function createServices(options: ServiceOptions): Services {
     },
   });
   return {
+    audit: new AuditLog({ db, now }),
     passwords,
     accessTokens,
     sessions,

@@ -48,6 +48,7 @@ export interface Database {
   access_sessions: AccessSessionsTable;
   reminder_sends: ReminderSendsTable;
   follow_up_sends: FollowUpSendsTable;
+  audit_log: AuditLogTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -685,4 +686,21 @@ export interface FollowUpSendsTable {
   sent_at: string;
   attended: number;
   missed: number;
+}
+
+/** Who changed what and when (ADR 069); `details` is JSON. */
+export interface AuditLogTable {
+  id: string;
+  /** The account whose log it is: the event's owner for an event's entries. */
+  account_id: string;
+  event_id: string | null;
+  /** The user who acted; null for Livent itself (a retention run). */
+  actor_id: string | null;
+  /** The actor's name at the time: an email address, or a token's name with its owner's. */
+  actor: string;
+  via: string;
+  action: string;
+  details: string;
+  ip: string | null;
+  created_at: string;
 }

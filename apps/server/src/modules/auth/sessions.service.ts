@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AUTH_COOKIE_MAX_AGE_SECONDS, type AuthTokens } from '@livent/shared';
+import { AUTH_COOKIE_MAX_AGE_SECONDS, type ApiTokenScope, type AuthTokens } from '@livent/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -41,6 +41,11 @@ export interface AuthContext {
   sessionId: string;
   /** The access token the request carried, and when it expires. */
   accessToken: IssuedToken;
+  /**
+   * Set when the request carried a personal API token instead of a session's (ADR 070): its id,
+   * name and scopes. `sessionId` is then empty and `accessToken` describes the API token.
+   */
+  apiToken?: { id: string; name: string; scopes: readonly ApiTokenScope[] };
 }
 
 export interface SignedIn {

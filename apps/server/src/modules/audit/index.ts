@@ -1,0 +1,7 @@
+export {
+  AuditLog,
+  auditActor,
+  SYSTEM_ACTOR,
+  type AuditActor,
+  type AuditRecord,
+} from './audit-log.js';
