@@ -80,7 +80,9 @@ export async function readMail(
     );
     if (found.length > 0) return found[found.length - 1]!;
     if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The mail list is on loopback and answers in a millisecond; every verified test account
+    // waits here once, so a coarse step would add its half on average to hundreds of tests.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
