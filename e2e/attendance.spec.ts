@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { createEventByApi, ownAccount } from './event-helpers.js';
-import { expect, expectAccessible, test, useLanguage } from './fixtures.js';
+import { expect, expectAccessible, keepScreenshot, test, useLanguage } from './fixtures.js';
 import { EVENTS_ORIGIN, VIEWER_USER_AGENT } from './stats-helpers.js';
 
 // Attendance end to end (ADR 066): a registrant watches in a real page, which sends its pageview
@@ -17,7 +17,7 @@ async function shoot(page: Page, name: string): Promise<void> {
     ['390', 390],
   ] as const) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${label}.png`, fullPage: true });
+    await keepScreenshot(page, `${SCREENSHOTS}/${name}-${label}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

@@ -1,9 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createEventByApi, ownAccount, patchSettings } from './event-helpers.js';
 import {
   expect,
   expectAccessible,
+  keepScreenshot,
   readMail,
   setPlan,
   test,
@@ -68,10 +68,9 @@ async function invitedEvent(page: Page, language: 'en' | 'de') {
 }
 
 async function screenshots(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${String(width)}.png`, fullPage: true });
+    await keepScreenshot(page, `${SCREENSHOTS}/${name}-${String(width)}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

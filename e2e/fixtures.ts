@@ -6,7 +6,6 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { baseURL, e2ePort } from '../playwright.config.js';
 
 export { baseURL, expect };
@@ -28,10 +27,21 @@ export const VIEWPORTS = {
   mobile: { width: 390, height: 844 },
 } as const;
 
-/** Saves a full-page screenshot under screenshots/ for people to look at (not compared). */
+/**
+ * Saves a full-page screenshot at `path` for people to look at (never compared). The test tiers
+ * in CI take none: its clean clone is thrown away with them, and the some 170 of a run cost the
+ * e2e tier time that asserts nothing (docs/decisions/074-test-suite-time.md). `npm run
+ * screenshots` always saves.
+ */
+export async function keepScreenshot(page: Page, path: string): Promise<void> {
+  if (process.env.CI && process.env.E2E_SCREENSHOTS !== '1') return;
+  // Playwright creates the directories of `path`.
+  await page.screenshot({ path, fullPage: true });
+}
+
+/** Saves a full-page screenshot under screenshots/ (see {@link keepScreenshot}). */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  mkdirSync('screenshots', { recursive: true });
-  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+  await keepScreenshot(page, `screenshots/${name}.png`);
 }
 
 /** Sets the interface language the way the language switch does: the locale cookie. */
@@ -80,7 +90,9 @@ export async function readMail(
     );
     if (found.length > 0) return found[found.length - 1]!;
     if (Date.now() > deadline) throw new Error(`No mail to ${to} matching ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The mail list is on loopback and answers in a millisecond; every verified test account
+    // waits here once, so a coarse step would add its half on average to hundreds of tests.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

@@ -1,7 +1,6 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createEventByApi, ownAccount } from './event-helpers.js';
-import { expect, expectAccessible, test, useLanguage } from './fixtures.js';
+import { expect, expectAccessible, keepScreenshot, test, useLanguage } from './fixtures.js';
 
 // The spec's loose ends (ADR 054): the access overview, strict paths, the report dialog on
 // errors other than network errors, and dates in the user's time zone. Screenshots of the new
@@ -11,8 +10,7 @@ const SHOTS = '.tmp/screenshots/loose';
 const WIDTHS = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
 
 async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await keepScreenshot(page, `${SHOTS}/${name}.png`);
 }
 
 async function setUp(page: Page) {

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { e2ePort } from '../playwright.config.js';
 import { createEventByApi, ownAccount, patchSettings } from './event-helpers.js';
-import { expect, expectAccessible, test, useLanguage } from './fixtures.js';
+import { expect, expectAccessible, keepScreenshot, test, useLanguage } from './fixtures.js';
 
 // The page's states (docs/decisions/063-event-times-and-page-states.md): the organiser moves an
 // event from before the start to live to after the end while a viewer's page is open, and the
@@ -30,10 +29,9 @@ const TIMES = {
 };
 
 async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${viewport.name}.png`, fullPage: true });
+    await keepScreenshot(page, `${SCREENSHOTS}/${name}-${viewport.name}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

@@ -1,8 +1,14 @@
-import { mkdirSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { createEventByApi, ownAccount } from './event-helpers.js';
 import { e2ePort } from '../playwright.config.js';
-import { expect, expectAccessible, setPlan, test, useLanguage } from './fixtures.js';
+import {
+  expect,
+  expectAccessible,
+  keepScreenshot,
+  setPlan,
+  test,
+  useLanguage,
+} from './fixtures.js';
 
 // Consent that holds (docs/decisions/051-consent-that-holds.md): with the banner on, the page
 // makes no request to another origin before the viewer agrees. Every request to another origin is
@@ -61,12 +67,11 @@ async function setUp(page: Page) {
 }
 
 async function screenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   // Not 'networkidle': an event page past its gate holds its live stream open (ADR 057).
   await page.waitForLoadState('load');
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${String(width)}.png`, fullPage: true });
+    await keepScreenshot(page, `${SCREENSHOTS}/${name}-${String(width)}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

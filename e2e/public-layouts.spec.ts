@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { e2ePort } from '../playwright.config.js';
 import { createEventByApi, ownAccount, patchSettings } from './event-helpers.js';
-import { expect, expectAccessible, readMail, test } from './fixtures.js';
+import { expect, expectAccessible, keepScreenshot, readMail, test } from './fixtures.js';
 
 // The public page's layouts (ADR 052): every layout × header combination, in English and German,
 // at 1440 and 390 px, passes axe; the keyboard reaches the main actions in the page's order; the
@@ -88,8 +87,7 @@ const BUSY_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="8
 ).join('')}</svg>`;
 
 async function screenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
+  await keepScreenshot(page, `${SCREENSHOTS}/${name}.png`);
 }
 
 /** The logo (banner or header image) shows whole: its box has the image's own proportions. */
@@ -343,7 +341,6 @@ test.describe('contrast warning', () => {
       .exclude('[role="img"]')
       .analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    mkdirSync(SCREENSHOTS, { recursive: true });
     await warning.screenshot({ path: `${SCREENSHOTS}/contrast-warning-en.png` });
   });
 });

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { createEventByApi, ownAccount, patchSettings } from './event-helpers.js';
 import { e2ePort } from '../playwright.config.js';
-import { expect, expectAccessible, test, useLanguage } from './fixtures.js';
+import { expect, expectAccessible, keepScreenshot, test, useLanguage } from './fixtures.js';
 
 // Simultaneous sessions per personal link (docs/decisions/067-session-limits.md): the organiser
 // allows one browser at a time; a second browser opening the same personal link ends the first
@@ -32,13 +31,12 @@ const TEXTS = {
 } as const;
 
 async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const [label, width] of [
     ['1440', 1440],
     ['390', 390],
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${label}.png`, fullPage: true });
+    await keepScreenshot(page, `${SHOTS}/${name}-${label}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

@@ -147,6 +147,8 @@ export interface BuildAppOptions {
   now?: Clock;
   /** The abuse limits of the account flows (default: {@link DEFAULT_ABUSE_LIMITS}). */
   abuseLimits?: AbuseLimits;
+  /** The argon2id parameters of new password hashes (default: OWASP's minimum, ADR 010). */
+  passwordHashing?: ServiceOptions['passwordHashing'];
   /** Timing of the mail worker (polling, back-off, lease). */
   mailWorker?: Partial<MailWorkerOptions>;
   /** Told about every route as it is registered (the authorization test collects them). */
@@ -251,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now,
       log: app.log,
       limits: options.abuseLimits ?? DEFAULT_ABUSE_LIMITS,
+      passwordHashing: options.passwordHashing,
       mailWorker: { ...DEFAULT_MAIL_WORKER_OPTIONS, ...options.mailWorker },
       statsCollector: options.stats?.collector,
       reactions: options.reactions,

@@ -24,7 +24,7 @@ import { AccessTokens } from './modules/auth/access-tokens.js';
 import { AuthService, type AccountDependencies } from './modules/auth/auth.service.js';
 import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
 import { authDataChanged } from './modules/auth/auth-data-changes.js';
-import { PasswordHasher } from './modules/auth/passwords.js';
+import { PasswordHasher, type PasswordHashOptions } from './modules/auth/passwords.js';
 import { SessionService } from './modules/auth/sessions.service.js';
 import { ChannelRouter } from './modules/channels/channel-router.js';
 import { ChannelsService } from './modules/channels/channels.service.js';
@@ -144,6 +144,7 @@ export interface ServiceOptions {
   now: Clock;
   log: FastifyBaseLogger;
   limits: AbuseLimits;
+  passwordHashing?: PasswordHashOptions;
   mailWorker: MailWorkerOptions;
   statsCollector?: StatsCollectorOptions;
   reactions?: ReactionAggregatorOptions & {
@@ -157,7 +158,7 @@ export interface ServiceOptions {
 
 export function createServices(options: ServiceOptions): Services {
   const { db, config, now, log, limits } = options;
-  const passwords = new PasswordHasher();
+  const passwords = new PasswordHasher(options.passwordHashing);
   const accessTokens = new AccessTokens(config.appSecret, config.publicUrl, now);
   const sessions = new SessionService(db, accessTokens, now, config.appSecret);
   const tokens = new OneTimeTokens(now);

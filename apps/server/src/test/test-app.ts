@@ -20,6 +20,7 @@ import {
   createTestDatabase,
   onDashboardHost,
   RELAXED_ABUSE_LIMITS,
+  TEST_PASSWORD_HASH_OPTIONS,
   testConfig,
 } from './test-environment.js';
 
@@ -53,6 +54,8 @@ export interface BuildTestAppOptions {
    * limits pass `DEFAULT_ABUSE_LIMITS` or tighter ones.
    */
   abuseLimits?: AbuseLimits;
+  /** Password hashing: by default {@link TEST_PASSWORD_HASH_OPTIONS}, cheap on purpose. */
+  passwordHashing?: BuildAppOptions['passwordHashing'];
   mailWorker?: Partial<MailWorkerOptions>;
   onRoute?: (route: RouteOptions) => void;
   /** Limits and timing of the live message streams. */
@@ -102,6 +105,7 @@ export async function buildTestApp(
       apiPlugins: options.apiPlugins,
       now: options.now,
       abuseLimits: options.abuseLimits ?? RELAXED_ABUSE_LIMITS,
+      passwordHashing: options.passwordHashing ?? TEST_PASSWORD_HASH_OPTIONS,
       mailWorker: options.mailWorker,
       onRoute: (route) => {
         answers.onRoute(route);

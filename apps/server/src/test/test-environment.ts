@@ -6,6 +6,7 @@ import type { InjectOptions } from 'fastify';
 import pg from 'pg';
 import { loadConfig, type Config, type ConfigEnv } from '../config.js';
 import { abuseLimits, DEFAULT_ABUSE_LIMITS, type AbuseLimits } from '../lib/abuse-limits.js';
+import type { PasswordHashOptions } from '../modules/auth/passwords.js';
 
 /*
  * What a test app runs with: its configuration, its own database, its abuse limits. Apart from
@@ -105,3 +106,15 @@ async function withClient<T>(url: string, action: (client: pg.Client) => Promise
 export const RELAXED_ABUSE_LIMITS: AbuseLimits = abuseLimits(
   Object.fromEntries(Object.keys(DEFAULT_ABUSE_LIMITS).map((name) => [name, 10_000])),
 );
+
+/**
+ * argon2id at its smallest cost (1 MiB, one pass): a test registers and signs in accounts by the
+ * hundred, and at the real cost (ADR 010, some 10 ms of CPU each) hashing took over half of the
+ * authorization matrix's time. The same algorithm and code path; the tests of the real
+ * parameters and of re-hashing pass `PASSWORD_HASH_OPTIONS` (docs/decisions/074-test-suite-time.md).
+ */
+export const TEST_PASSWORD_HASH_OPTIONS: PasswordHashOptions = {
+  memoryCost: 1024,
+  timeCost: 1,
+  parallelism: 1,
+};

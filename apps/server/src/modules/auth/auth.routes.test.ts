@@ -16,6 +16,7 @@ import {
 import { testClock, type TestClock } from '../../test/clock.js';
 import { buildTestApp, type BuildTestAppOptions, type TestApp } from '../../test/test-app.js';
 import type { ConfigEnv } from '../../config.js';
+import { PASSWORD_HASH_OPTIONS } from './passwords.js';
 
 const PUBLIC_URL = 'https://app.example.test';
 const MINUTE = 60_000;
@@ -239,7 +240,8 @@ describe('auth', () => {
     });
 
     it('re-hashes a password stored with weaker argon2 parameters', async () => {
-      const app = await build();
+      // The real parameters: test apps hash cheaply (TEST_PASSWORD_HASH_OPTIONS).
+      const app = await build({}, { passwordHashing: PASSWORD_HASH_OPTIONS });
       const { email, user } = await register(app);
       const weak = await hash(PASSWORD, { memoryCost: 4096, timeCost: 1, parallelism: 1 });
       await app.db

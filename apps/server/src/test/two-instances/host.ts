@@ -13,7 +13,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.js';
 import type { Clock } from '../../lib/clock.js';
 import { createLoggerOptions } from '../../lib/logger.js';
-import { RELAXED_ABUSE_LIMITS, testConfig } from '../test-environment.js';
+import {
+  RELAXED_ABUSE_LIMITS,
+  TEST_PASSWORD_HASH_OPTIONS,
+  testConfig,
+} from '../test-environment.js';
 import { NOW_HEADER, REMOTE_ADDRESS_HEADER, type InstanceOptions } from './protocol.js';
 
 const apps = new Map<string, FastifyInstance>();
@@ -36,6 +40,7 @@ async function startApp(options: InstanceOptions): Promise<{ id: string; port: n
     migrate: false,
     now,
     abuseLimits: options.abuseLimits ?? RELAXED_ABUSE_LIMITS,
+    passwordHashing: options.passwordHashing ?? TEST_PASSWORD_HASH_OPTIONS,
     mailWorker: options.mailWorker,
     messageStreams: options.messageStreams,
     pageStreams: options.pageStreams,

@@ -13,6 +13,7 @@ export interface InstanceOptions {
   /** The injected clock's time at the start; absent: the system clock. */
   now?: string;
   abuseLimits?: AbuseLimits;
+  passwordHashing?: BuildAppOptions['passwordHashing'];
   mailWorker?: Partial<MailWorkerOptions>;
   messageStreams?: MessageStreamsOptions;
   pageStreams?: BuildAppOptions['pageStreams'];

@@ -41,6 +41,7 @@ export async function buildTwoInstanceTestApp(
       ),
       now: options.now?.().toISOString(),
       abuseLimits: options.abuseLimits,
+      passwordHashing: options.passwordHashing,
       mailWorker: options.mailWorker,
       messageStreams: options.messageStreams,
       pageStreams: options.pageStreams,
