@@ -23,6 +23,14 @@ export const DEFAULT_ABUSE_LIMITS = {
   verificationMailPerAddress: { name: 'verification-mail:ip', max: 20, windowMs: HOUR },
   /** Password checks of a signed-in account: password change, email change, deletion. */
   passwordCheckPerAccount: { name: 'password-check:account', max: 10, windowMs: 15 * MINUTE },
+  /** Wrong two-factor codes per account, at sign-in and in its settings (ADR 071). */
+  twoFactorFailuresPerAccount: {
+    name: 'two-factor-failures:account',
+    max: 10,
+    windowMs: 15 * MINUTE,
+  },
+  /** Every two-factor code at sign-in per address, right or wrong. */
+  twoFactorPerAddress: { name: 'two-factor:ip', max: 30, windowMs: 15 * MINUTE },
   feedbackPerAccount: { name: 'feedback:account', max: 10, windowMs: HOUR },
   /** Image uploads per account (each is decoded and re-encoded: CPU work). */
   uploadsPerAccount: { name: 'uploads:account', max: 120, windowMs: HOUR },
