@@ -29,6 +29,15 @@ export const DEFAULT_ABUSE_LIMITS = {
     max: 10,
     windowMs: 15 * MINUTE,
   },
+  /**
+   * …and per day: a stranger who has the password makes at most 50 guesses a day, each with a
+   * chance of 3 in a million (three accepted steps).
+   */
+  twoFactorFailuresPerAccountDaily: {
+    name: 'two-factor-failures:account-day',
+    max: 50,
+    windowMs: 24 * HOUR,
+  },
   /** Every two-factor code at sign-in per address, right or wrong. */
   twoFactorPerAddress: { name: 'two-factor:ip', max: 30, windowMs: 15 * MINUTE },
   feedbackPerAccount: { name: 'feedback:account', max: 10, windowMs: HOUR },

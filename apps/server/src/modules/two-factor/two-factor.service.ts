@@ -279,8 +279,11 @@ export class TwoFactorService {
    */
   private async checkCode(user: UserRow, actor: AuditActor, code: string): Promise<boolean> {
     const { db, now, limiter, limits, audit } = this.deps;
-    const budget = await limiter.peek(limits.twoFactorFailuresPerAccount, user.id);
-    if (!budget.allowed) throw tooManyRequests(undefined, budget.retryAfterSeconds);
+    const budgets = [limits.twoFactorFailuresPerAccount, limits.twoFactorFailuresPerAccountDaily];
+    for (const rule of budgets) {
+      const budget = await limiter.peek(rule, user.id);
+      if (!budget.allowed) throw tooManyRequests(undefined, budget.retryAfterSeconds);
+    }
     const row = await repository.findTwoFactor(db, user.id);
     const secret = row && this.box.open(row.secret, user.id);
     let accepted = false;
@@ -300,7 +303,7 @@ export class TwoFactorService {
         return true;
       });
     }
-    if (!accepted) await limiter.hit(limits.twoFactorFailuresPerAccount, user.id);
+    if (!accepted) for (const rule of budgets) await limiter.hit(rule, user.id);
     return accepted;
   }
 
