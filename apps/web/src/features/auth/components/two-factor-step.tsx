@@ -98,6 +98,8 @@ export function TwoFactorStep({
         maxLength={recovery ? 32 : 6}
       />
       <FormControlLabel
+        // The box lines up with the field above (MUI's own offset of the checkbox's padding).
+        sx={{ ml: '-11px' }}
         control={<Checkbox name="rememberBrowser" />}
         label={t('twoFactor.remember')}
       />

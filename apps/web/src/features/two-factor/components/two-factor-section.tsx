@@ -42,7 +42,7 @@ function SetupIntro({ setup }: { setup: TwoFactorSetup }) {
           component="code"
           aria-label={t('security.twoFactor.secretLabel')}
           data-testid="two-factor-secret"
-          sx={{ fontFamily: 'monospace', wordBreak: 'break-all', fontSize: '0.95rem' }}
+          sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', fontSize: '0.95rem' }}
         >
           {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
         </Typography>
