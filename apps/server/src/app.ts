@@ -77,6 +77,7 @@ import type { StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { statsBeaconRoutes } from './modules/stats/stats-beacon.routes.js';
 import type { StatsStreamsOptions } from './modules/stats/stats-streams.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
+import { twoFactorRoutes } from './modules/two-factor/index.js';
 import { createServices, type ServiceOptions, type Services } from './services.js';
 
 declare module 'fastify' {
@@ -195,6 +196,7 @@ const apiModules = [
   loginsRoutes,
   billingRoutes,
   enterpriseRoutes,
+  twoFactorRoutes,
   domainsRoutes,
   permissionsRoutes,
 ];

@@ -26,6 +26,7 @@ import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
 import { authDataChanged } from './modules/auth/auth-data-changes.js';
 import { PasswordHasher, type PasswordHashOptions } from './modules/auth/passwords.js';
 import { SessionService } from './modules/auth/sessions.service.js';
+import { TwoFactorService } from './modules/two-factor/index.js';
 import { ChannelRouter } from './modules/channels/channel-router.js';
 import { ChannelsService } from './modules/channels/channels.service.js';
 import { createDomains, type Domains } from './modules/domains/domains.js';
@@ -75,6 +76,7 @@ export interface Services {
   limiter: RateLimiter;
   mailer: Mailer;
   auth: AuthService;
+  twoFactor: TwoFactorService;
   account: AccountService;
   settings: SettingsService;
   feedback: FeedbackService;
@@ -317,15 +319,26 @@ export function createServices(options: ServiceOptions): Services {
       event: (slug) => registrations.eventLink(slug),
     },
   });
+  const audit = new AuditLog({ db, now });
+  const twoFactor = new TwoFactorService({
+    db,
+    now,
+    appSecret: config.appSecret,
+    passwords,
+    limiter,
+    limits,
+    audit,
+  });
   return {
-    audit: new AuditLog({ db, now }),
+    audit,
+    twoFactor,
     passwords,
     accessTokens,
     sessions,
     tokens,
     limiter,
     mailer,
-    auth: new AuthService(deps),
+    auth: new AuthService(deps, twoFactor),
     account: new AccountService(deps),
     settings: new SettingsService(deps),
     feedback: new FeedbackService(deps),

@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
+import { setTwoFactorRequiredHandler } from './lib/api-client';
 import { session } from './lib/auth/session';
 import { installChunkReloadHandler } from './lib/chunk-reload/chunk-reload';
 import { installErrorReporting } from './lib/error-reports/error-reports';
@@ -13,6 +14,12 @@ installChunkReloadHandler();
 installErrorReporting();
 const router = createAppRouter();
 holdNavigationWhileOffline(router);
+// A member whose enterprise requires two-factor sign-in sets it up before anything else (ADR 071).
+setTwoFactorRequiredHandler(() => {
+  if (router.state.location.pathname !== '/account/security') {
+    void router.navigate({ to: '/account/security' });
+  }
+});
 // The first screen waits for three things that do not depend on each other: the language's
 // texts, the session check (the guards' `beforeLoad`) and the screen's own code. Asked for at
 // once, they cost one round trip instead of three in a row, which is most of /login's largest

@@ -17,6 +17,13 @@ export const CHANGELOG: readonly ChangelogSource[] = [
   {
     date: '2026-11-28',
     text: {
+      en: 'Two-factor sign-in: under Security, protect your account with a code from an authenticator app after your password, with recovery codes for a lost phone and "Remember this browser for 30 days". Enterprise admins can require it of their members.',
+      de: 'Zwei-Faktor-Anmeldung: Schützen Sie Ihr Konto unter Sicherheit mit einem Code aus einer Authenticator-App nach Ihrem Passwort, mit Wiederherstellungscodes für ein verlorenes Telefon und „Diesen Browser 30 Tage lang merken“. Enterprise-Admins können sie von ihren Mitgliedern verlangen.',
+    },
+  },
+  {
+    date: '2026-11-28',
+    text: {
       en: 'Reminders: when your event has a start date and time, registrants and invitees get a reminder a day and an hour before it, each in their language with their personal link. After the event, a follow-up mail thanks those who attended and offers the replay to those who missed it.',
       de: 'Erinnerungen: Hat Ihre Veranstaltung ein Startdatum mit Uhrzeit, erhalten Registrierte und Eingeladene einen Tag und eine Stunde vorher eine Erinnerung, jeweils in ihrer Sprache mit ihrem persönlichen Link. Nach der Veranstaltung dankt eine Nachfassmail den Teilnehmenden und bietet allen, die sie verpasst haben, die Aufzeichnung an.',
     },

@@ -8,6 +8,12 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const AUTH_COOKIE_PREFIX = 'lvnt.auth.';
 export const AUTH_COOKIE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60; // 2592000
 
+/**
+ * The 403 of every route but its setup for a member whose enterprise requires two-factor sign-in
+ * (ADR 071): the dashboard's API client turns it into the way to the setup, without loading zod.
+ */
+export const TWO_FACTOR_REQUIRED_MESSAGE = 'Two-factor sign-in required';
+
 /** The interface language is kept in this cookie for a year (docs/product-spec.md section 9). */
 export const LOCALE_COOKIE = 'lvnt.locale';
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TWO_FACTOR_REQUIRED_MESSAGE } from './constants.js';
 
 /**
  * The one error shape of the API (docs/architecture.md, "Conventions"): the HTTP status as `code`,
@@ -86,6 +87,19 @@ export const ERROR_MESSAGES = {
   sessionEnded: 'This session ended',
   /** A second follow-up mail of an event within the repeat guard, not forced (ADR 065). */
   followUpRecentlySent: 'The follow-up was sent a short while ago',
+  // Two-factor sign-in (ADR 071).
+  /** A wrong, reused or expired code (authenticator or recovery code). */
+  twoFactorInvalidCode: 'Invalid two-factor code',
+  /** The sign-in step expired or took too many wrong codes: sign in with the password again. */
+  twoFactorChallengeEnded: 'Sign-in expired, please sign in again',
+  /** The account's enterprise requires two-factor sign-in, which the account has not set up. */
+  twoFactorRequired: TWO_FACTOR_REQUIRED_MESSAGE,
+  twoFactorNotEnabled: 'Two-factor sign-in is not turned on',
+  twoFactorAlreadyEnabled: 'Two-factor sign-in is already turned on',
+  /** Confirming a setup that was never started (or was replaced by another). */
+  twoFactorNoSetup: 'Start the setup of two-factor sign-in again',
+  /** A password check of the two-factor settings that failed. */
+  incorrectPassword: 'Incorrect password',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

@@ -25,4 +25,5 @@ export * from './plans.js';
 export * from './reminders.js';
 export * from './sso.js';
 export * from './stats.js';
+export * from './two-factor.js';
 export * from './validation.js';

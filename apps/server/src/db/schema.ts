@@ -49,6 +49,9 @@ export interface Database {
   reminder_sends: ReminderSendsTable;
   follow_up_sends: FollowUpSendsTable;
   audit_log: AuditLogTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -90,6 +93,8 @@ export interface UsersTable {
   whatsnew_seen: string | null;
   created_at: string;
   updated_at: string;
+  /** An enterprise admin's requirement of two-factor sign-in for members (migration 0035; ADR 071). */
+  require_member_two_factor: Generated<Flag>;
 }
 
 export interface SessionsTable {
@@ -703,4 +708,33 @@ export interface AuditLogTable {
   details: string;
   ip: string | null;
   created_at: string;
+}
+
+/** An account's TOTP secret, sealed; pending until `enabled_at` (migration 0035; ADR 071). */
+export interface TwoFactorTable {
+  user_id: string;
+  secret: string;
+  enabled_at: string | null;
+  /** The time step of the last code accepted: a code is used once. */
+  last_used_step: number | null;
+  /** Signs the "remember this browser" cookies; replaced to revoke them. */
+  remember_key: string;
+  created_at: string;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** Keyed hash (HMAC-SHA256) of the normalised code. */
+  code_hash: string;
+  used_at: string | null;
+}
+
+/** A sign-in between password and code (ADR 071). */
+export interface TwoFactorChallengesTable {
+  /** SHA-256 of the challenge token. */
+  token_hash: string;
+  user_id: string;
+  failures: Generated<number>;
+  expires_at: string;
 }

@@ -23,6 +23,23 @@ export const DEFAULT_ABUSE_LIMITS = {
   verificationMailPerAddress: { name: 'verification-mail:ip', max: 20, windowMs: HOUR },
   /** Password checks of a signed-in account: password change, email change, deletion. */
   passwordCheckPerAccount: { name: 'password-check:account', max: 10, windowMs: 15 * MINUTE },
+  /** Wrong two-factor codes per account, at sign-in and in its settings (ADR 071). */
+  twoFactorFailuresPerAccount: {
+    name: 'two-factor-failures:account',
+    max: 10,
+    windowMs: 15 * MINUTE,
+  },
+  /**
+   * …and per day: a stranger who has the password makes at most 50 guesses a day, each with a
+   * chance of 3 in a million (three accepted steps).
+   */
+  twoFactorFailuresPerAccountDaily: {
+    name: 'two-factor-failures:account-day',
+    max: 50,
+    windowMs: 24 * HOUR,
+  },
+  /** Every two-factor code at sign-in per address, right or wrong. */
+  twoFactorPerAddress: { name: 'two-factor:ip', max: 30, windowMs: 15 * MINUTE },
   feedbackPerAccount: { name: 'feedback:account', max: 10, windowMs: HOUR },
   /** Image uploads per account (each is decoded and re-encoded: CPU work). */
   uploadsPerAccount: { name: 'uploads:account', max: 120, windowMs: HOUR },

@@ -411,6 +411,34 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   },
   'DELETE /api/account/enterprise': { expected: signedIn(404) },
 
+  // Two-factor sign-in (ADR 071): every account its own settings; none of the matrix has it on,
+  // so turning off and renewing codes fail alike (400), and turning on without a code does. The
+  // second sign-in step's challenge is the credential; an unknown one has ended. Only an
+  // enterprise admin sets the members' requirement (two-factor.routes.test.ts covers admins).
+  'POST /api/auth/two-factor': {
+    expected: everyone(401),
+    request: () => ({ payload: { challenge: 'unknown-challenge', code: '123456' } }),
+  },
+  'GET /api/account/two-factor': { expected: signedIn(200) },
+  'POST /api/account/two-factor/setup': { expected: signedIn(200) },
+  'POST /api/account/two-factor/enable': {
+    expected: signedIn(400),
+    request: ({ owner }) => ({ payload: { code: '000000', password: owner.password } }),
+  },
+  'POST /api/account/two-factor/disable': {
+    expected: signedIn(400),
+    request: ({ owner }) => ({ payload: { code: '000000', password: owner.password } }),
+  },
+  'POST /api/account/two-factor/recovery-codes': {
+    expected: signedIn(400),
+    request: ({ owner }) => ({ payload: { password: owner.password } }),
+  },
+  'GET /api/enterprise/two-factor': { expected: signedIn(403) },
+  'PUT /api/enterprise/two-factor': {
+    expected: signedIn(403),
+    request: () => ({ payload: { required: true } }),
+  },
+
   // Shared permissions and owner changes (ADR 031): only the owner shares its event, sees and
   // revokes its permissions, and hands it over; the shared user is the grantee (it may leave)
   // and the new owner of a change; every id the caller is no party to is 404 alike.

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch, apiResponse, setApiAuth } from './api-client';
+import { ERROR_MESSAGES } from '@livent/shared';
+import {
+  ApiError,
+  apiFetch,
+  apiResponse,
+  setApiAuth,
+  setTwoFactorRequiredHandler,
+} from './api-client';
 import { getNotifications } from './notifications/notification-store';
 
 function answer(status: number, body?: unknown) {
@@ -81,6 +88,18 @@ describe('apiFetch', () => {
         message: 'Too many requests, please try again later.',
       }),
     ]);
+  });
+
+  it('sends a member whose enterprise requires two-factor sign-in to its setup (ADR 071)', async () => {
+    const handler = vi.fn();
+    setTwoFactorRequiredHandler(handler);
+    vi.stubGlobal('fetch', answer(403, { code: 403, message: 'Forbidden' }));
+    await expect(apiFetch('/events')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).not.toHaveBeenCalled();
+    vi.stubGlobal('fetch', answer(403, { code: 403, message: ERROR_MESSAGES.twoFactorRequired }));
+    await expect(apiFetch('/events')).rejects.toBeInstanceOf(ApiError);
+    expect(handler).toHaveBeenCalledOnce();
+    setTwoFactorRequiredHandler(() => {});
   });
 
   it('adds auth headers and retries once after a successful refresh', async () => {

@@ -1,3 +1,4 @@
+import { TWO_FACTOR_REQUIRED_MESSAGE } from '@livent/shared/constants';
 import { ApiError, parseApiErrorBody } from './api-error';
 import { i18n } from './i18n/i18n';
 import { notify } from './notifications';
@@ -19,6 +20,16 @@ let auth: ApiAuth = anonymous;
 
 export function setApiAuth(next: ApiAuth | undefined): void {
   auth = next ?? anonymous;
+}
+
+let twoFactorRequired = () => {};
+
+/**
+ * What to do when the API refuses a call because the account's enterprise requires two-factor
+ * sign-in, which the account has not set up (ADR 071): the app takes the user to the setup.
+ */
+export function setTwoFactorRequiredHandler(handler: () => void): void {
+  twoFactorRequired = handler;
 }
 
 export interface ApiRequest extends Omit<RequestInit, 'body'> {
@@ -96,6 +107,9 @@ async function answerOf<T>(response: Response): Promise<T> {
     const error = await errorFrom(response);
     if (response.status === 429) {
       notify({ type: 'error', message: i18n.t('errors.tooManyRequests') });
+    }
+    if (response.status === 403 && error.message === TWO_FACTOR_REQUIRED_MESSAGE) {
+      twoFactorRequired();
     }
     throw error;
   }

@@ -84,6 +84,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/sessions',
     {
       ...secured,
+      // Part of the security page a required two-factor setup sends a member to (ADR 071).
+      config: { twoFactorSetup: true },
       schema: {
         operationId: 'listSessions',
         tags,

@@ -1,6 +1,7 @@
 import {
   authResponseSchema,
   forgotPasswordSchema,
+  loginResponseSchema,
   loginSchema,
   refreshSchema,
   registerSchema,
@@ -53,8 +54,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: publicAccess,
         tags,
         summary: 'Sign in',
+        description:
+          'An account with two-factor sign-in gets `twoFactor.challenge` instead of tokens, for `POST /auth/two-factor` (ADR 071).',
         body: loginSchema,
-        response: { 200: authResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
@@ -62,8 +65,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         clientInfo(request),
         refreshTokenOf(request, undefined),
+        request.cookies,
       );
-      setRefreshCookie(reply, result.tokens.refresh.token);
+      if ('tokens' in result) setRefreshCookie(reply, result.tokens.refresh.token);
       return result;
     },
   );
@@ -121,6 +125,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/self',
     {
       preHandler: app.authenticate,
+      // The dashboard's start, also for a member whom a required two-factor setup holds back.
+      config: { twoFactorSetup: true },
       schema: {
         operationId: 'getSelf',
         tags,

@@ -5,8 +5,10 @@ import {
   type AuthResponse,
   type Language,
   type LoginRequest,
+  type LoginResponse,
   type RegisterRequest,
   type SelfResponse,
+  type TwoFactorChallenge,
   type User,
 } from '@livent/shared';
 import type { Kysely } from 'kysely';
@@ -47,6 +49,15 @@ export interface AccountDependencies {
   supportEmail: string;
 }
 
+/** The sign-in's second step (ADR 071), which the two-factor module provides. */
+export interface SecondFactor {
+  /** After a correct password: the step the account must take, or undefined when none is due. */
+  challengeFor(
+    user: UserRow,
+    cookies: Record<string, string | undefined>,
+  ): Promise<TwoFactorChallenge | undefined>;
+}
+
 /** A dashboard page with a one-time token, e.g. `${PUBLIC_URL}/verify-email?token=…`. */
 export function dashboardLink(publicUrl: string, path: string, token: string): string {
   const url = new URL(path, publicUrl);
@@ -59,7 +70,10 @@ export function dashboardLink(publicUrl: string, path: string, token: string): s
  * ADRs 010 and 014).
  */
 export class AuthService {
-  constructor(private readonly deps: AccountDependencies) {}
+  constructor(
+    private readonly deps: AccountDependencies,
+    private readonly secondFactor: SecondFactor,
+  ) {}
 
   async register(
     input: RegisterRequest,
@@ -99,6 +113,7 @@ export class AuthService {
       whatsnew_seen: DEFAULT_SETTINGS.whatsnewSeen,
       created_at: createdAt,
       updated_at: createdAt,
+      require_member_two_factor: 0,
     } satisfies NewUserRow;
     const user: UserRow = { ...row, ...NO_ENTERPRISE_PLAN };
     let result: { signedIn: SignedIn; mail: QueuedMail };
@@ -122,13 +137,15 @@ export class AuthService {
    * Unknown email and wrong password answer alike, after the same argon2 work. Every attempt
    * counts per address; per account only failures do (a success resets the count). A device
    * that holds a live session of the account (its refresh cookie) is not held back by the
-   * account's count, so that strangers' failures cannot lock the owner out (ADR 024).
+   * account's count, so that strangers' failures cannot lock the owner out (ADR 024). An account
+   * with two-factor sign-in gets the second step's challenge instead of a session (ADR 071).
    */
   async login(
     input: LoginRequest,
     client: ClientInfo,
     refreshToken?: string,
-  ): Promise<AuthResponse> {
+    cookies: Record<string, string | undefined> = {},
+  ): Promise<LoginResponse> {
     const { db, limiter, limits, passwords, sessions } = this.deps;
     await limiter.consume([limits.loginPerAddress, clientAddressKey(client.ip)]);
     let user = await findUserByEmail(db, input.email);
@@ -144,7 +161,12 @@ export class AuthService {
       const passwordHash = await passwords.hash(input.password);
       user = (await updateUser(db, user.id, { password_hash: passwordHash })) ?? user;
     }
-    const signedIn = await this.deps.sessions.create(db, user.id, client);
+    return (await this.secondFactor.challengeFor(user, cookies)) ?? this.signIn(user, client);
+  }
+
+  /** Starts a session of an account whose sign-in is complete. */
+  async signIn(user: UserRow, client: ClientInfo): Promise<AuthResponse> {
+    const signedIn = await this.deps.sessions.create(this.deps.db, user.id, client);
     return { user: await this.userOf(user), tokens: signedIn.tokens };
   }
 

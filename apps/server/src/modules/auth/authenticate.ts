@@ -18,6 +18,13 @@ declare module 'fastify' {
     /** preHandler: sets `request.auth` when a valid access token comes along, never refuses. */
     authenticateOptional: AuthHook;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route stays open to a member whose enterprise requires two-factor sign-in before it is
+     * set up (the setup itself and what the security page needs; ADR 071).
+     */
+    twoFactorSetup?: boolean;
+  }
   interface FastifyRequest {
     /** Who the access token speaks for; null before/without authentication. */
     auth: AuthContext | null;
@@ -60,6 +67,12 @@ export const authenticationPlugin = fp(
       if (request.auth) return;
       request.auth = (await resolve(request)) ?? null;
       if (!request.auth) throw pleaseAuthenticate();
+      if (
+        !request.routeOptions.config.twoFactorSetup &&
+        (await app.services.twoFactor.missesRequired(request.auth.user))
+      ) {
+        throw forbidden(ERROR_MESSAGES.twoFactorRequired);
+      }
     };
     app.decorate('authenticate', authenticate);
     app.decorate('requireVerified', async (request, reply) => {

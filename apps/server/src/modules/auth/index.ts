@@ -13,6 +13,7 @@ export { toLanguage, toSettings, toUser } from './user-response.js';
 export {
   deleteUser,
   findUserByEmail,
+  findUserById,
   updateUser,
   type UserChanges,
   type UserRow,

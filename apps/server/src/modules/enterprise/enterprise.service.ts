@@ -62,7 +62,7 @@ export class EnterpriseService {
   }
 
   /** The admin's id; 403 for every other account. */
-  private adminOf(auth: AuthContext): string {
+  adminOf(auth: AuthContext): string {
     if (!this.isAdmin(auth)) throw new HttpError(403, ENTERPRISE_MESSAGES.notAdmin);
     return auth.user.id;
   }

@@ -7,7 +7,8 @@ import { register, type SignedInUser } from '../../test/accounts.js';
 import { setPlan } from '../../test/events.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { insertEvent, onEventsHost } from '../public/public.fixtures.js';
-import { SecretBox } from './secret-box.js';
+import { SecretBox } from '../../lib/secret-box.js';
+import { SSO_SECRET_PURPOSE } from './sso.service.js';
 import { saveEventSso } from './sso.repository.js';
 
 // Single sign-on's requests go through the outbound client (ADR 041): without the operator's
@@ -91,7 +92,10 @@ describe('single sign-on and internal addresses', () => {
         event_id: event.id,
         issuer: `http://${host}:${String(trapPort)}`,
         client_id: 'livent',
-        client_secret: new SecretBox(app.config.appSecret).seal(CLIENT_SECRET, event.id),
+        client_secret: new SecretBox(app.config.appSecret, SSO_SECRET_PURPOSE).seal(
+          CLIENT_SECRET,
+          event.id,
+        ),
         scopes: SSO_DEFAULT_SCOPES,
         button_label: '',
         updated_at: new Date().toISOString(),

@@ -19,7 +19,7 @@ import type { OutboundFetch } from '../../lib/outbound/outbound-fetch.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
 import { readEventSettings, requireEventRole } from '../events/index.js';
-import { SecretBox } from './secret-box.js';
+import { SecretBox } from '../../lib/secret-box.js';
 import {
   announcedIssuerOf,
   CLOCK_TOLERANCE_S,
@@ -85,6 +85,9 @@ const isFlow = (value: unknown): value is FlowClaims => {
   );
 };
 
+/** The key purpose of the client secrets' SecretBox (ADR 026). */
+export const SSO_SECRET_PURPOSE = 'livent sso client secret v1';
+
 /**
  * Single sign-on of viewers with OpenID Connect (ADR 026): the organiser's provider settings
  * (the client secret write-only and encrypted) and the authorization code flow with PKCE through
@@ -99,7 +102,7 @@ export class SsoService {
   private readonly usedStates: LRUCache<string, true>;
 
   constructor(private readonly deps: SsoDependencies) {
-    this.box = new SecretBox(deps.appSecret);
+    this.box = new SecretBox(deps.appSecret, SSO_SECRET_PURPOSE);
     this.flowKey = deriveKey(deps.appSecret, 'livent sso flow v1');
     const perf = { now: () => deps.now().getTime() };
     this.discovered = new LRUCache({

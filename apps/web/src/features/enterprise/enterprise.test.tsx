@@ -114,9 +114,25 @@ describe('enterprise screens', () => {
         return new Response(null, { status: 204 });
       }
       if (path === '/api/auth/self') return json(200, { user: admin() });
+      if (path === '/api/enterprise/two-factor') {
+        return json(200, { required: init.method === 'PUT' });
+      }
       return undefined;
     });
     renderInRouter(<AccountAdministration />, { path: '/account/admin', url: '/account/admin' });
+    // Two-factor sign-in required of members (ADR 071).
+    const requirement = await screen.findByRole('switch', {
+      name: 'Require two-factor sign-in of members',
+    });
+    await waitFor(() => expect(requirement).toBeEnabled());
+    await userEvent.click(requirement);
+    await waitFor(() => expect(requirement).toBeChecked());
+    expect(
+      fetch.mock.calls.find(
+        ([url, init]) => url === '/api/enterprise/two-factor' && init?.method === 'PUT',
+      )?.[1]?.body,
+    ).toBe(JSON.stringify({ required: true }));
+
     const email = await screen.findByRole('textbox', { name: 'Email address' });
     await userEvent.type(email, 'nope');
     await userEvent.click(screen.getByRole('button', { name: 'Invite' }));

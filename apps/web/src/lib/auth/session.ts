@@ -1,4 +1,10 @@
-import type { AuthResponse, LoginRequest, RegisterRequest } from '@livent/shared';
+import type {
+  AuthResponse,
+  LoginRequest,
+  LoginResponse,
+  RegisterRequest,
+  TwoFactorLoginRequest,
+} from '@livent/shared';
 import { API_BASE, setApiAuth, type ApiAuth } from '../api-client';
 import { api } from '../api/typed-api';
 import {
@@ -45,7 +51,10 @@ export interface SessionClient {
   restoreSession(): Promise<AuthState>;
   /** Renews the access token with the refresh cookie; one request at a time, across tabs too. */
   refresh(): Promise<boolean>;
-  signIn(credentials: LoginRequest): Promise<AuthResponse>;
+  /** Signs in, or answers the challenge of the second step when the account has two-factor sign-in. */
+  signIn(credentials: LoginRequest): Promise<LoginResponse>;
+  /** The sign-in's second step (ADR 071): the challenge and a code start the session. */
+  verifyTwoFactor(body: TwoFactorLoginRequest): Promise<AuthResponse>;
   register(input: RegisterRequest): Promise<AuthResponse>;
   /** Takes over a fresh session the server answered (e.g. after a password change). */
   acceptSession(response: AuthResponse): void;
@@ -188,8 +197,12 @@ export function createSessionClient(deps: SessionDependencies): SessionClient {
     restoreSession,
     refresh,
     apiAuth,
-    signIn: (credentials) =>
-      startSession(api.post('/auth/login', { body: credentials, anonymous: true })),
+    async signIn(credentials) {
+      const response = await api.post('/auth/login', { body: credentials, anonymous: true });
+      return 'twoFactor' in response ? response : startSession(Promise.resolve(response));
+    },
+    verifyTwoFactor: (body) =>
+      startSession(api.post('/auth/two-factor', { body, anonymous: true })),
     register: (input) => startSession(api.post('/auth/register', { body: input, anonymous: true })),
     acceptSession: accept,
     async signOut() {

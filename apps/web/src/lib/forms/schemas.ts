@@ -12,7 +12,10 @@ export {
   loginSchema,
   passwordChangeSchema,
   profilePatchSchema,
+  recoveryCodesRenewSchema,
   registerSchema,
   resetPasswordSchema,
   settingsPatchSchema,
+  twoFactorConfirmSchema,
+  twoFactorLoginSchema,
 } from '@livent/shared';

@@ -73,6 +73,46 @@ describe('login form', () => {
     expect(getAuthState().status).toBe('signedIn');
   });
 
+  it('asks for the two-factor code after the password, and signs in with it (ADR 071)', async () => {
+    const fetch = serve((path, body) => {
+      if (path === '/api/auth/login') {
+        return json(200, {
+          twoFactor: { challenge: 'the-challenge', expires: '2026-11-28T10:05:00.000Z' },
+        });
+      }
+      if ((body as { code?: string }).code === '123456') return json(200, authResponse());
+      return json(401, { code: 401, message: 'Invalid two-factor code' });
+    });
+    const { router } = renderInRouter(<LoginForm redirect="/account/profile" />, {
+      path: '$',
+      url: '/login',
+    });
+    await userEvent.type(await screen.findByLabelText('Email address'), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'Secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    const code = await screen.findByLabelText('Authentication code');
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(getAuthState().status).not.toBe('signedIn');
+
+    await userEvent.type(code, '654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This code is not valid');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    expect(await screen.findByLabelText('Recovery code')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use the authenticator app' }));
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByLabelText('Remember this browser for 30 days'));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/profile'));
+    expect(JSON.parse(String(fetch.mock.calls.at(-1)?.[1]?.body))).toEqual({
+      challenge: 'the-challenge',
+      code: '123456',
+      rememberBrowser: true,
+    });
+    expect(getAuthState().status).toBe('signedIn');
+  });
+
   it('shows and hides the password', async () => {
     renderInRouter(<LoginForm redirect={undefined} />);
     const password = await screen.findByLabelText('Password');

@@ -14,6 +14,7 @@ import { session } from '../../../lib/auth/session';
 import { loadNamespaces } from '../../../lib/i18n/i18n';
 import { translateMessage } from '../../../lib/forms/messages';
 import { reportFormError } from '../../../lib/forms/report-error';
+import { TwoFactorStep } from './two-factor-step';
 
 type Field = keyof LoginRequest;
 const FIELDS: readonly Field[] = ['email', 'password'];
@@ -57,6 +58,8 @@ export function LoginForm({ redirect }: { redirect: string | undefined }) {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitting, setSubmitting] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  /** The challenge of the second step, once the password was right (ADR 071). */
+  const [challenge, setChallenge] = useState<string>();
   const serverError = errors.root;
   const wrongCredentials = serverError === 'serverErrors.incorrectEmailOrPassword';
 
@@ -88,7 +91,11 @@ export function LoginForm({ redirect }: { redirect: string | undefined }) {
       }
       setErrors({});
       try {
-        await session.signIn(credentials);
+        const answer = await session.signIn(credentials);
+        if ('twoFactor' in answer) {
+          setChallenge(answer.twoFactor.challenge);
+          return;
+        }
       } catch (error) {
         const placed: LoginErrors = {};
         await reportFormError<LoginRequest>(
@@ -101,13 +108,27 @@ export function LoginForm({ redirect }: { redirect: string | undefined }) {
         setErrors(placed);
         return;
       }
-      const target = safeRedirectTarget(redirect);
-      if (target) router.history.replace(target);
-      else await navigate({ to: '/', replace: true });
+      await goOn();
     } finally {
       setSubmitting(false);
     }
   };
+
+  async function goOn() {
+    const target = safeRedirectTarget(redirect);
+    if (target) router.history.replace(target);
+    else await navigate({ to: '/', replace: true });
+  }
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={goOn}
+        onRestart={() => setChallenge(undefined)}
+      />
+    );
+  }
 
   return (
     <Stack

@@ -105,3 +105,19 @@ export function useLeaveEnterprise() {
     onSuccess: invalidate,
   });
 }
+
+/** Whether the admin requires two-factor sign-in of the members (ADR 071). */
+export const twoFactorRequirementQueryOptions = () =>
+  queryOptions({
+    queryKey: [...enterpriseQueryKey, 'two-factor'] as const,
+    queryFn: ({ signal }) => api.get('/enterprise/two-factor', { signal }),
+  });
+
+export function useSetTwoFactorRequirement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) => api.put('/enterprise/two-factor', { body: { required } }),
+    onSuccess: (answer) =>
+      queryClient.setQueryData(twoFactorRequirementQueryOptions().queryKey, answer),
+  });
+}

@@ -28,6 +28,7 @@ import {
   useRemoveMember,
   useWithdrawInvitation,
 } from '../api/enterprise-api';
+import { TwoFactorRequirement } from './two-factor-requirement';
 
 type MessageKey = keyof typeof ENTERPRISE_MESSAGES;
 const MESSAGE_KEYS = Object.fromEntries(
@@ -83,6 +84,7 @@ function AdminSections() {
   const pending = invitations.data?.results;
   return (
     <Stack spacing={3}>
+      <TwoFactorRequirement onError={reportFailure} />
       <SectionCard title={t('admin.invite.title')} description={t('admin.invite.text')}>
         <Stack
           component="form"

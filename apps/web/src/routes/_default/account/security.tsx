@@ -5,6 +5,7 @@ import { PageHeader } from '../../../components/page/page-header';
 import { DeleteAccount } from '../../../features/account/components/delete-account';
 import { PasswordChangeForm } from '../../../features/account/components/password-change-form';
 import { SessionsList } from '../../../features/account/components/sessions-list';
+import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
 import { loadNamespaces } from '../../../lib/i18n/i18n';
 
@@ -22,6 +23,7 @@ function SecurityScreen() {
       <PageHeader title={t('headings.security')} description={t('screens:security')} />
       <Stack spacing={3}>
         <PasswordChangeForm user={user} />
+        <TwoFactorSection />
         <SessionsList />
         <DeleteAccount user={user} />
       </Stack>

@@ -1,18 +1,19 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { deriveKey } from '../../lib/crypto.js';
+import { deriveKey } from './crypto.js';
 
 const VERSION = 'v1';
 
 /**
- * Encrypts the SSO client secrets at rest (ADR 026): AES-256-GCM with a key derived from
- * APP_SECRET for this purpose alone, a fresh 96-bit IV per value, and the event id as associated
- * data, so that a secret copied to another event's row does not decrypt.
+ * Encrypts secrets at rest — the SSO client secrets (ADR 026), the TOTP secrets (ADR 071):
+ * AES-256-GCM with a key derived from APP_SECRET for one purpose alone, a fresh 96-bit IV per
+ * value, and the owner's id (the event's, the account's) as associated data, so that a secret
+ * copied to another row does not decrypt.
  */
 export class SecretBox {
   private readonly key: Uint8Array;
 
-  constructor(appSecret: string) {
-    this.key = deriveKey(appSecret, 'livent sso client secret v1');
+  constructor(appSecret: string, purpose: string) {
+    this.key = deriveKey(appSecret, purpose);
   }
 
   seal(plain: string, context: string): string {

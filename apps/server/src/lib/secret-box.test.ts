@@ -3,8 +3,8 @@ import { SecretBox } from './secret-box.js';
 
 const SECRET = 'provider-client-secret';
 
-describe('SecretBox (the SSO client secrets at rest, ADR 026)', () => {
-  const box = new SecretBox('app-secret-one-app-secret-one-0123456789');
+describe('SecretBox (secrets at rest, ADRs 026 and 071)', () => {
+  const box = new SecretBox('app-secret-one-app-secret-one-0123456789', 'purpose one');
 
   it('opens what it sealed for the same event, and never stores the plain text', () => {
     const sealed = box.seal(SECRET, 'event-1');
@@ -15,12 +15,18 @@ describe('SecretBox (the SSO client secrets at rest, ADR 026)', () => {
     expect(box.seal(SECRET, 'event-1')).not.toBe(sealed);
   });
 
-  it("refuses another event's value, another APP_SECRET, and tampering", () => {
+  it("refuses another event's value, another APP_SECRET or purpose, and tampering", () => {
     const sealed = box.seal(SECRET, 'event-1');
     expect(box.open(sealed, 'event-2')).toBeUndefined();
-    expect(new SecretBox('another-app-secret-0123456789-abcdef').open(sealed, 'event-1')).toBe(
-      undefined,
-    );
+    expect(
+      new SecretBox('another-app-secret-0123456789-abcdef', 'purpose one').open(sealed, 'event-1'),
+    ).toBe(undefined);
+    expect(
+      new SecretBox('app-secret-one-app-secret-one-0123456789', 'purpose two').open(
+        sealed,
+        'event-1',
+      ),
+    ).toBeUndefined();
     const [version, iv, body, tag] = sealed.split('.');
     const flipped = Buffer.from(body ?? '', 'base64url');
     flipped[0] = (flipped[0] ?? 0) ^ 1;
