@@ -5,12 +5,13 @@ import { PageHeader } from '../../../components/page/page-header';
 import { DeleteAccount } from '../../../features/account/components/delete-account';
 import { PasswordChangeForm } from '../../../features/account/components/password-change-form';
 import { SessionsList } from '../../../features/account/components/sessions-list';
+import { ApiTokensSection } from '../../../features/api-tokens/components/api-tokens-section';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
 import { loadNamespaces } from '../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/account/security')({
   staticData: { titleKey: 'security' },
-  loader: () => loadNamespaces('account', 'forms', 'auth'),
+  loader: () => loadNamespaces('account', 'forms', 'auth', 'apiTokens'),
   component: SecurityScreen,
 });
 
@@ -22,6 +23,7 @@ function SecurityScreen() {
       <PageHeader title={t('headings.security')} description={t('screens:security')} />
       <Stack spacing={3}>
         <PasswordChangeForm user={user} />
+        <ApiTokensSection />
         <SessionsList />
         <DeleteAccount user={user} />
       </Stack>
