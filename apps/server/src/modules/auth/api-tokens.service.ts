@@ -17,7 +17,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuditActor, AuditLog } from '../audit/index.js';
-import { authDataGeneration } from './auth-data-changes.js';
+import { authDataChanged, authDataGeneration } from './auth-data-changes.js';
 import {
   countActiveApiTokens,
   findApiTokenByHash,
@@ -122,6 +122,8 @@ export class ApiTokenService {
         trx,
       );
     });
+    // Once more after the commit: a lookup that read the row before it must not be kept.
+    authDataChanged();
   }
 
   /**

@@ -143,10 +143,13 @@ describe('personal API tokens', () => {
     });
     expect(strangersList.json()).toEqual([]);
 
+    // Used right before: the lookup is cached, and the revocation must still end it at once.
+    const ownerHeaders = await session(owner);
+    expect((await withToken(token, 'GET', '/api/events')).statusCode).toBe(200);
     const revoked = await app.inject({
       method: 'DELETE',
       url: `/api/account/api-tokens/${id}`,
-      headers: await session(owner),
+      headers: ownerHeaders,
     });
     expect(revoked.statusCode).toBe(204);
     const refused = await withToken(token, 'GET', '/api/events');
