@@ -38,6 +38,7 @@ import {
 import { SERVER_VERSION } from './lib/version.js';
 import { registerWebApp, warnIfDashboardMissing } from './lib/web-app.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { apiTokensRoutes } from './modules/auth/api-tokens.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authenticationPlugin } from './modules/auth/authenticate.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -178,6 +179,7 @@ const apiModules = [
   healthRoutes,
   authRoutes,
   accountRoutes,
+  apiTokensRoutes,
   settingsRoutes,
   feedbackRoutes,
   changelogRoutes,

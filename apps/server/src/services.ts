@@ -13,6 +13,7 @@ import { createOutboundFetch } from './lib/outbound/outbound-fetch.js';
 import { RateLimiter } from './lib/rate-limiter.js';
 import { AccountService } from './modules/account/account.service.js';
 import { AuditLog } from './modules/audit/index.js';
+import { ApiTokenService } from './modules/auth/api-tokens.service.js';
 import {
   BillingWorker,
   DEFAULT_BILLING_WORKER_OPTIONS,
@@ -138,6 +139,8 @@ export interface Services {
   reminderScheduler: ReminderScheduler;
   /** Who changed what and when, per account and event (ADR 069). */
   audit: AuditLog;
+  /** Personal API tokens: creation, revocation, and the lookup of every request (ADR 070). */
+  apiTokens: ApiTokenService;
 }
 
 export interface ServiceOptions {
@@ -332,6 +335,13 @@ export function createServices(options: ServiceOptions): Services {
   return {
     audit,
     twoFactor,
+    apiTokens: new ApiTokenService({
+      db,
+      now,
+      audit,
+      limiter,
+      requestLimit: limits.apiTokenRequests,
+    }),
     passwords,
     accessTokens,
     sessions,

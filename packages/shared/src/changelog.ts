@@ -24,6 +24,13 @@ export const CHANGELOG: readonly ChangelogSource[] = [
   {
     date: '2026-11-28',
     text: {
+      en: 'Personal API tokens: connect scripts and your CRM to the same API as the dashboard. Make a token on Account → Security with only the scopes it needs (events, registrations and invitations, messages, statistics, webhooks) and an expiry; it is shown once, shows when it was last used, and stops working the moment you revoke it.',
+      de: 'Persönliche API-Tokens: Verbinden Sie Skripte und Ihr CRM mit derselben API wie das Dashboard. Erstellen Sie unter Konto → Sicherheit ein Token mit nur den Berechtigungen, die es braucht (Veranstaltungen, Registrierungen und Einladungen, Nachrichten, Statistik, Webhooks), und einer Ablaufzeit; es wird einmal angezeigt, zeigt seine letzte Nutzung und funktioniert nicht mehr, sobald Sie es widerrufen.',
+    },
+  },
+  {
+    date: '2026-11-28',
+    text: {
       en: 'Reminders: when your event has a start date and time, registrants and invitees get a reminder a day and an hour before it, each in their language with their personal link. After the event, a follow-up mail thanks those who attended and offers the replay to those who missed it.',
       de: 'Erinnerungen: Hat Ihre Veranstaltung ein Startdatum mit Uhrzeit, erhalten Registrierte und Eingeladene einen Tag und eine Stunde vorher eine Erinnerung, jeweils in ihrer Sprache mit ihrem persönlichen Link. Nach der Veranstaltung dankt eine Nachfassmail den Teilnehmenden und bietet allen, die sie verpasst haben, die Aufzeichnung an.',
     },

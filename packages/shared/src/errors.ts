@@ -100,6 +100,12 @@ export const ERROR_MESSAGES = {
   twoFactorNoSetup: 'Start the setup of two-factor sign-in again',
   /** A password check of the two-factor settings that failed. */
   incorrectPassword: 'Incorrect password',
+  /** A route a personal API token's scopes do not open, or one no token may call (ADR 070). */
+  apiTokenNotAllowed: 'This API token may not do that',
+  /** More active personal API tokens than `API_TOKEN_MAX_ACTIVE` (ADR 070). */
+  apiTokenLimitReached: 'API token limit reached',
+  /** A personal API token of another account, or one revoked already (ADR 070). */
+  apiTokenNotFound: 'API token not found',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

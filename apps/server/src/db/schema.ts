@@ -52,6 +52,7 @@ export interface Database {
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  api_tokens: ApiTokensTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -737,4 +738,22 @@ export interface TwoFactorChallengesTable {
   user_id: string;
   failures: Generated<number>;
   expires_at: string;
+}
+
+/** Personal API tokens (ADR 070): the secret's SHA-256, never the secret; `scopes` is JSON. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  /** `lvt_` and the secret's first characters, shown for recognition. */
+  prefix: string;
+  scopes: string;
+  created_at: string;
+  /** Null: never expires. */
+  expires_at: string | null;
+  /** Written at most once a minute per token. */
+  last_used_at: string | null;
+  last_used_ip: string | null;
+  revoked_at: string | null;
 }

@@ -107,6 +107,11 @@ export const DEFAULT_ABUSE_LIMITS = {
    * revoke, share loop cannot flood someone's inbox (ADR 031).
    */
   sharingMailPerAccount: { name: 'sharing-mail:account', max: 30, windowMs: HOUR },
+  /**
+   * Requests of one personal API token (ADR 070), on top of the API-wide limit per address: a
+   * script in a loop slows down before it weighs on everyone's dashboard.
+   */
+  apiTokenRequests: { name: 'api-token', max: 600, windowMs: MINUTE },
 } satisfies Record<string, LimitRule>;
 
 export type AbuseLimits = Record<keyof typeof DEFAULT_ABUSE_LIMITS, LimitRule>;

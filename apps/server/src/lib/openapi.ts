@@ -42,7 +42,8 @@ export const securitySchemes = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: 'The access token of login, register or refresh-tokens (15 minutes).',
+    description:
+      'The access token of login, register or refresh-tokens (15 minutes), or a personal API token (`lvt_…`) on the routes its scopes allow (403 elsewhere).',
   },
   refreshCookie: {
     type: 'apiKey',

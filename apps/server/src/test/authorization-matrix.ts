@@ -22,6 +22,7 @@ import { multipartFile, testPng } from './uploads.js';
  *   never authenticate account or organiser routes, so there they are anonymous callers;
  * - anonymous: no credentials at all.
  * Signed-in principals send `Authorization: Bearer <access token>` and their refresh cookie.
+ * The personal API token principals (ADR 070) are derived from these: api-token-principals.ts.
  */
 export const PRINCIPALS = [
   'anonymous',
@@ -87,6 +88,10 @@ export interface MatrixFixture {
   freshPollAnswer(): Promise<{ pollId: string; answerId: string }>;
   /** Deletes the event's channels but its first, so that a create is within the free plan's 2. */
   roomForChannel(): Promise<void>;
+  /** Deletes the event's polls but `ownerPollId`, so that a create is within the free plan's 3. */
+  roomForPoll(): Promise<void>;
+  /** A new personal API token of the owner (ADR 070), for each call. */
+  freshApiTokenId(): Promise<string>;
 }
 
 export interface MatrixRequest {
@@ -167,10 +172,13 @@ function pollRoutes(
     },
     [`POST ${pattern}`]: {
       expected: expected(201),
-      request: ({ ownerEventId }) => ({
-        url: urlOf(ownerEventId),
-        payload: { kind: 'rating', question: 'How was it?' },
-      }),
+      request: async ({ ownerEventId, roomForPoll }) => {
+        await roomForPoll();
+        return {
+          url: urlOf(ownerEventId),
+          payload: { kind: 'rating', question: 'How was it?' },
+        };
+      },
     },
     [`PUT ${pattern}/order`]: {
       expected: expected(200),
@@ -311,6 +319,21 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: ({ owner }) => ({ url: `/api/account/sessions/${owner.secondSessionId}` }),
   },
   'DELETE /api/account/sessions': { expected: signedIn(204) },
+  // Personal API tokens (ADR 070): the account's own; no token reaches them (403 for every
+  // token principal, api-token-principals.ts).
+  'GET /api/account/api-tokens': { expected: signedIn(200) },
+  'POST /api/account/api-tokens': {
+    expected: signedIn(201),
+    request: () => ({
+      payload: { name: 'Matrix', scopes: ['events:read'], expiresInDays: 30 },
+    }),
+  },
+  'DELETE /api/account/api-tokens/:id': {
+    expected: ownerOnly(204, 404),
+    request: async ({ freshApiTokenId }) => ({
+      url: `/api/account/api-tokens/${await freshApiTokenId()}`,
+    }),
+  },
   'DELETE /api/account': {
     expected: ownerOnly(204, 400),
     request: ({ owner }) => ({ payload: { password: owner.password } }),

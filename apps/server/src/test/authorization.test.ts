@@ -1,5 +1,12 @@
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_TOKEN_PRINCIPALS,
+  apiTokenCallers,
+  apiTokenExpectations,
+  authenticatingRouteKeys,
+  type ApiTokenPrincipal,
+} from './api-token-principals.js';
 import { AUTHORIZATION_MATRIX, PRINCIPALS, type Principal } from './authorization-matrix.js';
 import { matrixFixture, routeKeys } from './matrix-fixture.js';
 import { buildTestApp, type TestApp } from './test-app.js';
@@ -33,9 +40,16 @@ describe('authorization matrix', () => {
   it.each(Object.entries(AUTHORIZATION_MATRIX))('%s', async (key, expectation) => {
     const { app } = testApp;
     const [method, path] = key.split(' ') as [InjectOptions['method'], string];
-    const { fixture: data, callers } = await matrixFixture(app);
-    const answers: Partial<Record<Principal, number>> = {};
-    for (const principal of PRINCIPALS) {
+    const { fixture: data, callers: sessionCallers } = await matrixFixture(app);
+    // Personal API tokens (ADR 070) before the owner, whose calls may end its account.
+    const callers = { ...sessionCallers, ...(await apiTokenCallers(app, data, key)) };
+    const order: (Principal | ApiTokenPrincipal)[] = [
+      ...PRINCIPALS.filter((principal) => principal !== 'owner'),
+      ...API_TOKEN_PRINCIPALS,
+      'owner',
+    ];
+    const answers: Partial<Record<Principal | ApiTokenPrincipal, number>> = {};
+    for (const principal of order) {
       const request = (await expectation.request?.(data)) ?? {};
       const caller = callers[principal];
       const response = await app.inject({
@@ -50,6 +64,13 @@ describe('authorization matrix', () => {
       answers[principal] = response.statusCode;
       if (request.stream && response.statusCode === 200) response.stream().destroy();
     }
-    expect(answers).toEqual(expectation.expected);
+    expect(answers).toEqual({
+      ...expectation.expected,
+      ...apiTokenExpectations(
+        key,
+        authenticatingRouteKeys(app, routes).includes(key),
+        expectation.expected,
+      ),
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { expect } from 'vitest';
+import { SYSTEM_ACTOR } from '../modules/audit/index.js';
 import { login, registerVerified, type SignedInUser } from './accounts.js';
 import type { MatrixAccount, MatrixFixture, Principal } from './authorization-matrix.js';
 import { renewGuestToken, seedMessage } from './messages.js';
@@ -186,6 +187,21 @@ export async function matrixFixture(
         });
       },
       roomForChannel: () => roomForChannel(app, ownerEventId),
+      freshApiTokenId: async () => {
+        const created = await app.services.apiTokens.create(
+          owner.userId,
+          { name: 'Fresh', scopes: ['events:read'], expiresInDays: null },
+          SYSTEM_ACTOR,
+        );
+        return created.id;
+      },
+      roomForPoll: async () => {
+        await app.db
+          .deleteFrom('polls')
+          .where('event_id', '=', ownerEventId)
+          .where('id', '!=', ownerPollId)
+          .execute();
+      },
       freshMessageId: () => seedMessage(app, ownerEventId),
       freshRegistrationId: () => insertRegistration(app, ownerEventId),
       freshPollId: (status) => seedPoll(app, ownerEventId, { status }),

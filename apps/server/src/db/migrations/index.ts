@@ -30,6 +30,7 @@ import * as m0030Reminders from './0030-reminders.js';
 import * as m0031AccessSessions from './0031-access-sessions.js';
 import * as m0032RemindersOffForExistingEvents from './0032-reminders-off-for-existing-events.js';
 import * as m0033AuditLog from './0033-audit-log.js';
+import * as m0034ApiTokens from './0034-api-tokens.js';
 import * as m0035TwoFactor from './0035-two-factor.js';
 
 /**
@@ -69,5 +70,6 @@ export const migrations: Record<string, Migration> = {
   '0031_access_sessions': m0031AccessSessions,
   '0032_reminders_off_for_existing_events': m0032RemindersOffForExistingEvents,
   '0033_audit_log': m0033AuditLog,
+  '0034_api_tokens': m0034ApiTokens,
   '0035_two_factor': m0035TwoFactor,
 };

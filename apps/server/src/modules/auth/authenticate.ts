@@ -1,7 +1,8 @@
-import { ERROR_MESSAGES } from '@livent/shared';
+import { API_TOKEN_PREFIX, ERROR_MESSAGES } from '@livent/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, HttpError } from '../../lib/errors.js';
+import { scopeForRoute } from './api-token-scopes.js';
 import type { AuthContext } from './sessions.service.js';
 
 export type AuthHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -10,7 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * preHandler: the request must carry `Authorization: Bearer <access token>` of an active
-     * session, else 401 "Please authenticate". Sets `request.auth`.
+     * session, or a personal API token whose scopes name the route (else 403), else 401 "Please
+     * authenticate". Sets `request.auth`.
      */
     authenticate: AuthHook;
     /** preHandler: as `authenticate`, and the email address must be verified, else 403 "Email not verified". */
@@ -60,7 +62,29 @@ export const authenticationPlugin = fp(
 
     async function resolve(request: FastifyRequest): Promise<AuthContext | undefined> {
       const token = bearerToken(request);
-      return token ? app.services.sessions.authenticate(token) : undefined;
+      if (!token) return undefined;
+      if (token.startsWith(API_TOKEN_PREFIX)) return resolveApiToken(request, token);
+      return app.services.sessions.authenticate(token);
+    }
+
+    /**
+     * A personal API token (ADR 070): counted against its own rate limit, then allowed only on
+     * the routes its scopes name (api-token-scopes.ts); anywhere else 403, never the owner's
+     * session rights.
+     */
+    async function resolveApiToken(
+      request: FastifyRequest,
+      token: string,
+    ): Promise<AuthContext | undefined> {
+      const { apiTokens } = app.services;
+      const auth = await apiTokens.authenticate(token, request.ip);
+      if (!auth?.apiToken) return undefined;
+      await apiTokens.consumeRequest(auth.apiToken.id);
+      const scope = scopeForRoute(request.method, request.routeOptions.url);
+      if (!scope || !auth.apiToken.scopes.includes(scope)) {
+        throw forbidden(ERROR_MESSAGES.apiTokenNotAllowed);
+      }
+      return auth;
     }
 
     const authenticate: AuthHook = async (request) => {

@@ -1,5 +1,6 @@
 import type { Language } from '@livent/shared';
 import type enAccount from '../../locales/en/account.json';
+import type enApiTokens from '../../locales/en/apiTokens.json';
 import type enAuth from '../../locales/en/auth.json';
 import type enBilling from '../../locales/en/billing.json';
 import type enCommon from '../../locales/en/common.json';
@@ -80,6 +81,8 @@ export interface Catalogues {
   permissions: typeof enPermissions;
   /** The custom domains screen (docs/decisions/030-custom-domains.md). */
   domains: typeof enDomains;
+  /** Personal API tokens on the security screen (docs/decisions/070-personal-api-tokens.md). */
+  apiTokens: typeof enApiTokens;
 }
 export type Namespace = keyof Catalogues;
 

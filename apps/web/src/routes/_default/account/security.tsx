@@ -6,12 +6,13 @@ import { DeleteAccount } from '../../../features/account/components/delete-accou
 import { PasswordChangeForm } from '../../../features/account/components/password-change-form';
 import { SessionsList } from '../../../features/account/components/sessions-list';
 import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
+import { ApiTokensSection } from '../../../features/api-tokens/components/api-tokens-section';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
 import { loadNamespaces } from '../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/account/security')({
   staticData: { titleKey: 'security' },
-  loader: () => loadNamespaces('account', 'forms', 'auth'),
+  loader: () => loadNamespaces('account', 'forms', 'auth', 'apiTokens'),
   component: SecurityScreen,
 });
 
@@ -24,6 +25,7 @@ function SecurityScreen() {
       <Stack spacing={3}>
         <PasswordChangeForm user={user} />
         <TwoFactorSection />
+        <ApiTokensSection />
         <SessionsList />
         <DeleteAccount user={user} />
       </Stack>
