@@ -20,7 +20,7 @@ const refreshCookie = [{ refreshCookie: [] }];
 
 /** Sign-up, sign-in and sessions (docs/product-spec.md section 7; docs/api.md "Auth and account"). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth } = app.services;
+  const { auth, knownBrowsers } = app.services;
 
   app.post(
     '/auth/register',
@@ -64,6 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         refreshTokenOf(request, undefined),
       );
       setRefreshCookie(reply, result.tokens.refresh.token);
+      await knownBrowsers.signedIn(request, reply, result.user);
       return result;
     },
   );

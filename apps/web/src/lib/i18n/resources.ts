@@ -1,5 +1,6 @@
 import type { Language } from '@livent/shared';
 import type enAccount from '../../locales/en/account.json';
+import type enAudit from '../../locales/en/audit.json';
 import type enAuth from '../../locales/en/auth.json';
 import type enBilling from '../../locales/en/billing.json';
 import type enCommon from '../../locales/en/common.json';
@@ -80,6 +81,8 @@ export interface Catalogues {
   permissions: typeof enPermissions;
   /** The custom domains screen (docs/decisions/030-custom-domains.md). */
   domains: typeof enDomains;
+  /** The audit log of an event and of the account (ADR 069). */
+  audit: typeof enAudit;
 }
 export type Namespace = keyof Catalogues;
 

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page/page-header';
 import { DeleteAccount } from '../../../features/account/components/delete-account';
+import { AccountAuditSection } from '../../../features/audit/components/audit-log';
 import { PasswordChangeForm } from '../../../features/account/components/password-change-form';
 import { SessionsList } from '../../../features/account/components/sessions-list';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
@@ -10,7 +11,7 @@ import { loadNamespaces } from '../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/account/security')({
   staticData: { titleKey: 'security' },
-  loader: () => loadNamespaces('account', 'forms', 'auth'),
+  loader: () => loadNamespaces('account', 'forms', 'auth', 'audit', 'lists'),
   component: SecurityScreen,
 });
 
@@ -23,6 +24,7 @@ function SecurityScreen() {
       <Stack spacing={3}>
         <PasswordChangeForm user={user} />
         <SessionsList />
+        <AccountAuditSection />
         <DeleteAccount user={user} />
       </Stack>
     </>

@@ -1,0 +1,130 @@
+import { AUDIT_GROUPS, type AuditEntry, type AuditGroup } from '@livent/shared';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { TableColumn } from '../../../components/data-table/data-table';
+import { ServerTable } from '../../../components/data-table/server-table';
+import { useServerTable } from '../../../components/data-table/use-server-table';
+import { EmptyState } from '../../../components/page/empty-state';
+import { SectionCard } from '../../../components/page/section-card';
+import { useDateTimeFormat } from '../../../lib/format/date-time';
+import { translateMessage } from '../../../lib/forms/messages';
+import { failureMessage } from '../../../lib/forms/report-error';
+import { notify } from '../../../lib/notifications';
+import { auditQueryOptions, useExportAudit, type AuditScope } from '../api/audit-api';
+import { AuditDetails } from './audit-details';
+
+const reportFailure = async (error: unknown) =>
+  notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
+
+/**
+ * The audit log as a table (docs/decisions/069-audit-log.md): newest first, paged, filtered by
+ * kind and searched on the server; when in the user's time zone, who (and whether through an API
+ * token), what, and the details; the CSV download takes the same filter.
+ */
+export function AuditLogTable({ scope }: { scope: AuditScope }) {
+  const { t } = useTranslation('audit');
+  const dates = useDateTimeFormat();
+  const table = useServerTable<'createdAt', { group: AuditGroup | '' }>({
+    sort: 'createdAt',
+    order: 'desc',
+    filter: { group: '' },
+  });
+  const { page, pageSize, q, filter } = table.query;
+  const { data, isError } = useQuery(
+    auditQueryOptions(scope, { page, pageSize, q, group: filter.group }),
+  );
+  const exportCsv = useExportAudit(scope);
+
+  const columns: TableColumn<AuditEntry, 'createdAt'>[] = [
+    {
+      id: 'when',
+      header: t('fields.when'),
+      nowrap: true,
+      cell: (entry) => <time dateTime={entry.createdAt}>{dates.dateTime(entry.createdAt)}</time>,
+    },
+    {
+      id: 'who',
+      header: t('fields.who'),
+      cell: (entry) => (
+        <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+            {entry.via === 'system' ? t('system') : entry.actor}
+          </Typography>
+          {entry.via === 'api_token' && (
+            <Chip size="small" variant="outlined" label={t('viaApiToken')} />
+          )}
+        </Stack>
+      ),
+    },
+    {
+      id: 'what',
+      header: t('fields.what'),
+      cell: (entry) => t(`actions.${entry.action}`),
+    },
+    {
+      id: 'details',
+      header: t('fields.details'),
+      cell: (entry) => <AuditDetails entry={entry} />,
+    },
+  ];
+
+  return (
+    <ServerTable
+      table={table}
+      columns={columns}
+      rows={data?.results}
+      total={data?.total}
+      rowKey={(entry) => entry.id}
+      isError={isError}
+      namespace="audit"
+      filters={
+        <TextField
+          select
+          size="small"
+          label={t('group.label')}
+          value={filter.group}
+          // "All kinds" shows as the value, not hidden under the label.
+          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+          onChange={(event) => table.setFilter({ group: event.target.value as AuditGroup | '' })}
+          sx={{ minWidth: 200 }}
+        >
+          <MenuItem value="">{t('group.all')}</MenuItem>
+          {AUDIT_GROUPS.map((group) => (
+            <MenuItem key={group} value={group}>
+              {t(`group.${group}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+      }
+      onExport={() => exportCsv.mutate({ group: filter.group, q }, { onError: reportFailure })}
+      exporting={exportCsv.isPending}
+      empty={<EmptyState icon={HistoryOutlined} title={t('empty.title')} text={t('empty.text')} />}
+    />
+  );
+}
+
+/** The event admin screen's card: the event's log, for whoever administers the event. */
+export function EventAuditCard({ eventId }: { eventId: string }) {
+  const { t } = useTranslation('audit');
+  return (
+    <SectionCard title={t('title')} description={t('event')}>
+      <AuditLogTable scope={{ eventId }} />
+    </SectionCard>
+  );
+}
+
+/** `/account/security`'s section: the account's own log, its events' entries included. */
+export function AccountAuditSection() {
+  const { t } = useTranslation('audit');
+  return (
+    <SectionCard title={t('title')} description={t('account')}>
+      <AuditLogTable scope={{ account: true }} />
+    </SectionCard>
+  );
+}
