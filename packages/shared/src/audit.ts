@@ -57,6 +57,8 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   eventId: z.string().nullable(),
+  /** The event's title now, or the one its deletion kept; null for the account's own entries. */
+  eventTitle: z.string().nullable(),
   /** The actor's name at the time (an email address, a token's name, "Livent"). */
   actor: z.string(),
   via: z.enum(AUDIT_VIAS),

@@ -11,7 +11,8 @@ export interface DiffOptions {
 /**
  * The fields that differ between two versions of settings, nested objects and arrays by dotted
  * path (`menuItems.0.label`), in the order of the fields (docs/decisions/069-audit-log.md). A
- * secret is recorded as changed with both sides masked; long texts are cut.
+ * secret is recorded as changed with each side masked (or null where there was none); long texts
+ * are cut.
  */
 export function diffSettings(
   before: Readonly<Record<string, unknown>>,
@@ -23,7 +24,7 @@ export function diffSettings(
   for (const field of fields) {
     if (options.secrets?.has(field)) {
       if (!isEqual(before[field], after[field])) {
-        changes.push({ field, from: AUDIT_MASK, to: AUDIT_MASK });
+        changes.push({ field, from: masked(before[field]), to: masked(after[field]) });
       }
       continue;
     }
@@ -33,6 +34,9 @@ export function diffSettings(
 }
 
 function collect(path: string, from: unknown, to: unknown, changes: AuditChange[]): void {
+  // An item added or removed is compared with an empty one: its fields show one by one.
+  if (isContainer(from) && (to === undefined || to === null)) to = Array.isArray(from) ? [] : {};
+  if (isContainer(to) && (from === undefined || from === null)) from = Array.isArray(to) ? [] : {};
   if (isContainer(from) && isContainer(to) && Array.isArray(from) === Array.isArray(to)) {
     const keys = new Set([...Object.keys(from), ...Object.keys(to)]);
     for (const key of keys) {
@@ -47,6 +51,11 @@ function collect(path: string, from: unknown, to: unknown, changes: AuditChange[
   }
   if (isEqual(from, to)) return;
   changes.push({ field: path, from: loggable(from), to: loggable(to) });
+}
+
+/** A secret as the log shows it: that there was one, or none. */
+function masked(value: unknown): string | null {
+  return value === undefined || value === null || value === '' ? null : AUDIT_MASK;
 }
 
 function isContainer(value: unknown): value is object {

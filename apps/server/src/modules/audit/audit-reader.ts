@@ -101,7 +101,7 @@ export class AuditReader {
               actor: entry.actor,
               via: labels.via[entry.via],
               action: entry.action,
-              event: eventName(row, entry.details),
+              event: entry.eventTitle ?? entry.eventId ?? '',
               details: detailsText(entry.details),
               ip: entry.ip ?? '',
             };
@@ -118,26 +118,28 @@ function actionsOf(group: AuditGroup | undefined): AuditAction[] | undefined {
 }
 
 function toEntry(row: AuditRow): AuditEntry {
+  const details = JSON.parse(row.details) as Record<string, unknown>;
   return {
     id: row.id,
     createdAt: row.created_at,
     // Names of another version of Livent are shown as they are rather than failing the page.
     action: row.action as AuditAction,
     eventId: row.event_id,
+    eventTitle: eventTitleOf(row, details),
     actor: row.actor,
     via: (AUDIT_VIAS as readonly string[]).includes(row.via)
       ? (row.via as AuditEntry['via'])
       : 'system',
-    details: JSON.parse(row.details) as Record<string, unknown>,
+    details,
     ip: row.ip,
   };
 }
 
-/** The event's title now, else the one its entry kept (a deleted event's), else its id. */
-function eventName(row: AuditRow, details: Record<string, unknown>): string {
+/** The event's title now, else the one its entry kept (a deleted event's). */
+function eventTitleOf(row: AuditRow, details: Record<string, unknown>): string | null {
+  if (row.event_id === null) return null;
   if (row.event_title !== null) return row.event_title;
-  if (typeof details.title === 'string') return details.title;
-  return row.event_id ?? '';
+  return typeof details.title === 'string' ? details.title : null;
 }
 
 /** Details as a line of text: `field: from → to` per change, else `key: value` per fact. */

@@ -87,11 +87,10 @@ describe('events', () => {
     // In the order of the settings' fields.
     expect(log.results[1]!.details.changes).toEqual([
       { field: 'introduction', from: '', to: `${'x'.repeat(AUDIT_TEXT_MAX)}…` },
-      {
-        field: 'menuItems.0',
-        from: null,
-        to: { name: 'Agenda', link: '#agenda', newWindow: false },
-      },
+      // An item added shows field by field.
+      { field: 'menuItems.0.name', from: null, to: 'Agenda' },
+      { field: 'menuItems.0.link', from: null, to: '#agenda' },
+      { field: 'menuItems.0.newWindow', from: null, to: false },
       { field: 'title', from: 'Before', to: 'After' },
     ]);
     expect(log.results[0]!.details.changes).toEqual([
@@ -104,6 +103,8 @@ describe('events', () => {
     expect(account.results[0]).toMatchObject({
       action: 'event.deleted',
       eventId: event.id,
+      // Its title outlives it in the entry.
+      eventTitle: 'After',
       details: { title: 'After' },
     });
   });
@@ -136,10 +137,33 @@ describe('events', () => {
     ]);
     expect(firstSave('event.access_changed')).toEqual([
       { field: 'accessMode', from: 'none', to: 'code' },
-      { field: 'accessCode', from: AUDIT_MASK, to: AUDIT_MASK },
+      { field: 'accessCode', from: null, to: AUDIT_MASK },
     ]);
     expect(JSON.stringify(log)).not.toContain('Kx9!mQ2#pL7v');
     expect(JSON.stringify(log)).not.toContain('Zr4$wT8&nB3q');
+  });
+});
+
+describe('single sign-on', () => {
+  it('records a saved provider as an access change, its client secret masked', async () => {
+    const event = await newEvent('Provider');
+    const saved = await callAs(app, owner, 'PATCH', `/events/${event.id}/sso`, {
+      clientSecret: 'very-secret-value',
+      buttonLabel: 'Company account',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const log = await eventLog(event.id, '?group=sharing');
+    expect(log.results.map(({ action, details }) => ({ action, details }))).toEqual([
+      {
+        action: 'event.access_changed',
+        details: {
+          changes: [
+            { field: 'sso.clientSecret', from: null, to: AUDIT_MASK },
+            { field: 'sso.buttonLabel', from: '', to: 'Company account' },
+          ],
+        },
+      },
+    ]);
   });
 });
 

@@ -15,6 +15,7 @@ const entry = (fields: Partial<AuditEntry> = {}): AuditEntry => ({
   createdAt: '2026-11-23T10:00:00.000Z',
   action: 'event.settings_changed',
   eventId: 'event-1',
+  eventTitle: 'Launch',
   actor: 'ada@example.com',
   via: 'session',
   details: { changes: [{ field: 'title', from: 'A', to: 'B' }] },

@@ -11965,6 +11965,7 @@ export interface operations {
                             /** @enum {string} */
                             action: "event.created" | "event.settings_changed" | "event.deleted" | "event.owner_changed" | "event.retention_applied" | "event.shared" | "event.share_changed" | "event.unshared" | "event.access_changed" | "account.signed_in_new_browser" | "account.password_changed" | "account.email_changed" | "account.exported" | "account.plan_changed" | "account.domain_added" | "account.domain_removed" | "token.created" | "token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "two_factor.recovery_code_used" | "enterprise.two_factor_required" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.paused" | "webhook.secret_rotated";
                             eventId: string | null;
+                            eventTitle: string | null;
                             actor: string;
                             /** @enum {string} */
                             via: "session" | "api_token" | "system";
@@ -12123,6 +12124,7 @@ export interface operations {
                             /** @enum {string} */
                             action: "event.created" | "event.settings_changed" | "event.deleted" | "event.owner_changed" | "event.retention_applied" | "event.shared" | "event.share_changed" | "event.unshared" | "event.access_changed" | "account.signed_in_new_browser" | "account.password_changed" | "account.email_changed" | "account.exported" | "account.plan_changed" | "account.domain_added" | "account.domain_removed" | "token.created" | "token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "two_factor.recovery_code_used" | "enterprise.two_factor_required" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.paused" | "webhook.secret_rotated";
                             eventId: string | null;
+                            eventTitle: string | null;
                             actor: string;
                             /** @enum {string} */
                             via: "session" | "api_token" | "system";

@@ -48,7 +48,7 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
   if (isChangeList(changes)) {
     const visible = expanded ? changes : changes.slice(0, CHANGES_SHOWN);
     return (
-      <Box>
+      <Box sx={{ minWidth: 240 }}>
         <Box component="ul" id={listId} sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {visible.map((change) => (
             <Typography
@@ -77,7 +77,7 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
   }
   if ('from' in facts && 'to' in facts) {
     return (
-      <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+      <Typography variant="body2" sx={{ minWidth: 240, wordBreak: 'break-word' }}>
         {shown(facts.from)} → {shown(facts.to)}
       </Typography>
     );
@@ -86,7 +86,10 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
     .filter((value) => typeof value === 'string' || typeof value === 'number')
     .join(', ');
   return (
-    <Typography variant="body2" sx={{ wordBreak: 'break-word', color: 'text.secondary' }}>
+    <Typography
+      variant="body2"
+      sx={{ minWidth: 240, wordBreak: 'break-word', color: 'text.secondary' }}
+    >
       {text || '—'}
     </Typography>
   );

@@ -1,5 +1,6 @@
 import { AUDIT_GROUPS, type AuditEntry, type AuditGroup } from '@livent/shared';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -51,9 +52,11 @@ export function AuditLogTable({ scope }: { scope: AuditScope }) {
     {
       id: 'who',
       header: t('fields.who'),
+      // On one line: on a phone the table scrolls sideways rather than break an address.
+      nowrap: true,
       cell: (entry) => (
-        <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+        <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center' }}>
+          <Typography variant="body2">
             {entry.via === 'system' ? t('system') : entry.actor}
           </Typography>
           {entry.via === 'api_token' && (
@@ -65,7 +68,17 @@ export function AuditLogTable({ scope }: { scope: AuditScope }) {
     {
       id: 'what',
       header: t('fields.what'),
-      cell: (entry) => t(`actions.${entry.action}`),
+      cell: (entry) => (
+        <Box sx={{ minWidth: 140 }}>
+          {t(`actions.${entry.action}`)}
+          {/* The account's log spans its events: each entry says which. */}
+          {'account' in scope && entry.eventTitle !== null && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {entry.eventTitle}
+            </Typography>
+          )}
+        </Box>
+      ),
     },
     {
       id: 'details',
