@@ -1,5 +1,6 @@
 import type { AuditAction } from '@livent/shared';
 import { sql, type Kysely } from 'kysely';
+import { keysetBatches } from '../../db/keyset-batches.js';
 import { likePattern } from '../../db/like-pattern.js';
 import type { Database } from '../../db/schema.js';
 
@@ -84,39 +85,36 @@ export async function listAuditEntries(
  * The filtered entries newest first, read in batches before the last row seen (created_at, id),
  * so that an export holds one batch in memory at a time.
  */
-export async function* listAuditEntriesInBatches(
+export function listAuditEntriesInBatches(
   db: Kysely<Database>,
   scope: AuditScope,
   filter: AuditFilter,
   batchSize: number,
   max: number,
 ): AsyncGenerator<AuditRow> {
-  let before: { created_at: string; id: string } | undefined;
-  let count = 0;
-  while (count < max) {
-    let builder = filtered(db, scope, filter);
-    if (before) {
-      const { created_at: at, id } = before;
-      builder = builder.where((eb) =>
-        eb.or([
-          eb('audit_log.created_at', '<', at),
-          eb.and([eb('audit_log.created_at', '=', at), eb('audit_log.id', '<', id)]),
-        ]),
-      );
-    }
-    const rows = await builder
-      .leftJoin('events', 'events.id', 'audit_log.event_id')
-      .select(COLUMNS)
-      .orderBy('audit_log.created_at', 'desc')
-      .orderBy('audit_log.id', 'desc')
-      .limit(Math.min(batchSize, max - count))
-      .execute();
-    for (const row of rows) yield row;
-    count += rows.length;
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!;
-    before = { created_at: last.created_at, id: last.id };
-  }
+  return keysetBatches(
+    (before, limit) => {
+      let builder = filtered(db, scope, filter);
+      if (before) {
+        const { created_at: at, id } = before;
+        builder = builder.where((eb) =>
+          eb.or([
+            eb('audit_log.created_at', '<', at),
+            eb.and([eb('audit_log.created_at', '=', at), eb('audit_log.id', '<', id)]),
+          ]),
+        );
+      }
+      return builder
+        .leftJoin('events', 'events.id', 'audit_log.event_id')
+        .select(COLUMNS)
+        .orderBy('audit_log.created_at', 'desc')
+        .orderBy('audit_log.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    batchSize,
+    max,
+  );
 }
 
 /** Deletes the entries written before `cutoff` (ISO); answers how many. */
