@@ -2,26 +2,20 @@ import { AUDIT_GROUPS, type AuditEntry, type AuditGroup } from '@livent/shared';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn } from '../../../components/data-table/data-table';
+import { FilterSelect } from '../../../components/data-table/filter-select';
 import { ServerTable } from '../../../components/data-table/server-table';
 import { useServerTable } from '../../../components/data-table/use-server-table';
 import { EmptyState } from '../../../components/page/empty-state';
 import { SectionCard } from '../../../components/page/section-card';
 import { useDateTimeFormat } from '../../../lib/format/date-time';
-import { translateMessage } from '../../../lib/forms/messages';
-import { failureMessage } from '../../../lib/forms/report-error';
-import { notify } from '../../../lib/notifications';
+import { notifyFailure } from '../../../lib/forms/report-error';
 import { auditQueryOptions, useExportAudit, type AuditScope } from '../api/audit-api';
 import { AuditDetails } from './audit-details';
-
-const reportFailure = async (error: unknown) =>
-  notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
 
 /**
  * The audit log as a table (docs/decisions/069-audit-log.md): newest first, paged, filtered by
@@ -97,25 +91,15 @@ export function AuditLogTable({ scope }: { scope: AuditScope }) {
       isError={isError}
       namespace="audit"
       filters={
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('group.label')}
+          allLabel={t('group.all')}
           value={filter.group}
-          // "All kinds" shows as the value, not hidden under the label.
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          onChange={(event) => table.setFilter({ group: event.target.value as AuditGroup | '' })}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">{t('group.all')}</MenuItem>
-          {AUDIT_GROUPS.map((group) => (
-            <MenuItem key={group} value={group}>
-              {t(`group.${group}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={AUDIT_GROUPS.map((group) => ({ value: group, label: t(`group.${group}`) }))}
+          onChange={(group) => table.setFilter({ group })}
+        />
       }
-      onExport={() => exportCsv.mutate({ group: filter.group, q }, { onError: reportFailure })}
+      onExport={() => exportCsv.mutate({ group: filter.group, q }, { onError: notifyFailure })}
       exporting={exportCsv.isPending}
       empty={<EmptyState icon={HistoryOutlined} title={t('empty.title')} text={t('empty.text')} />}
     />
