@@ -39,6 +39,7 @@ import { SERVER_VERSION } from './lib/version.js';
 import { registerWebApp, warnIfDashboardMissing } from './lib/web-app.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { apiTokensRoutes } from './modules/auth/api-tokens.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { authenticationPlugin } from './modules/auth/authenticate.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -201,6 +202,7 @@ const apiModules = [
   twoFactorRoutes,
   domainsRoutes,
   permissionsRoutes,
+  auditRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -275,8 +277,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.pageFeed.start();
       await services.changeNotices.start();
       services.reactions.start();
+      services.auditPurge.start();
     });
     app.addHook('preClose', async () => {
+      await services.auditPurge.stop();
       await services.mailer.stop();
       await services.messageFeed.close();
       // Their last writes still wake the page feed (NOTIFY to the other instances' pages), and
@@ -407,6 +411,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
           description: 'Custom domains: DNS records, checks, default and redirect',
         },
         { name: 'permissions', description: 'Shared permissions and owner changes of events' },
+        { name: 'audit', description: 'Who changed what and when, per event and per account' },
         { name: 'public', description: 'Public event pages on the events origin (EVENTS_URL)' },
         { name: 'development', description: 'Development aids (only under npm run dev; ADR 019)' },
       ],

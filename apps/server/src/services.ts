@@ -14,6 +14,8 @@ import { RateLimiter } from './lib/rate-limiter.js';
 import { AccountService } from './modules/account/account.service.js';
 import { AuditLog } from './modules/audit/index.js';
 import { ApiTokenService } from './modules/auth/api-tokens.service.js';
+import { AuditPurge } from './modules/audit/audit-purge.js';
+import { AuditReader } from './modules/audit/audit-reader.js';
 import {
   BillingWorker,
   DEFAULT_BILLING_WORKER_OPTIONS,
@@ -23,6 +25,7 @@ import { BillingService } from './modules/billing/billing.service.js';
 import { createBillingProvider } from './modules/billing/providers.js';
 import { AccessTokens } from './modules/auth/access-tokens.js';
 import { AuthService, type AccountDependencies } from './modules/auth/auth.service.js';
+import { KnownBrowsers } from './modules/auth/known-browsers.js';
 import { OneTimeTokens } from './modules/auth/one-time-tokens.js';
 import { authDataChanged } from './modules/auth/auth-data-changes.js';
 import { PasswordHasher, type PasswordHashOptions } from './modules/auth/passwords.js';
@@ -141,6 +144,12 @@ export interface Services {
   audit: AuditLog;
   /** Personal API tokens: creation, revocation, and the lookup of every request (ADR 070). */
   apiTokens: ApiTokenService;
+  /** The event's and the account's audit pages and CSV (ADR 069). */
+  auditReader: AuditReader;
+  /** Deletes audit entries older than a year, daily (ADR 069). */
+  auditPurge: AuditPurge;
+  /** Tells a sign-in from a new browser, for the audit log (ADR 069). */
+  knownBrowsers: KnownBrowsers;
 }
 
 export interface ServiceOptions {
@@ -164,6 +173,7 @@ export interface ServiceOptions {
 export function createServices(options: ServiceOptions): Services {
   const { db, config, now, log, limits } = options;
   const passwords = new PasswordHasher(options.passwordHashing);
+  const audit = new AuditLog({ db, now });
   const accessTokens = new AccessTokens(config.appSecret, config.publicUrl, now);
   const sessions = new SessionService(db, accessTokens, now, config.appSecret);
   const tokens = new OneTimeTokens(now);
@@ -211,6 +221,7 @@ export function createServices(options: ServiceOptions): Services {
     limiter,
     limits,
     supportEmail: config.supportEmail,
+    audit,
   };
   const sso = new SsoService({
     db,
@@ -222,6 +233,7 @@ export function createServices(options: ServiceOptions): Services {
     outboundAllow: config.outboundAllow,
     // The public pages are made below; a provider can only be saved once both exist.
     accessEnded: (eventId) => publicPages.events.forget(eventId),
+    audit,
   });
   const calendars = new EventCalendars({
     now,
@@ -268,12 +280,21 @@ export function createServices(options: ServiceOptions): Services {
     promoMessages: config.promoMessages,
     // The worker is made next; a webhook can only arrive once both exist.
     onWebhookStored: () => billingWorker.nudge(),
+    audit,
   });
   const billingWorker = new BillingWorker(db, billing, now, log, {
     ...DEFAULT_BILLING_WORKER_OPTIONS,
     ...options.billingWorker,
   });
-  const domains = createDomains({ db, config, now, log, limiter, worker: options.domainsWorker });
+  const domains = createDomains({
+    db,
+    config,
+    now,
+    log,
+    limiter,
+    worker: options.domainsWorker,
+    audit,
+  });
   const changeNotices = new ChangeNotices({
     listenUrl: config.dialect === 'postgres' ? config.databaseUrl : undefined,
     log,
@@ -322,7 +343,6 @@ export function createServices(options: ServiceOptions): Services {
       event: (slug) => registrations.eventLink(slug),
     },
   });
-  const audit = new AuditLog({ db, now });
   const twoFactor = new TwoFactorService({
     db,
     now,
@@ -342,6 +362,9 @@ export function createServices(options: ServiceOptions): Services {
       limiter,
       requestLimit: limits.apiTokenRequests,
     }),
+    auditReader: new AuditReader({ db }),
+    auditPurge: new AuditPurge({ db, now, log }),
+    knownBrowsers: new KnownBrowsers(config.appSecret, audit),
     passwords,
     accessTokens,
     sessions,
@@ -373,6 +396,7 @@ export function createServices(options: ServiceOptions): Services {
       pageFeed,
       beforeDelete: (trx, eventId) => calendarNotices.queueCancellations(trx, eventId),
       afterDelete: (queued) => mailer.afterBulkCommit(queued, 'event-cancelled'),
+      audit,
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
@@ -412,6 +436,7 @@ export function createServices(options: ServiceOptions): Services {
       limiter,
       limits,
       publicUrl: config.publicUrl,
+      audit,
     }),
     enterprise: new EnterpriseService({
       db,

@@ -31,6 +31,13 @@ export const CHANGELOG: readonly ChangelogSource[] = [
   {
     date: '2026-11-28',
     text: {
+      en: "Audit log: see who changed what and when, field by field for event settings, with sharing, access, domains, plan and sign-ins from new browsers, in each event's administration and for your whole account under Security. Filter, search and download it as CSV; entries are kept for a year.",
+      de: 'Änderungsprotokoll: Sehen Sie, wer was wann geändert hat, bei Veranstaltungseinstellungen Feld für Feld, dazu Freigaben, Zugang, Domains, Tarif und Anmeldungen aus neuen Browsern, in der Veranstaltungsverwaltung jeder Veranstaltung und für Ihr ganzes Konto unter Sicherheit. Filtern, durchsuchen und als CSV herunterladen; Einträge werden ein Jahr lang aufbewahrt.',
+    },
+  },
+  {
+    date: '2026-11-28',
+    text: {
       en: 'Reminders: when your event has a start date and time, registrants and invitees get a reminder a day and an hour before it, each in their language with their personal link. After the event, a follow-up mail thanks those who attended and offers the replay to those who missed it.',
       de: 'Erinnerungen: Hat Ihre Veranstaltung ein Startdatum mit Uhrzeit, erhalten Registrierte und Eingeladene einen Tag und eine Stunde vorher eine Erinnerung, jeweils in ihrer Sprache mit ihrem persönlichen Link. Nach der Veranstaltung dankt eine Nachfassmail den Teilnehmenden und bietet allen, die sie verpasst haben, die Aufzeichnung an.',
     },

@@ -114,7 +114,9 @@ describe('the OpenAPI document', () => {
       Object.values(operation.responses).some((response) => response.content?.['text/csv']),
     );
     expect(csvRoutes.map(({ operation }) => operation.operationId).sort()).toEqual([
+      'exportAccountAudit',
       'exportConcurrentViewers',
+      'exportEventAudit',
       'exportInvitations',
       'exportLogins',
       'exportMessages',

@@ -933,6 +933,18 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     expected: eventRole(403),
     request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/logins/export` }),
   },
+  // The audit log (ADR 069): an event's for whoever administers it, an account's for itself
+  // (every signed-in account reads only its own; the API tests show another's stays out).
+  'GET /api/events/:id/audit': {
+    expected: eventRole(200),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/audit` }),
+  },
+  'GET /api/events/:id/audit.csv': {
+    expected: eventRole(200),
+    request: ({ ownerEventId }) => ({ url: `/api/events/${ownerEventId}/audit.csv` }),
+  },
+  'GET /api/account/audit': { expected: signedIn(200) },
+  'GET /api/account/audit.csv': { expected: signedIn(200) },
   // Guest moderators: the event's current token and nothing else; every refusal is a 404.
   'GET /api/shared/:shareType/:eventId': {
     expected: guestOfThisEvent(200),

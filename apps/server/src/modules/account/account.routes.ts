@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
+import { auditActor } from '../audit/index.js';
 import { clearRefreshCookie, clientInfo, requireAuth, setRefreshCookie } from '../auth/index.js';
 
 const tags = ['account'];
@@ -74,6 +75,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAuth(request),
         request.body,
         clientInfo(request),
+        auditActor(request),
       );
       setRefreshCookie(reply, result.tokens.refresh.token);
       return result;

@@ -23,6 +23,7 @@ import {
 } from '../auth/index.js';
 import { describeUserAgent } from './user-agent.js';
 import { planConsumptionOf, planOf } from '../plans/index.js';
+import type { AuditActor } from '../audit/index.js';
 
 /** The account pages: profile, email, password, sessions and deletion (docs/product-spec.md sections 2 and 6). */
 export class AccountService {
@@ -90,6 +91,7 @@ export class AccountService {
     auth: AuthContext,
     input: PasswordChange,
     client: ClientInfo,
+    actor: AuditActor,
   ): Promise<AuthResponse> {
     const { db, limiter, limits, passwords, sessions, now } = this.deps;
     await limiter.consume([limits.passwordCheckPerAccount, auth.user.id]);
@@ -101,6 +103,10 @@ export class AccountService {
         updated_at: now().toISOString(),
       });
       await sessions.revoke(trx, { userId: auth.user.id }, 'password-change');
+      await this.deps.audit.record(
+        { accountId: auth.user.id, actor, action: 'account.password_changed' },
+        trx,
+      );
       // Links mailed before the change must not reset the new password.
       await this.deps.tokens.useUp(trx, auth.user.id, ['reset-password']);
       return {

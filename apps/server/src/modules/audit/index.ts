@@ -5,3 +5,4 @@ export {
   type AuditActor,
   type AuditRecord,
 } from './audit-log.js';
+export { diffSettings } from './audit-diff.js';

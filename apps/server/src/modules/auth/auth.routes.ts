@@ -21,7 +21,7 @@ const refreshCookie = [{ refreshCookie: [] }];
 
 /** Sign-up, sign-in and sessions (docs/product-spec.md section 7; docs/api.md "Auth and account"). */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth } = app.services;
+  const { auth, knownBrowsers } = app.services;
 
   app.post(
     '/auth/register',
@@ -67,7 +67,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         refreshTokenOf(request, undefined),
         request.cookies,
       );
-      if ('tokens' in result) setRefreshCookie(reply, result.tokens.refresh.token);
+      // A sign-in that waits for its second factor has not happened yet (ADR 071).
+      if ('tokens' in result) {
+        setRefreshCookie(reply, result.tokens.refresh.token);
+        await knownBrowsers.signedIn(request, reply, result.user);
+      }
       return result;
     },
   );

@@ -23,6 +23,7 @@ import { TokenError, tokenHttpError, type OneTimeTokens } from './one-time-token
 import type { PasswordHasher } from './passwords.js';
 import type { AuthContext, ClientInfo, SessionService, SignedIn } from './sessions.service.js';
 import { NO_ENTERPRISE_PLAN, planConsumptionOf } from '../plans/index.js';
+import type { AuditLog } from '../audit/index.js';
 import { toLanguage, toUser } from './user-response.js';
 import {
   findUserByEmail,
@@ -47,6 +48,8 @@ export interface AccountDependencies {
   limits: AbuseLimits;
   /** Whom a user writes to when something happened to the account that they did not do. */
   supportEmail: string;
+  /** Records password and email changes in their transaction (ADR 069). */
+  audit: AuditLog;
 }
 
 /** The sign-in's second step (ADR 071), which the two-factor module provides. */
@@ -233,6 +236,16 @@ export class AuthService {
           updated_at: updatedAt,
         });
         await tokens.useUp(trx, user.id, ['verify-email', 'change-email']);
+        // Whoever followed the link acts for the account; the link's request names no address.
+        await this.deps.audit.record(
+          {
+            accountId: user.id,
+            actor: { userId: user.id, name: row.email, via: 'session', ip: null },
+            action: 'account.email_changed',
+            details: { from: user.email, to: row.email },
+          },
+          trx,
+        );
         // An address never verified may be mistyped, someone else's: it learns nothing.
         if (user.email_verified !== 1) return undefined;
         return mailer.enqueue(trx, {
@@ -292,6 +305,15 @@ export class AuthService {
         });
         await tokens.useUp(trx, user.id, ['reset-password']);
         await sessions.revoke(trx, { userId: user.id }, 'password-reset');
+        await this.deps.audit.record(
+          {
+            accountId: user.id,
+            actor: { userId: user.id, name: user.email, via: 'session', ip: client.ip },
+            action: 'account.password_changed',
+            details: { reset: true },
+          },
+          trx,
+        );
         return user.email;
       });
     } catch (error) {

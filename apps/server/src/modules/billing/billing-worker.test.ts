@@ -86,6 +86,25 @@ describe('billing worker', () => {
     apply.mockRestore();
   });
 
+  it("records the plan the webhook changed in the account's audit log, by Livent (ADR 069)", async () => {
+    const user = await register(app);
+    await deliver(user.user.id, 'sub_audit');
+    await app.services.billingWorker.idle();
+    const entries = await app.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor', 'via', 'details'])
+      .where('account_id', '=', user.user.id)
+      .execute();
+    expect(entries).toEqual([
+      {
+        action: 'account.plan_changed',
+        actor: 'Livent',
+        via: 'system',
+        details: JSON.stringify({ from: 'free', to: 'professional' }),
+      },
+    ]);
+  });
+
   it('lets only one instance hold the lease on a webhook', async () => {
     const user = await register(app);
     const apply = vi

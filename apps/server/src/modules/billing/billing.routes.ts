@@ -10,6 +10,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { HttpError } from '../../lib/errors.js';
 import { bearerAuth, errorResponses, publicAccess, textResponse } from '../../lib/openapi.js';
+import { auditActor } from '../audit/index.js';
 import { requireAuth } from '../auth/index.js';
 import { SandboxProvider } from './sandbox.js';
 import { renderSandboxCheckout } from './sandbox-page.js';
@@ -90,7 +91,7 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: accountPlanSchema, ...errorResponses(400, 401, 409) },
       },
     },
-    async (request) => billing.startTrial(requireAuth(request)),
+    async (request) => billing.startTrial(requireAuth(request), auditActor(request)),
   );
 
   app.get(

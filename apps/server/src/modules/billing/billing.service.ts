@@ -29,6 +29,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, conflict, notFound, unauthorized } from '../../lib/errors.js';
+import { SYSTEM_ACTOR, type AuditActor, type AuditLog } from '../audit/index.js';
 import { type AuthContext, updateUser, type UserRow } from '../auth/index.js';
 import {
   claimTrial,
@@ -68,6 +69,8 @@ export interface BillingDependencies {
   trialDays?: number;
   /** The promo banner's message per language (`PROMO_MESSAGE_EN`, `PROMO_MESSAGE_DE`). */
   promoMessages?: { en: string | undefined; de: string | undefined };
+  /** Records plan changes in their transaction (ADR 069). */
+  audit: AuditLog;
 }
 
 /** What applying one webhook came to (its inbox status). */
@@ -169,7 +172,7 @@ export class BillingService {
    * racing starts grant one), and with 400 "No trial available" when the installation offers
    * none or another plan than free applies.
    */
-  async startTrial(auth: AuthContext): Promise<AccountPlan> {
+  async startTrial(auth: AuthContext, actor: AuditActor): Promise<AccountPlan> {
     const { db, now } = this.deps;
     const at = now();
     const offer = this.trialOffer(auth.user, planOf(auth.user, at));
@@ -180,6 +183,7 @@ export class BillingService {
       if (!(await claimTrial(trx, auth.user.id, at.toISOString()))) {
         throw conflict(ERROR_MESSAGES.trialUsed);
       }
+      await this.recordPlanChange(trx, auth.user.id, auth.user.plan, 'trial', actor);
       return updateUser(trx, auth.user.id, {
         plan: 'trial',
         plan_expires: new Date(at.getTime() + offer.days * DAY_MS).toISOString(),
@@ -507,6 +511,20 @@ export class BillingService {
    * else the newest. Plans granted by contract or by staff (custom types, tester) are not
    * billing's to change while they last.
    */
+  private async recordPlanChange(
+    trx: Kysely<Database>,
+    userId: string,
+    from: string,
+    to: PlanName,
+    actor: AuditActor,
+  ): Promise<void> {
+    if (from === to) return;
+    await this.deps.audit.record(
+      { accountId: userId, actor, action: 'account.plan_changed', details: { from, to } },
+      trx,
+    );
+  }
+
   private async refreshUserPlan(trx: Kysely<Database>, userId: string): Promise<void> {
     const now = this.deps.now();
     const user = await trx
@@ -522,6 +540,8 @@ export class BillingService {
       subscriptions.find((subscription) => LIVE_STATUSES.has(subscription.status)) ??
       subscriptions[0];
     if (!current || !isPlanName(current.plan)) return;
+    // The provider's webhook changed it: Livent applies what the user bought (ADR 069).
+    await this.recordPlanChange(trx, userId, user.plan, current.plan, SYSTEM_ACTOR);
     await updateUser(trx, userId, {
       plan: current.plan,
       plan_expires: current.current_period_end,

@@ -1,5 +1,6 @@
 import {
   ERROR_MESSAGES,
+  type AuditPage,
   type CustomDomain,
   type DomainsList,
   type EventListItem,
@@ -90,6 +91,20 @@ describe('adding domains', () => {
       limit: 1,
       canShare: false,
     });
+  });
+
+  it("records adding and removing a domain in the account's audit log (ADR 069)", async () => {
+    const owner = await account('professional');
+    const domain = await added(owner, uniqueName());
+    clock.advance(1_000);
+    expect((await callAs(test.app, owner, 'DELETE', `/domains/${domain.id}`)).statusCode).toBe(204);
+    const log = await callAs(test.app, owner, 'GET', '/account/audit');
+    expect(
+      log.json<AuditPage>().results.map(({ action, details }) => ({ action, details })),
+    ).toEqual([
+      { action: 'account.domain_removed', details: { name: domain.name } },
+      { action: 'account.domain_added', details: { name: domain.name } },
+    ]);
   });
 
   it('stores the lower-case ASCII name, pending, with the records to set', async () => {

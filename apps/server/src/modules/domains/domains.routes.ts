@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent, publicAccess } from '../../lib/openapi.js';
 import { notFound } from '../../lib/errors.js';
 import { registerLocalRateLimit } from '../../lib/rate-limit.js';
+import { auditActor } from '../audit/index.js';
 import { requireAuth } from '../auth/index.js';
 
 const tags = ['domains'];
@@ -62,7 +63,9 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await service.create(requireAuth(request), request.body.name)),
+      reply
+        .code(201)
+        .send(await service.create(requireAuth(request), request.body.name, auditActor(request))),
   );
 
   app.patch(
@@ -98,7 +101,7 @@ export const domainsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.remove(requireAuth(request), request.params.domainId);
+      await service.remove(requireAuth(request), request.params.domainId, auditActor(request));
       return reply.code(204).send();
     },
   );

@@ -19,6 +19,7 @@ import { randomToken } from '../../lib/crypto.js';
 import type { DnsLookup } from '../../lib/dns/resolver.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { LimitRule, RateLimiter } from '../../lib/rate-limiter.js';
+import type { AuditActor, AuditLog } from '../audit/index.js';
 import type { AuthContext } from '../auth/index.js';
 import { lockOwnerPlan, planOf } from '../plans/index.js';
 import { checkDomain, txtRecordName } from './domain-check.js';
@@ -54,6 +55,8 @@ export interface DomainsDependencies {
   caaIssuers: readonly string[];
   /** Our own hostnames: they and every name under them can never be claimed. */
   ownHosts: readonly string[];
+  /** Records domains added and removed in their transaction (ADR 069). */
+  audit: AuditLog;
 }
 
 /**
@@ -84,7 +87,7 @@ export class DomainsService {
    * the limit. A name another account holds is "Domain already taken", unless that claim never
    * became active and is older than {@link DOMAIN_SCHEDULE.claimExpiresAfterMs}: then it gives way.
    */
-  async create(auth: AuthContext, name: string): Promise<CustomDomain> {
+  async create(auth: AuthContext, name: string, actor: AuditActor): Promise<CustomDomain> {
     const { db, dialect, now } = this.deps;
     if (this.isOwnName(name)) throw badRequest(ERROR_MESSAGES.domainReserved);
     const userId = auth.user.id;
@@ -120,6 +123,10 @@ export class DomainsService {
           next_check_at: at,
           created_at: at,
         });
+        await this.deps.audit.record(
+          { accountId: userId, actor, action: 'account.domain_added', details: { name } },
+          trx,
+        );
       });
     } catch (error) {
       // Another account added the name between the look and the insert.
@@ -147,10 +154,21 @@ export class DomainsService {
     return this.toDomain(await this.require(db, userId, id));
   }
 
-  async remove(auth: AuthContext, id: string): Promise<void> {
+  async remove(auth: AuthContext, id: string, actor: AuditActor): Promise<void> {
     const { db } = this.deps;
-    await this.require(db, auth.user.id, id);
-    await deleteDomain(db, id);
+    await db.transaction().execute(async (trx) => {
+      const row = await this.require(trx, auth.user.id, id);
+      await deleteDomain(trx, id);
+      await this.deps.audit.record(
+        {
+          accountId: auth.user.id,
+          actor,
+          action: 'account.domain_removed',
+          details: { name: row.name },
+        },
+        trx,
+      );
+    });
     await this.deps.table.changed();
   }
 

@@ -13,6 +13,7 @@ import {
   type DomainsWorkerOptions,
 } from './domains-worker.js';
 import { DomainsService } from './domains.service.js';
+import type { AuditLog } from '../audit/index.js';
 
 /** The parts of the custom domains module (ADR 030). */
 export interface Domains {
@@ -29,6 +30,7 @@ export interface DomainsOptions {
   log: FastifyBaseLogger;
   limiter: RateLimiter;
   worker?: Partial<DomainsWorkerOptions>;
+  audit: AuditLog;
   /** How often the table is read again (other instances' changes); default 5 s. */
   tableRefreshMs?: number;
 }
@@ -58,6 +60,7 @@ export function createDomains(options: DomainsOptions): Domains {
     checkLimit: DOMAIN_CHECK_LIMIT,
     target: config.domains.target,
     caaIssuers: config.domains.caaIssuers,
+    audit: options.audit,
     ownHosts: [
       new URL(config.publicUrl).hostname,
       new URL(config.eventsUrl).hostname,

@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
 import { eventParamsSchema } from '../../lib/route-params.js';
+import { auditActor } from '../audit/index.js';
 import { requireAuth } from '../auth/index.js';
 
 const tags = ['events'];
@@ -80,7 +81,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const event = await events.create(requireAuth(request), request.body);
+      const event = await events.create(requireAuth(request), request.body, auditActor(request));
       return reply.code(201).send(event);
     },
   );
@@ -115,7 +116,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await events.remove(requireAuth(request), request.params.id);
+      await events.remove(requireAuth(request), request.params.id, auditActor(request));
       return reply.code(204).send();
     },
   );
@@ -153,7 +154,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eventSettingsResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => events.patchSettings(requireAuth(request), request.params.id, request.body),
+    async (request) =>
+      events.patchSettings(
+        requireAuth(request),
+        request.params.id,
+        request.body,
+        auditActor(request),
+      ),
   );
 
   app.post(

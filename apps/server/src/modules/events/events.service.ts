@@ -20,6 +20,7 @@ import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { forbidden, HttpError, validationFailed } from '../../lib/errors.js';
+import type { AuditActor, AuditLog } from '../audit/index.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf, planForAnotherEvent } from '../plans/index.js';
 import { appendPageEntry, type PageNotifier } from '../live-page/index.js';
@@ -27,6 +28,7 @@ import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
 import { appendPageStateEntry, changesPageState, pageStateOf } from './page-state-entry.js';
 import { checkPlanFeatures } from './plan-features.js';
 import { readEventSettings } from './settings-reader.js';
+import { settingsAuditEntries } from './settings-audit.js';
 import {
   channelIdsOfEvent,
   countEventParts,
@@ -67,6 +69,8 @@ export interface EventsDependencies {
    */
   beforeDelete?: (trx: Kysely<Database>, eventId: string) => Promise<number>;
   afterDelete?: (queued: number) => void;
+  /** Records creations, deletions and saved settings in their transaction (ADR 069). */
+  audit: AuditLog;
 }
 
 /** "slug already in use" at the slug field (docs/product-spec.md section 5), with 409 (ADR 016). */
@@ -110,8 +114,8 @@ export class EventsService {
    * The plan's event limit is counted inside the transaction after locking the owner, so that
    * parallel creates cannot pass it ("Event limit reached").
    */
-  async create(auth: AuthContext, input: EventCreate): Promise<EventListItem> {
-    const { db, dialect, now } = this.deps;
+  async create(auth: AuthContext, input: EventCreate, actor: AuditActor): Promise<EventListItem> {
+    const { db, dialect, now, audit } = this.deps;
     const ownerId = auth.user.id;
     const base = input.slug ?? slugFromTitle(input.title);
     for (let attempt = 1; ; attempt += 1) {
@@ -142,6 +146,16 @@ export class EventsService {
           // A new event ends what the other pages kept of a lapsed plan (ADR 054).
           await settleOwnerEventsPlan(trx, ownerId, plan.plan);
           await insertEvent(trx, { ...row, saved_plan: plan.plan });
+          await audit.record(
+            {
+              accountId: ownerId,
+              eventId: row.id,
+              actor,
+              action: 'event.created',
+              details: { title: row.title, slug },
+            },
+            trx,
+          );
           return this.toListItem(row, 'owner');
         });
       } catch (error) {
@@ -176,11 +190,22 @@ export class EventsService {
    * The owner only: a shared user may not delete the event (ADR 031). Whoever holds a calendar
    * entry of it is sent its cancellation in the same transaction (ADR 064).
    */
-  async remove(auth: AuthContext, eventId: string): Promise<void> {
+  async remove(auth: AuthContext, eventId: string, actor: AuditActor): Promise<void> {
     const cancellations = await this.deps.db.transaction().execute(async (trx) => {
       const event = await requireEventRole(trx, auth, eventId, { roles: ['owner'] });
       const queued = (await this.deps.beforeDelete?.(trx, event.id)) ?? 0;
       await deleteEvent(trx, event.id);
+      // The entry outlives the event: it keeps the title the log can no longer look up.
+      await this.deps.audit.record(
+        {
+          accountId: event.owner_id,
+          eventId: event.id,
+          actor,
+          action: 'event.deleted',
+          details: { title: event.title, slug: event.slug },
+        },
+        trx,
+      );
       return queued;
     });
     this.deps.afterDelete?.(cancellations);
@@ -198,8 +223,9 @@ export class EventsService {
     auth: AuthContext,
     eventId: string,
     patch: EventSettingsPatch,
+    actor: AuditActor,
   ): Promise<EventSettingsResponse> {
-    const { db, dialect, now } = this.deps;
+    const { db, dialect, now, audit } = this.deps;
     try {
       const saved = await db.transaction().execute(async (trx) => {
         const event = await requireEventRole(trx, auth, eventId, { lock: dialect });
@@ -249,6 +275,15 @@ export class EventsService {
         // Open pages show the new state within seconds (docs/decisions/063-event-times-and-page-states.md).
         const stateChanged = changesPageState(current, rest);
         if (stateChanged) await appendPageStateEntry(trx, row, rest, now());
+        await audit.recordMany(
+          settingsAuditEntries(current, { title, slug, ...rest }, messagesGuestToken, {
+            accountId: event.owner_id,
+            eventId: event.id,
+            actor,
+            hadGuestToken: event.messages_guest_token !== null,
+          }),
+          trx,
+        );
         return { endAccess, stateChanged, response: this.toSettingsResponse(row) };
       });
       if (saved.endAccess) this.deps.accessEnded?.(eventId);

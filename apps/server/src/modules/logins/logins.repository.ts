@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { LoginWay } from '@livent/shared';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { keysetBatches } from '../../db/keyset-batches.js';
 import { likePattern } from '../../db/like-pattern.js';
 
 /**
@@ -131,33 +132,33 @@ export async function listLogins(
  * The filtered list newest first, read in batches before the last row seen (created_at, id),
  * so that an export of any size holds one batch in memory at a time.
  */
-export async function* listLoginsInBatches(
+export function listLoginsInBatches(
   db: Kysely<Database>,
   eventId: string,
   filter: LoginsFilter,
   batchSize: number,
   max: number,
 ): AsyncGenerator<LoginRow> {
-  let before: { created_at: string; id: string } | undefined;
-  let count = 0;
-  while (count < max) {
-    let builder = filtered(db, eventId, filter);
-    if (before) {
-      const { created_at: at, id } = before;
-      builder = builder.where((eb) =>
-        eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', id)])]),
-      );
-    }
-    const rows = await builder
-      .select(['id', 'way', 'label', 'created_at'])
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(Math.min(batchSize, max - count))
-      .execute();
-    for (const row of rows) yield row;
-    count += rows.length;
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1]!;
-    before = { created_at: last.created_at, id: last.id };
-  }
+  return keysetBatches(
+    (before, limit) => {
+      let builder = filtered(db, eventId, filter);
+      if (before) {
+        const { created_at: at, id } = before;
+        builder = builder.where((eb) =>
+          eb.or([
+            eb('created_at', '<', at),
+            eb.and([eb('created_at', '=', at), eb('id', '<', id)]),
+          ]),
+        );
+      }
+      return builder
+        .select(['id', 'way', 'label', 'created_at'])
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    batchSize,
+    max,
+  );
 }

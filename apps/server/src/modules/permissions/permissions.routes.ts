@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bearerAuth, errorResponses, noContent } from '../../lib/openapi.js';
+import { auditActor } from '../audit/index.js';
 import { requireAuth } from '../auth/index.js';
 import { eventParamsSchema } from '../../lib/route-params.js';
 
@@ -59,7 +60,9 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await permissions.share(requireAuth(request), request.body)),
+      reply
+        .code(201)
+        .send(await permissions.share(requireAuth(request), request.body, auditActor(request))),
   );
 
   app.delete(
@@ -77,7 +80,11 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await permissions.remove(requireAuth(request), request.params.permissionId);
+      await permissions.remove(
+        requireAuth(request),
+        request.params.permissionId,
+        auditActor(request),
+      );
       return reply.code(204).send();
     },
   );
@@ -96,7 +103,11 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await permissions.accept(requireAuth(request), request.params.permissionId);
+      await permissions.accept(
+        requireAuth(request),
+        request.params.permissionId,
+        auditActor(request),
+      );
       return reply.code(204).send();
     },
   );
@@ -115,7 +126,11 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await permissions.reject(requireAuth(request), request.params.permissionId);
+      await permissions.reject(
+        requireAuth(request),
+        request.params.permissionId,
+        auditActor(request),
+      );
       return reply.code(204).send();
     },
   );
@@ -199,7 +214,11 @@ export const permissionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await permissions.acceptOwnerChange(requireAuth(request), request.params.changeId);
+      await permissions.acceptOwnerChange(
+        requireAuth(request),
+        request.params.changeId,
+        auditActor(request),
+      );
       return reply.code(204).send();
     },
   );

@@ -16,6 +16,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer/mailer.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { AuditActor, AuditLog } from '../audit/index.js';
 import { type AuthContext, findUserByEmail, toLanguage } from '../auth/index.js';
 import { changeEventOwner, requireEventRole } from '../events/index.js';
 import { mayOwnAnotherEvent } from '../plans/index.js';
@@ -48,6 +49,8 @@ export interface PermissionsDependencies {
   limits: AbuseLimits;
   /** The dashboard's origin (PUBLIC_URL): the mails link to it. */
   publicUrl: string;
+  /** Records shares, their acceptance and end, and owner changes in their transaction (ADR 069). */
+  audit: AuditLog;
 }
 
 /** Where invitations and owner changes wait for the other account (docs/product-spec.md section 2). */
@@ -84,7 +87,7 @@ export class PermissionsService {
    * Shares an event the caller owns with the account of `email`: a pending invitation, mailed
    * to that account. 404 "No users found with this email", 409 "Permission already exists".
    */
-  async share(auth: AuthContext, input: CreatePermission): Promise<Permission> {
+  async share(auth: AuthContext, input: CreatePermission, actor: AuditActor): Promise<Permission> {
     const { db, dialect, now, mailer, limiter, limits } = this.deps;
     await limiter.consume([limits.sharingMailPerAccount, auth.user.id]);
     try {
@@ -108,6 +111,16 @@ export class PermissionsService {
           accepted_at: null,
         };
         await insertPermission(trx, row);
+        await this.deps.audit.record(
+          {
+            accountId: event.owner_id,
+            eventId: event.id,
+            actor,
+            action: 'event.shared',
+            details: { email: grantee.email, status: 'pending' },
+          },
+          trx,
+        );
         const queued = await mailer.enqueue(trx, {
           userId: grantee.id,
           to: grantee.email,
@@ -145,16 +158,17 @@ export class PermissionsService {
    * The owner revokes a permission, or its grantee leaves the event (or withdraws from a pending
    * invitation); effective on the grantee's next request, since no role is cached.
    */
-  async remove(auth: AuthContext, permissionId: string): Promise<void> {
+  async remove(auth: AuthContext, permissionId: string, actor: AuditActor): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const permission = await findPermissionOfParty(trx, permissionId, auth.user.id);
       if (!permission) throw permissionNotFound();
       await deletePermission(trx, permission.id);
+      await this.recordShare(trx, permission, actor, 'event.unshared');
     });
   }
 
   /** The grantee accepts: the event joins its list with the role 'shared'. */
-  async accept(auth: AuthContext, permissionId: string): Promise<void> {
+  async accept(auth: AuthContext, permissionId: string, actor: AuditActor): Promise<void> {
     const { db, now } = this.deps;
     await db.transaction().execute(async (trx) => {
       const permission = await this.grantees(trx, auth, permissionId);
@@ -162,15 +176,37 @@ export class PermissionsService {
       if (!(await acceptPermission(trx, permission.id, now().toISOString()))) {
         throw permissionNotFound();
       }
+      await this.recordShare(trx, permission, actor, 'event.share_changed', 'accepted');
     });
   }
 
   /** The grantee declines (or, once accepted, leaves): the permission is deleted. */
-  async reject(auth: AuthContext, permissionId: string): Promise<void> {
+  async reject(auth: AuthContext, permissionId: string, actor: AuditActor): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       const permission = await this.grantees(trx, auth, permissionId);
       await deletePermission(trx, permission.id);
+      await this.recordShare(trx, permission, actor, 'event.unshared');
     });
+  }
+
+  /** A share's change, in the event owner's log: whose permission, and its state after it. */
+  private recordShare(
+    trx: Kysely<Database>,
+    permission: PermissionView,
+    actor: AuditActor,
+    action: 'event.share_changed' | 'event.unshared',
+    status?: 'accepted',
+  ): Promise<void> {
+    return this.deps.audit.record(
+      {
+        accountId: permission.owner_id,
+        eventId: permission.event_id,
+        actor,
+        action,
+        details: { email: permission.party_email, ...(status ? { status } : {}) },
+      },
+      trx,
+    );
   }
 
   private async grantees(
@@ -282,7 +318,7 @@ export class PermissionsService {
    * owner keeps no access, the other permissions stay (now granted by the new owner), and both
    * are mailed in their own language.
    */
-  async acceptOwnerChange(auth: AuthContext, changeId: string): Promise<void> {
+  async acceptOwnerChange(auth: AuthContext, changeId: string, actor: AuditActor): Promise<void> {
     const { db, dialect, now, mailer } = this.deps;
     const mails = await db.transaction().execute(async (trx) => {
       const change = await findOwnerChange(trx, changeId, auth.user.id, 'to');
@@ -301,6 +337,17 @@ export class PermissionsService {
       await changeEventOwner(trx, change.event_id, auth.user.id, now().toISOString());
       await deletePermissionsOn(trx, change.event_id, [auth.user.id, change.from_user_id]);
       await deleteOwnerChange(trx, change.id);
+      // In the new owner's log, whose event it now is; the event's page shows it to both.
+      await this.deps.audit.record(
+        {
+          accountId: change.to_user_id,
+          eventId: change.event_id,
+          actor,
+          action: 'event.owner_changed',
+          details: { from: change.from_email, to: change.to_email },
+        },
+        trx,
+      );
       const previous = await mailer.enqueue(trx, {
         userId: change.from_user_id,
         to: change.from_email,

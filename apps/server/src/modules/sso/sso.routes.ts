@@ -1,6 +1,7 @@
 import { ssoSettingsPatchSchema, ssoSettingsSchema } from '@livent/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bearerAuth, errorResponses } from '../../lib/openapi.js';
+import { auditActor } from '../audit/index.js';
 import { requireAuth } from '../auth/index.js';
 import { eventParamsSchema } from '../../lib/route-params.js';
 
@@ -48,7 +49,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return sso.update(requireAuth(request), request.params.id, request.body);
+      return sso.update(requireAuth(request), request.params.id, request.body, auditActor(request));
     },
   );
 };

@@ -16,6 +16,7 @@ import { deriveKey, hmacSha256, safeEqual } from '../../lib/crypto.js';
 import { forbidden, validationFailed } from '../../lib/errors.js';
 import { namesInternalAddress, type OutboundAllowList } from '../../lib/outbound/address-policy.js';
 import type { OutboundFetch } from '../../lib/outbound/outbound-fetch.js';
+import { diffSettings, type AuditActor, type AuditLog } from '../audit/index.js';
 import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
 import { readEventSettings, requireEventRole } from '../events/index.js';
@@ -60,6 +61,8 @@ export interface SsoDependencies {
   outboundAllow: OutboundAllowList;
   /** After a new provider ended the viewers' access (ADR 044), as the events' settings save. */
   accessEnded?: (eventId: string) => void;
+  /** Records a changed provider as a change of the event's access (ADR 069). */
+  audit: AuditLog;
 }
 
 /** What the flow cookie carries between the start and the callback (signed, not encrypted). */
@@ -180,6 +183,7 @@ export class SsoService {
     auth: AuthContext,
     eventId: string,
     patch: z.output<typeof ssoSettingsPatchSchema>,
+    actor: AuditActor,
   ): Promise<SsoSettings> {
     const { db, now } = this.deps;
     const event = await requireEventRole(db, auth, eventId);
@@ -215,6 +219,20 @@ export class SsoService {
       readEventSettings(event).accessMode === 'cip' &&
       (row.issuer !== (current?.issuer ?? '') || row.client_id !== (current?.client_id ?? ''));
     await saveEventSso(db, row, { endAccess });
+    const changes = diffSettings(providerFields(current), providerFields(row), {
+      secrets: new Set(['clientSecret']),
+    });
+    if (changes.length > 0) {
+      await this.deps.audit.record({
+        accountId: event.owner_id,
+        eventId: event.id,
+        actor,
+        action: 'event.access_changed',
+        details: {
+          changes: changes.map((change) => ({ ...change, field: `sso.${change.field}` })),
+        },
+      });
+    }
     if (endAccess) this.deps.accessEnded?.(event.id);
     return this.view(event.slug, row);
   }
@@ -397,4 +415,15 @@ function insecureOnLoopback(issuer: string): ((config: oidc.Configuration) => vo
 function settingsFailure(error: unknown): SsoFailure {
   const failure = failureOf(error);
   return failure === 'refused' ? 'misconfigured' : failure;
+}
+
+/** The provider as the audit log compares it; the sealed secret differs whenever it is set anew. */
+function providerFields(row: EventSsoRow | undefined): Record<string, unknown> {
+  return {
+    issuer: row?.issuer ?? '',
+    clientId: row?.client_id ?? '',
+    clientSecret: row?.client_secret ?? null,
+    scopes: row?.scopes ?? SSO_DEFAULT_SCOPES,
+    buttonLabel: row?.button_label ?? '',
+  };
 }

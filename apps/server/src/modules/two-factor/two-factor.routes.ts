@@ -22,7 +22,7 @@ const tags = ['two-factor'];
  * stay open to a member whom the requirement holds back (`twoFactorSetup`).
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { auth, twoFactor, enterprise } = app.services;
+  const { auth, twoFactor, enterprise, knownBrowsers } = app.services;
   const secured = { preHandler: app.authenticate, config: { twoFactorSetup: true } };
 
   app.post(
@@ -44,6 +44,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, remember } = await twoFactor.completeSignIn(request.body, client);
       const result = await auth.signIn(user, client);
       setRefreshCookie(reply, result.tokens.refresh.token);
+      await knownBrowsers.signedIn(request, reply, result.user);
       if (remember) {
         reply.setCookie(remember.name, remember.value, {
           ...REMEMBER_COOKIE_ATTRIBUTES,

@@ -1952,6 +1952,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the event's audit log, newest first
+         * @description For the owner and the accounts the event is shared with (404 for anyone else). Filtered by action `group`, searched in actor and details (`q`).
+         */
+        get: operations["listEventAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event's audit log as CSV
+         * @description Filtered like the list (`group`, `q`), newest first, in the user's CSV delimiter, headers in the dashboard's language; columns time (ISO), actor, via, action, event, details, IP address. Cells a spreadsheet would read as a formula start with `'`.
+         */
+        get: operations["exportEventAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One page of the account's audit log, newest first
+         * @description The account's own entries, those of its events included. Filtered by action `group`, searched in actor and details (`q`).
+         */
+        get: operations["listAccountAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's audit log as CSV
+         * @description Filtered like the list (`group`, `q`), newest first, in the user's CSV delimiter, headers in the dashboard's language; columns time (ISO), actor, via, action, event, details, IP address. Cells a spreadsheet would read as a formula start with `'`.
+         */
+        get: operations["exportAccountAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/events/{id}/messages/stream": {
         parameters: {
             query?: never;
@@ -12795,6 +12875,294 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listEventAudit: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                group?: "events" | "sharing" | "account" | "tokens" | "two_factor" | "webhooks";
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            action: "event.created" | "event.settings_changed" | "event.deleted" | "event.owner_changed" | "event.retention_applied" | "event.shared" | "event.share_changed" | "event.unshared" | "event.access_changed" | "account.signed_in_new_browser" | "account.password_changed" | "account.email_changed" | "account.exported" | "account.plan_changed" | "account.domain_added" | "account.domain_removed" | "token.created" | "token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "two_factor.recovery_code_used" | "enterprise.two_factor_required" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.paused" | "webhook.secret_rotated";
+                            eventId: string | null;
+                            eventTitle: string | null;
+                            actor: string;
+                            /** @enum {string} */
+                            via: "session" | "api_token" | "system";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            ip: string | null;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportEventAudit: {
+        parameters: {
+            query?: {
+                group?: "events" | "sharing" | "account" | "tokens" | "two_factor" | "webhooks";
+                q?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line (RFC 4180) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listAccountAudit: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                group?: "events" | "sharing" | "account" | "tokens" | "two_factor" | "webhooks";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: string;
+                            createdAt: string;
+                            /** @enum {string} */
+                            action: "event.created" | "event.settings_changed" | "event.deleted" | "event.owner_changed" | "event.retention_applied" | "event.shared" | "event.share_changed" | "event.unshared" | "event.access_changed" | "account.signed_in_new_browser" | "account.password_changed" | "account.email_changed" | "account.exported" | "account.plan_changed" | "account.domain_added" | "account.domain_removed" | "token.created" | "token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "two_factor.recovery_code_used" | "enterprise.two_factor_required" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.paused" | "webhook.secret_rotated";
+                            eventId: string | null;
+                            eventTitle: string | null;
+                            actor: string;
+                            /** @enum {string} */
+                            via: "session" | "api_token" | "system";
+                            details: {
+                                [key: string]: unknown;
+                            };
+                            ip: string | null;
+                        }[];
+                        page: number;
+                        pageSize: number;
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    exportAccountAudit: {
+        parameters: {
+            query?: {
+                group?: "events" | "sharing" | "account" | "tokens" | "two_factor" | "webhooks";
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV with a header line (RFC 4180) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

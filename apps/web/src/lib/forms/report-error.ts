@@ -1,5 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { loadNamespaces } from '../i18n/i18n';
+import { notify } from '../notifications';
+import { translateMessage } from './messages';
 import type { MessageFields } from './server-errors';
 
 /**
@@ -26,4 +28,9 @@ export async function failureMessage(error: unknown): Promise<string> {
     loadNamespaces('forms'),
   ]);
   return failureMessageKey(error);
+}
+
+/** Tells of a failed call outside a form (an export, a row action) in an error notification. */
+export async function notifyFailure(error: unknown): Promise<void> {
+  notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
 }

@@ -1,6 +1,7 @@
 import type { Language } from '@livent/shared';
 import type enAccount from '../../locales/en/account.json';
 import type enApiTokens from '../../locales/en/apiTokens.json';
+import type enAudit from '../../locales/en/audit.json';
 import type enAuth from '../../locales/en/auth.json';
 import type enBilling from '../../locales/en/billing.json';
 import type enCommon from '../../locales/en/common.json';
@@ -83,6 +84,8 @@ export interface Catalogues {
   domains: typeof enDomains;
   /** Personal API tokens on the security screen (docs/decisions/070-personal-api-tokens.md). */
   apiTokens: typeof enApiTokens;
+  /** The audit log of an event and of the account (ADR 069). */
+  audit: typeof enAudit;
 }
 export type Namespace = keyof Catalogues;
 

@@ -1,26 +1,20 @@
 import { hasFeature, LOGIN_WAYS, type AccessLogin, type LoginWay } from '@livent/shared';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn } from '../../../components/data-table/data-table';
+import { FilterSelect } from '../../../components/data-table/filter-select';
 import { ServerTable } from '../../../components/data-table/server-table';
 import { useServerTable } from '../../../components/data-table/use-server-table';
 import { EmptyState } from '../../../components/page/empty-state';
 import { PlanFeatureNotice } from '../../../components/page/plan-feature-notice';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
 import { exactTime, relativeTime } from '../../../lib/format/time';
-import { translateMessage } from '../../../lib/forms/messages';
-import { failureMessage } from '../../../lib/forms/report-error';
-import { notify } from '../../../lib/notifications';
+import { notifyFailure } from '../../../lib/forms/report-error';
 import { loginsQueryOptions, useExportLogins } from '../api/logins-api';
-
-const reportFailure = async (error: unknown) =>
-  notify({ type: 'error', message: translateMessage(await failureMessage(error)) ?? '' });
 
 /**
  * Who came into a protected event and how (docs/product-spec.md, access/loginlist; ADR 026):
@@ -83,25 +77,15 @@ export function LoginList({ eventId }: { eventId: string }) {
       isError={isError}
       namespace="logins"
       filters={
-        <TextField
-          select
-          size="small"
+        <FilterSelect
           label={t('list.way')}
+          allLabel={t('list.allWays')}
           value={filter.way}
-          // "All ways" shows as the value, not hidden under the label.
-          slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-          onChange={(event) => table.setFilter({ way: event.target.value as LoginWay | '' })}
-          sx={{ minWidth: 200 }}
-        >
-          <MenuItem value="">{t('list.allWays')}</MenuItem>
-          {LOGIN_WAYS.map((way) => (
-            <MenuItem key={way} value={way}>
-              {t(`way.${way}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={LOGIN_WAYS.map((way) => ({ value: way, label: t(`way.${way}`) }))}
+          onChange={(way) => table.setFilter({ way })}
+        />
       }
-      onExport={() => exportCsv.mutate({ way: filter.way, q }, { onError: reportFailure })}
+      onExport={() => exportCsv.mutate({ way: filter.way, q }, { onError: notifyFailure })}
       exporting={exportCsv.isPending}
       empty={<EmptyState icon={VpnKeyOutlined} title={t('empty.title')} text={t('empty.text')} />}
     />

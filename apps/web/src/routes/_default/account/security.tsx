@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page/page-header';
 import { DeleteAccount } from '../../../features/account/components/delete-account';
+import { AccountAuditSection } from '../../../features/audit/components/audit-log';
 import { PasswordChangeForm } from '../../../features/account/components/password-change-form';
 import { SessionsList } from '../../../features/account/components/sessions-list';
 import { TwoFactorSection } from '../../../features/two-factor/components/two-factor-section';
@@ -12,7 +13,7 @@ import { loadNamespaces } from '../../../lib/i18n/i18n';
 
 export const Route = createFileRoute('/_default/account/security')({
   staticData: { titleKey: 'security' },
-  loader: () => loadNamespaces('account', 'forms', 'auth', 'apiTokens'),
+  loader: () => loadNamespaces('account', 'forms', 'auth', 'apiTokens', 'audit', 'lists'),
   component: SecurityScreen,
 });
 
@@ -27,6 +28,7 @@ function SecurityScreen() {
         <TwoFactorSection />
         <ApiTokensSection />
         <SessionsList />
+        <AccountAuditSection />
         <DeleteAccount user={user} />
       </Stack>
     </>

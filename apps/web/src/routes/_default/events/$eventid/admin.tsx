@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../../components/page/page-header';
+import { EventAuditCard } from '../../../../features/audit/components/audit-log';
 import { eventQueryOptions } from '../../../../features/events/api/events-api';
 import { EventAdmin } from '../../../../features/events/components/event-admin';
 import {
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/_default/events/$eventid/admin')({
   loader: ({ context, params }) =>
     Promise.all([
       orEventUnavailable(context.queryClient.ensureQueryData(eventQueryOptions(params.eventid))),
-      loadNamespaces('events', 'forms', 'permissions'),
+      loadNamespaces('events', 'forms', 'permissions', 'audit', 'lists'),
     ]),
   component: EventAdminScreen,
 });
@@ -39,6 +40,7 @@ function EventAdminScreen() {
             <OwnerChangeCard event={event} timeZone={timeZone} />
           </>
         )}
+        <EventAuditCard eventId={event.id} />
       </EventAdmin>
     </>
   );
