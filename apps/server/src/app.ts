@@ -163,6 +163,8 @@ export interface BuildAppOptions {
   pollResults?: PollResultsOptions;
   /** How often due reminders are looked for (`intervalMs: 0`: only when asked). */
   reminderScheduler?: ServiceOptions['reminderScheduler'];
+  /** How often the retention pass runs (`intervalMs: 0`: only when asked). */
+  retention?: ServiceOptions['retention'];
   /** The reactions' flush interval and abuse limits (tests tighten or loosen them). */
   reactions?: ServiceOptions['reactions'];
 }
@@ -257,6 +259,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       domainsWorker: options.domainsWorker,
       pollResults: options.pollResults,
       reminderScheduler: options.reminderScheduler,
+      retention: options.retention,
     });
     app.decorate('services', services);
     // The worker starts with the app and stops before the database closes (preClose runs
@@ -268,8 +271,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.pageFeed.start();
       await services.changeNotices.start();
       services.reactions.start();
+      services.retentionLoop.start();
     });
     app.addHook('preClose', async () => {
+      await services.retentionLoop.stop();
       await services.mailer.stop();
       await services.messageFeed.close();
       // Their last writes still wake the page feed (NOTIFY to the other instances' pages), and

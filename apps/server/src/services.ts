@@ -61,6 +61,8 @@ import {
   RemindersService,
   type ReminderSchedulerOptions,
 } from './modules/reminders/index.js';
+import { retentionLoop, RetentionService } from './modules/retention/index.js';
+import type { BackgroundLoop } from './lib/background-loop.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -136,6 +138,10 @@ export interface Services {
   reminderScheduler: ReminderScheduler;
   /** Who changed what and when, per account and event (ADR 069). */
   audit: AuditLog;
+  /** Deletes or anonymises events' viewer data after their retention period (ADR 073). */
+  retention: RetentionService;
+  /** Runs the retention pass on this instance every few hours (ADR 073). */
+  retentionLoop: BackgroundLoop;
 }
 
 export interface ServiceOptions {
@@ -153,6 +159,8 @@ export interface ServiceOptions {
   domainsWorker?: Partial<DomainsWorkerOptions>;
   pollResults?: PollResultsOptions;
   reminderScheduler?: Partial<ReminderSchedulerOptions>;
+  /** How often the retention pass runs (`intervalMs: 0`: only when asked). */
+  retention?: { intervalMs?: number };
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -316,8 +324,12 @@ export function createServices(options: ServiceOptions): Services {
       event: (slug) => registrations.eventLink(slug),
     },
   });
+  const audit = new AuditLog({ db, now });
+  const retention = new RetentionService({ db, now, audit });
   return {
-    audit: new AuditLog({ db, now }),
+    audit,
+    retention,
+    retentionLoop: retentionLoop(retention, log, options.retention?.intervalMs),
     passwords,
     accessTokens,
     sessions,

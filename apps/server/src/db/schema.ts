@@ -49,6 +49,7 @@ export interface Database {
   reminder_sends: ReminderSendsTable;
   follow_up_sends: FollowUpSendsTable;
   audit_log: AuditLogTable;
+  event_retention: EventRetentionTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -703,4 +704,10 @@ export interface AuditLogTable {
   details: string;
   ip: string | null;
   created_at: string;
+}
+
+/** When the retention pass last ran for an event (ADR 073): its claim against a second instance. */
+export interface EventRetentionTable {
+  event_id: string;
+  last_run_at: string;
 }

@@ -3963,6 +3963,9 @@ export interface operations {
                         accessShowHighlights: boolean;
                         accessCode: string;
                         sessionLimit: number | null;
+                        retentionDays: (30 | 90 | 180 | 365) | null;
+                        /** @enum {string} */
+                        retentionMode: "delete" | "anonymise";
                         registrationEmailDomains: string[];
                         /** @enum {string} */
                         registrationEmailMode: "default" | "send" | "verify";
@@ -4152,6 +4155,9 @@ export interface operations {
                     accessShowHighlights?: boolean;
                     accessCode?: string;
                     sessionLimit?: number | null;
+                    retentionDays?: (30 | 90 | 180 | 365) | null;
+                    /** @enum {string} */
+                    retentionMode?: "delete" | "anonymise";
                     registrationEmailDomains?: string[];
                     /** @enum {string} */
                     registrationEmailMode?: "default" | "send" | "verify";
@@ -4302,6 +4308,9 @@ export interface operations {
                         accessShowHighlights: boolean;
                         accessCode: string;
                         sessionLimit: number | null;
+                        retentionDays: (30 | 90 | 180 | 365) | null;
+                        /** @enum {string} */
+                        retentionMode: "delete" | "anonymise";
                         registrationEmailDomains: string[];
                         /** @enum {string} */
                         registrationEmailMode: "default" | "send" | "verify";
