@@ -337,7 +337,7 @@ export function createServices(options: ServiceOptions): Services {
     limiter,
     mailer,
     auth: new AuthService(deps),
-    account: new AccountService(deps),
+    account: new AccountService(deps, audit),
     settings: new SettingsService(deps),
     feedback: new FeedbackService(deps),
     channels: new ChannelsService({

@@ -21,12 +21,18 @@ import {
   updateUser,
   type UserRow,
 } from '../auth/index.js';
+import type { AuditLog } from '../audit/index.js';
+import { deletePeoplesMails } from '../retention/index.js';
+import { ownedEventIds } from './account-data.repository.js';
 import { describeUserAgent } from './user-agent.js';
 import { planConsumptionOf, planOf } from '../plans/index.js';
 
 /** The account pages: profile, email, password, sessions and deletion (docs/product-spec.md sections 2 and 6). */
 export class AccountService {
-  constructor(private readonly deps: AccountDependencies) {}
+  constructor(
+    private readonly deps: AccountDependencies,
+    private readonly audit: AuditLog,
+  ) {}
 
   async updateProfile(auth: AuthContext, patch: ProfilePatch): Promise<User> {
     const row = await updateUser(this.deps.db, auth.user.id, {
@@ -154,7 +160,15 @@ export class AccountService {
     await this.deps.limiter.consume([this.deps.limits.passwordCheckPerAccount, user.id]);
     await this.checkPassword(user, password, ERROR_MESSAGES.accountDeletionFailed);
     await beforeDelete?.();
-    await deleteUser(this.deps.db, user.id);
+    // What the cascade from `users` cannot reach goes in the same transaction (ADR 073): the
+    // outbox's mails to the events' viewers, and the account's name in others' audit logs.
+    await this.deps.db.transaction().execute(async (trx) => {
+      for (const eventId of await ownedEventIds(trx, user.id)) {
+        await deletePeoplesMails(trx, eventId);
+      }
+      await this.audit.forgetActor(user.id, trx);
+      await deleteUser(trx, user.id);
+    });
   }
 
   private async checkPassword(user: UserRow, password: string, message: string): Promise<void> {

@@ -81,7 +81,10 @@ const count = (result: { numDeletedRows?: bigint; numUpdatedRows?: bigint }) =>
  * The outbox mails to the event's registrants and invitees (their last mail and the reminders):
  * they carry names, addresses and personal links. Deleted in both modes.
  */
-async function deletePeoplesMails(trx: Transaction<Database>, eventId: string): Promise<number> {
+export async function deletePeoplesMails(
+  trx: Transaction<Database>,
+  eventId: string,
+): Promise<number> {
   const result = await trx
     .deleteFrom('mails')
     .where('user_id', 'is', null)
