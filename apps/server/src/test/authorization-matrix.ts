@@ -311,6 +311,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
     request: ({ owner }) => ({ url: `/api/account/sessions/${owner.secondSessionId}` }),
   },
   'DELETE /api/account/sessions': { expected: signedIn(204) },
+  'GET /api/account/export': { expected: signedIn(200) },
   'DELETE /api/account': {
     expected: ownerOnly(204, 400),
     request: ({ owner }) => ({ payload: { password: owner.password } }),

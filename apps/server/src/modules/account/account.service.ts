@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   ERROR_MESSAGES,
   isCustomPlan,
@@ -21,9 +22,10 @@ import {
   updateUser,
   type UserRow,
 } from '../auth/index.js';
-import type { AuditLog } from '../audit/index.js';
+import type { AuditActor, AuditLog } from '../audit/index.js';
 import { deletePeoplesMails } from '../retention/index.js';
 import { ownedEventIds } from './account-data.repository.js';
+import { accountArchive } from './account-export.js';
 import { describeUserAgent } from './user-agent.js';
 import { planConsumptionOf, planOf } from '../plans/index.js';
 
@@ -169,6 +171,25 @@ export class AccountService {
       await this.audit.forgetActor(user.id, trx);
       await deleteUser(trx, user.id);
     });
+  }
+
+  /**
+   * The account's JSON archive (ADR 073). A signed-in person's request only: a personal API
+   * token, which a script may hold, does not take everything at once.
+   */
+  async exportArchive(
+    auth: AuthContext,
+    actor: AuditActor,
+  ): Promise<{ filename: string; body: Readable }> {
+    if (auth.apiToken) throw forbidden();
+    const { db, limiter, limits, now } = this.deps;
+    await limiter.consume([limits.accountExportsPerAccount, auth.user.id]);
+    const exportedAt = now();
+    await this.audit.record({ accountId: auth.user.id, actor, action: 'account.exported' });
+    return {
+      filename: `livent-export-${exportedAt.toISOString().slice(0, 10)}.json`,
+      body: accountArchive({ db, userId: auth.user.id, exportedAt }),
+    };
   }
 
   private async checkPassword(user: UserRow, password: string, message: string): Promise<void> {
