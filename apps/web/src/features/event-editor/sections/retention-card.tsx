@@ -1,6 +1,3 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -12,10 +9,11 @@ import {
   type EventSettingsResponse,
   type RetentionDays,
 } from '@livent/shared';
-import { useId, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useController, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { RadioGroupField } from '../../../components/forms/radio-group-field';
 import { SelectField } from '../../../components/forms/select-field';
 import { SectionCard } from '../../../components/page/section-card';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
@@ -90,13 +88,12 @@ export function RetentionCard<K extends EventSettingName>({
   const { t } = useTranslation('editor');
   const user = useCurrentUser();
   const format = useDateTimeFormat();
-  const modeLabelId = useId();
   const control = settingsForm.form.control as unknown as Control<RetentionValues>;
   const days = useWatch({ control, name: 'retentionDays' });
   const {
     field: { name: daysName, ref: daysRef, onBlur: daysBlur, onChange: daysChange },
   } = useController({ control, name: 'retentionDays' });
-  const { field: modeField } = useController({ control, name: 'retentionMode' });
+  const mode = useWatch({ control, name: 'retentionMode' });
   const { settings } = settingsForm;
   const dueAt = retentionDueAt(
     { ...settings, retentionDays: days },
@@ -131,33 +128,19 @@ export function RetentionCard<K extends EventSettingName>({
         />
         {days !== null && (
           <>
-            <div>
-              <Typography
-                id={modeLabelId}
-                sx={{ fontSize: '0.875rem', fontWeight: 500, lineHeight: 1.4 }}
-              >
-                {t('compliance.retention.mode')}
-              </Typography>
-              <RadioGroup
-                aria-labelledby={modeLabelId}
-                name={modeField.name}
-                value={modeField.value}
-                onChange={(event) => modeField.onChange(event.target.value)}
-                onBlur={modeField.onBlur}
-              >
-                {RETENTION_MODES.map((mode) => (
-                  <FormControlLabel
-                    key={mode}
-                    value={mode}
-                    control={<Radio size="small" />}
-                    label={t(`compliance.retention.modes.${mode}`)}
-                  />
-                ))}
-              </RadioGroup>
-            </div>
+            <RadioGroupField
+              control={control}
+              name="retentionMode"
+              label={t('compliance.retention.mode')}
+              options={RETENTION_MODES.map((mode) => ({
+                value: mode,
+                label: t(`compliance.retention.modes.${mode}`),
+                hint: t(`compliance.retention.modeHints.${mode}`),
+              }))}
+            />
             {dueAt && (
               <Typography variant="body2" role="status">
-                {t(`compliance.retention.when.${modeField.value}`, { date: format.date(dueAt) })}
+                {t(`compliance.retention.when.${mode}`, { date: format.date(dueAt) })}
                 {undated && ` ${t('compliance.retention.undated')}`}
               </Typography>
             )}
