@@ -168,6 +168,8 @@ export interface BuildAppOptions {
   pollResults?: PollResultsOptions;
   /** How often due reminders are looked for (`intervalMs: 0`: only when asked). */
   reminderScheduler?: ServiceOptions['reminderScheduler'];
+  /** How often the retention pass runs (`intervalMs: 0`: only when asked). */
+  retention?: ServiceOptions['retention'];
   /** The reactions' flush interval and abuse limits (tests tighten or loosen them). */
   reactions?: ServiceOptions['reactions'];
 }
@@ -266,6 +268,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       domainsWorker: options.domainsWorker,
       pollResults: options.pollResults,
       reminderScheduler: options.reminderScheduler,
+      retention: options.retention,
     });
     app.decorate('services', services);
     // The worker starts with the app and stops before the database closes (preClose runs
@@ -278,9 +281,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await services.changeNotices.start();
       services.reactions.start();
       services.auditPurge.start();
+      services.retentionLoop.start();
     });
     app.addHook('preClose', async () => {
       await services.auditPurge.stop();
+      await services.retentionLoop.stop();
       await services.mailer.stop();
       await services.messageFeed.close();
       // Their last writes still wake the page feed (NOTIFY to the other instances' pages), and

@@ -66,6 +66,8 @@ import {
   RemindersService,
   type ReminderSchedulerOptions,
 } from './modules/reminders/index.js';
+import { retentionLoop, RetentionService } from './modules/retention/index.js';
+import type { BackgroundLoop } from './lib/background-loop.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
@@ -150,6 +152,10 @@ export interface Services {
   auditPurge: AuditPurge;
   /** Tells a sign-in from a new browser, for the audit log (ADR 069). */
   knownBrowsers: KnownBrowsers;
+  /** Deletes or anonymises events' viewer data after their retention period (ADR 073). */
+  retention: RetentionService;
+  /** Runs the retention pass on this instance every few hours (ADR 073). */
+  retentionLoop: BackgroundLoop;
 }
 
 export interface ServiceOptions {
@@ -168,6 +174,8 @@ export interface ServiceOptions {
   domainsWorker?: Partial<DomainsWorkerOptions>;
   pollResults?: PollResultsOptions;
   reminderScheduler?: Partial<ReminderSchedulerOptions>;
+  /** How often the retention pass runs (`intervalMs: 0`: only when asked). */
+  retention?: { intervalMs?: number };
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -352,9 +360,12 @@ export function createServices(options: ServiceOptions): Services {
     limits,
     audit,
   });
+  const retention = new RetentionService({ db, now, audit });
   return {
     audit,
     twoFactor,
+    retention,
+    retentionLoop: retentionLoop(retention, log, options.retention?.intervalMs),
     apiTokens: new ApiTokenService({
       db,
       now,

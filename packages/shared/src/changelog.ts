@@ -38,6 +38,13 @@ export const CHANGELOG: readonly ChangelogSource[] = [
   {
     date: '2026-11-28',
     text: {
+      en: 'Data retention: on an event\'s compliance screen, choose to delete or anonymise its viewers\' data 30 to 365 days after the event; the statistics stay. "Download my data" on your profile gives you everything stored for your account as one file, and deleting your account removes all of it.',
+      de: 'Aufbewahrung der Daten: Auf der Compliance-Seite einer Veranstaltung legen Sie fest, dass die Daten ihrer Zuschauer 30 bis 365 Tage nach der Veranstaltung gelöscht oder anonymisiert werden; die Statistik bleibt. „Meine Daten herunterladen“ in Ihrem Profil gibt Ihnen alles, was zu Ihrem Konto gespeichert ist, in einer Datei, und das Löschen Ihres Kontos entfernt alles davon.',
+    },
+  },
+  {
+    date: '2026-11-28',
+    text: {
       en: 'Reminders: when your event has a start date and time, registrants and invitees get a reminder a day and an hour before it, each in their language with their personal link. After the event, a follow-up mail thanks those who attended and offers the replay to those who missed it.',
       de: 'Erinnerungen: Hat Ihre Veranstaltung ein Startdatum mit Uhrzeit, erhalten Registrierte und Eingeladene einen Tag und eine Stunde vorher eine Erinnerung, jeweils in ihrer Sprache mit ihrem persönlichen Link. Nach der Veranstaltung dankt eine Nachfassmail den Teilnehmenden und bietet allen, die sie verpasst haben, die Aufzeichnung an.',
     },

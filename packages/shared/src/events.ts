@@ -11,6 +11,7 @@ import { EVENT_DURATION_MAX_MINUTES, PAGE_STATE_OVERRIDES, PAGE_STATES } from '.
 import type { Feature } from './plans.js';
 import { isTimezone } from './account.js';
 import { followUpBody, followUpSubject } from './reminders.js';
+import { RETENTION_DAYS, RETENTION_MODES } from './retention.js';
 import { fields, multiLineText, singleLineText, validationMessage } from './validation.js';
 
 /**
@@ -343,6 +344,12 @@ export const eventSettingsSchema = z.object({
    * it, the oldest session ends.
    */
   sessionLimit: z.number().int().min(1).max(SESSION_LIMIT_MAX).nullable(),
+  /**
+   * Days after the event when its viewers' data is deleted or anonymised; null: kept (ADR 073,
+   * `retentionDueAt`).
+   */
+  retentionDays: z.literal(RETENTION_DAYS).nullable(),
+  retentionMode: z.enum(RETENTION_MODES),
   registrationEmailDomains: unique(
     fields.hostname(),
     REGISTRATION_EMAIL_DOMAINS_MAX,
@@ -475,6 +482,8 @@ export const DEFAULT_EVENT_SETTINGS: Omit<EventSettings, 'title' | 'slug'> = {
   accessShowHighlights: false,
   accessCode: '',
   sessionLimit: null,
+  retentionDays: null,
+  retentionMode: 'delete',
   registrationEmailDomains: [],
   registrationEmailMode: 'default',
   registrationFields: [],

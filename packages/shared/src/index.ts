@@ -23,6 +23,7 @@ export * from './messages.js';
 export * from './permissions.js';
 export * from './plans.js';
 export * from './reminders.js';
+export * from './retention.js';
 export * from './sso.js';
 export * from './stats.js';
 export * from './two-factor.js';

@@ -53,6 +53,7 @@ export interface Database {
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
   api_tokens: ApiTokensTable;
+  event_retention: EventRetentionTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -756,4 +757,10 @@ export interface ApiTokensTable {
   last_used_at: string | null;
   last_used_ip: string | null;
   revoked_at: string | null;
+}
+
+/** When the retention pass last ran for an event (ADR 073): its claim against a second instance. */
+export interface EventRetentionTable {
+  event_id: string;
+  last_run_at: string;
 }

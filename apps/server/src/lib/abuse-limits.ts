@@ -48,6 +48,8 @@ export const DEFAULT_ABUSE_LIMITS = {
    * work, ADR 046); the import dialog previews again on every change of mapping or mode.
    */
   importsPerAccount: { name: 'imports:account', max: 60, windowMs: HOUR },
+  /** Account exports (ADR 073): each reads every row of the account. */
+  accountExportsPerAccount: { name: 'account-export:account', max: 5, windowMs: HOUR },
   /** Messages of one viewer (a cookie id) to one event through the public page (ADR 017). */
   viewerMessagesPerViewer: { name: 'messages:viewer', max: 10, windowMs: 10 * MINUTE },
   /** …and of one address to one event: generous, as thousands of viewers may share one NAT. */

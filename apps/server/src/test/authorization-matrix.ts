@@ -334,6 +334,7 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
       url: `/api/account/api-tokens/${await freshApiTokenId()}`,
     }),
   },
+  'GET /api/account/export': { expected: signedIn(200) },
   'DELETE /api/account': {
     expected: ownerOnly(204, 400),
     request: ({ owner }) => ({ payload: { password: owner.password } }),

@@ -71,6 +71,8 @@ export interface BuildTestAppOptions {
   reactions?: BuildAppOptions['reactions'];
   /** How often due reminders are looked for (`intervalMs: 0`: only when asked). */
   reminderScheduler?: BuildAppOptions['reminderScheduler'];
+  /** How often the retention pass runs (`intervalMs: 0`: only when asked). */
+  retention?: BuildAppOptions['retention'];
 }
 
 /**
@@ -118,6 +120,7 @@ export async function buildTestApp(
       pollResults: options.pollResults,
       reactions: options.reactions,
       reminderScheduler: options.reminderScheduler,
+      retention: options.retention,
     });
   } catch (error) {
     await testDatabase.drop();

@@ -31,9 +31,17 @@ export function saveBlob(blob: Blob, filename: string): void {
   }
 }
 
-/** Fetches a CSV export with the credentials and saves it; a refusal throws the API's error. */
-export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
-  const response = await apiResponse(path, { headers: { Accept: 'text/csv' } });
+/** Fetches a file with the credentials and saves it; a refusal throws the API's error. */
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  accept: string,
+): Promise<void> {
+  const response = await apiResponse(path, { headers: { Accept: accept } });
   if (!response.ok) throw await errorFrom(response);
   await saveResponse(response, fallbackName);
 }
+
+/** Fetches a CSV export with the credentials and saves it; a refusal throws the API's error. */
+export const downloadCsv = (path: string, fallbackName: string): Promise<void> =>
+  downloadFile(path, fallbackName, 'text/csv');

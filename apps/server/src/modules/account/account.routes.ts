@@ -136,6 +136,39 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/account/export',
+    {
+      ...secured,
+      schema: {
+        operationId: 'exportAccount',
+        tags,
+        summary: 'Everything stored for the account as a JSON archive (a download)',
+        description:
+          'Every row of the account and its events as stored, without secrets (password and token hashes, personal links, provider secrets); streamed. Only with a session, not with a personal API token (403).',
+        security: bearerAuth,
+        response: {
+          200: {
+            description: 'The archive (an attachment): the account, its tables and its events',
+            content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+          },
+          ...errorResponses(401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const archive = await account.exportArchive(requireAuth(request), auditActor(request));
+      return (
+        reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${archive.filename}"`)
+          .header('cache-control', 'no-store')
+          // A stream: the schema documents it; Fastify sends streams without serialising.
+          .send(archive.body as unknown as Record<string, unknown>)
+      );
+    },
+  );
+
   app.delete(
     '/account',
     {

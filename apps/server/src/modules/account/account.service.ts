@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   ERROR_MESSAGES,
   isCustomPlan,
@@ -21,9 +22,12 @@ import {
   updateUser,
   type UserRow,
 } from '../auth/index.js';
+import type { AuditActor } from '../audit/index.js';
+import { deletePeoplesMails } from '../retention/index.js';
+import { ownedEventIds } from './account-data.repository.js';
+import { accountArchive } from './account-export.js';
 import { describeUserAgent } from './user-agent.js';
 import { planConsumptionOf, planOf } from '../plans/index.js';
-import type { AuditActor } from '../audit/index.js';
 
 /** The account pages: profile, email, password, sessions and deletion (docs/product-spec.md sections 2 and 6). */
 export class AccountService {
@@ -160,7 +164,34 @@ export class AccountService {
     await this.deps.limiter.consume([this.deps.limits.passwordCheckPerAccount, user.id]);
     await this.checkPassword(user, password, ERROR_MESSAGES.accountDeletionFailed);
     await beforeDelete?.();
-    await deleteUser(this.deps.db, user.id);
+    // What the cascade from `users` cannot reach goes in the same transaction (ADR 073): the
+    // outbox's mails to the events' viewers, and the account's name in others' audit logs.
+    await this.deps.db.transaction().execute(async (trx) => {
+      for (const eventId of await ownedEventIds(trx, user.id)) {
+        await deletePeoplesMails(trx, eventId);
+      }
+      await this.deps.audit.forgetActor(user.id, trx);
+      await deleteUser(trx, user.id);
+    });
+  }
+
+  /**
+   * The account's JSON archive (ADR 073). A signed-in person's request only: a personal API
+   * token, which a script may hold, does not take everything at once.
+   */
+  async exportArchive(
+    auth: AuthContext,
+    actor: AuditActor,
+  ): Promise<{ filename: string; body: Readable }> {
+    if (auth.apiToken) throw forbidden();
+    const { db, limiter, limits, now } = this.deps;
+    await limiter.consume([limits.accountExportsPerAccount, auth.user.id]);
+    const exportedAt = now();
+    await this.deps.audit.record({ accountId: auth.user.id, actor, action: 'account.exported' });
+    return {
+      filename: `livent-export-${exportedAt.toISOString().slice(0, 10)}.json`,
+      body: accountArchive({ db, userId: auth.user.id, exportedAt }),
+    };
   }
 
   private async checkPassword(user: UserRow, password: string, message: string): Promise<void> {

@@ -16,6 +16,9 @@ export interface AuditActor {
   ip: string | null;
 }
 
+/** What an entry names as its actor once the actor's account was deleted (ADR 073). */
+export const DELETED_ACTOR_NAME = 'Deleted account';
+
 /** Livent itself, for what no person did (a retention run). */
 export const SYSTEM_ACTOR: AuditActor = { userId: null, name: 'Livent', via: 'system', ip: null };
 
@@ -75,6 +78,18 @@ export class AuditLog {
           created_at: createdAt,
         })),
       )
+      .execute();
+  }
+
+  /**
+   * A deleted account's part in other accounts' logs (ADR 073): the entries stay, as the other
+   * account's record of what happened, but no longer name who it was.
+   */
+  async forgetActor(userId: string, db: Db = this.deps.db): Promise<void> {
+    await db
+      .updateTable('audit_log')
+      .set({ actor_id: null, actor: DELETED_ACTOR_NAME, ip: null })
+      .where('actor_id', '=', userId)
       .execute();
   }
 }

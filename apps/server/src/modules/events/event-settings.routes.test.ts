@@ -197,6 +197,9 @@ const INVALID_VALUES: [field: EventSettingName, value: unknown, errors: Record<s
     ['accessCode', 'two\nlines', { accessCode: 'validation.singleLine' }],
     ['sessionLimit', 0, { sessionLimit: 'validation.minValue?min=1' }],
     ['sessionLimit', 11, { sessionLimit: 'validation.maxValue?max=10' }],
+    ['retentionDays', 31, { retentionDays: 'validation.invalid' }],
+    ['retentionDays', 0, { retentionDays: 'validation.invalid' }],
+    ['retentionMode', 'erase', { retentionMode: 'validation.invalid' }],
     [
       'registrationEmailDomains',
       Array.from({ length: 11 }, (_, index) => `d${String(index)}.example.com`),

@@ -306,6 +306,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Everything stored for the account as a JSON archive (a download)
+         * @description Every row of the account and its events as stored, without secrets (password and token hashes, personal links, provider secrets); streamed. Only with a session, not with a personal API token (403).
+         */
+        get: operations["exportAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account": {
         parameters: {
             query?: never;
@@ -3487,6 +3507,73 @@ export interface operations {
             };
         };
     };
+    exportAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archive (an attachment): the account, its tables and its events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
     deleteAccount: {
         parameters: {
             query?: never;
@@ -4422,6 +4509,9 @@ export interface operations {
                         accessShowHighlights: boolean;
                         accessCode: string;
                         sessionLimit: number | null;
+                        retentionDays: (30 | 90 | 180 | 365) | null;
+                        /** @enum {string} */
+                        retentionMode: "delete" | "anonymise";
                         registrationEmailDomains: string[];
                         /** @enum {string} */
                         registrationEmailMode: "default" | "send" | "verify";
@@ -4611,6 +4701,9 @@ export interface operations {
                     accessShowHighlights?: boolean;
                     accessCode?: string;
                     sessionLimit?: number | null;
+                    retentionDays?: (30 | 90 | 180 | 365) | null;
+                    /** @enum {string} */
+                    retentionMode?: "delete" | "anonymise";
                     registrationEmailDomains?: string[];
                     /** @enum {string} */
                     registrationEmailMode?: "default" | "send" | "verify";
@@ -4761,6 +4854,9 @@ export interface operations {
                         accessShowHighlights: boolean;
                         accessCode: string;
                         sessionLimit: number | null;
+                        retentionDays: (30 | 90 | 180 | 365) | null;
+                        /** @enum {string} */
+                        retentionMode: "delete" | "anonymise";
                         registrationEmailDomains: string[];
                         /** @enum {string} */
                         registrationEmailMode: "default" | "send" | "verify";

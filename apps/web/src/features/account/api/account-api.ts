@@ -1,6 +1,7 @@
 import type { PasswordChange, ProfilePatch } from '@livent/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api/typed-api';
+import { api, apiPath } from '../../../lib/api/typed-api';
+import { downloadFile } from '../../../lib/download';
 import { setUser } from '../../../lib/auth/auth-store';
 import { session } from '../../../lib/auth/session';
 
@@ -50,4 +51,11 @@ export const useDeleteAccount = () =>
   useMutation({
     mutationFn: (password: string) => api.delete('/account', { body: { password } }),
     onSuccess: () => session.endSession(),
+  });
+
+/** Downloads the account's JSON archive (ADR 073): fetched with the credentials, saved by a link. */
+export const useExportAccount = () =>
+  useMutation({
+    mutationFn: () =>
+      downloadFile(apiPath('/account/export'), 'livent-export.json', 'application/json'),
   });

@@ -9,6 +9,7 @@ import { TextInputField } from '../../../components/forms/text-input-field';
 import { PlanFeatureNotice } from '../../../components/page/plan-feature-notice';
 import { SectionCard } from '../../../components/page/section-card';
 import { useSettingsForm } from '../../../lib/events/use-settings-form';
+import { RETENTION_FIELDS, RetentionCard, useRetentionConfirmation } from './retention-card';
 
 const FIELDS = [
   'legalTermsLink',
@@ -18,6 +19,7 @@ const FIELDS = [
   'complianceTextEn',
   'complianceTextDe',
   'complianceConfirmed',
+  ...RETENTION_FIELDS,
 ] as const;
 
 /** The banner's own text per language (ADR 051). */
@@ -25,7 +27,8 @@ const BANNER_TEXTS = ['complianceTextEn', 'complianceTextDe'] as const;
 
 /**
  * Compliance (docs/product-spec.md section 3): legal links and text, the consent banner; its own
- * texts and the confirmation need COMPLIANCE (docs/decisions/051-consent-that-holds.md).
+ * texts and the confirmation need COMPLIANCE (docs/decisions/051-consent-that-holds.md); the
+ * viewer data's retention (docs/decisions/073-data-retention-and-privacy.md).
  */
 export function ComplianceSection({ eventId }: { eventId: string }) {
   const { t } = useTranslation(['editor', 'events']);
@@ -35,8 +38,9 @@ export function ComplianceSection({ eventId }: { eventId: string }) {
   const { errors } = formState;
   const confirmLocked = Boolean(settingsForm.missingFeature('complianceConfirmed'));
   const textsLocked = Boolean(settingsForm.missingFeature('complianceTextEn'));
+  const retention = useRetentionConfirmation(settingsForm);
   return (
-    <SettingsForm settingsForm={settingsForm}>
+    <SettingsForm settingsForm={{ ...settingsForm, onSubmit: retention.onSubmit }}>
       <SectionCard
         title={t('compliance.legal.title')}
         description={t('compliance.legal.description')}
@@ -108,6 +112,8 @@ export function ComplianceSection({ eventId }: { eventId: string }) {
           />
         </Stack>
       </SectionCard>
+      <RetentionCard settingsForm={settingsForm} />
+      {retention.dialog}
     </SettingsForm>
   );
 }

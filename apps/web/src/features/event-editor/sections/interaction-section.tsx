@@ -2,14 +2,11 @@ import { EXTRA_FRAME_MAX_HEIGHT, EXTRA_FRAME_MIN_HEIGHT, MESSAGES_MODES } from '
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useId, useState } from 'react';
-import { useController, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { RadioGroupField } from '../../../components/forms/radio-group-field';
 import { SettingsForm } from '../../../components/forms/settings-form';
 import { SwitchField } from '../../../components/forms/switch-field';
 import { TextInputField } from '../../../components/forms/text-input-field';
@@ -48,8 +45,6 @@ export function InteractionSection({ eventId }: { eventId: string }) {
     },
   });
   const { control, setValue, formState } = settingsForm.form;
-  const modeLabelId = useId();
-  const { field: modeField } = useController({ control, name: 'messagesMode' });
   const { fields } = settingsForm;
   // Pasted embed code becomes its link at once, as the player's (docs/product-spec.md section 5).
   const sideFrameLink = useEmbedLinkField(settingsForm.form, 'sideFrameLink');
@@ -85,43 +80,16 @@ export function InteractionSection({ eventId }: { eventId: string }) {
             />
           )}
           <Divider />
-          <Box>
-            <Typography
-              id={modeLabelId}
-              sx={{ fontSize: '0.875rem', fontWeight: 500, lineHeight: 1.4 }}
-            >
-              {t('interaction.mode.label')}
-            </Typography>
-            <RadioGroup
-              aria-labelledby={modeLabelId}
-              name={modeField.name}
-              value={modeField.value}
-              onChange={(event) => modeField.onChange(event.target.value)}
-              onBlur={modeField.onBlur}
-            >
-              {MESSAGES_MODES.map((mode) => (
-                <FormControlLabel
-                  key={mode}
-                  value={mode}
-                  control={<Radio size="small" />}
-                  sx={{ alignItems: 'flex-start', mt: 1 }}
-                  label={
-                    <Box sx={{ pt: 0.75 }}>
-                      <Typography sx={{ fontSize: '0.875rem', fontWeight: 500 }}>
-                        {t(`interaction.mode.${mode}`)}
-                      </Typography>
-                      <Typography
-                        variant="body2"
-                        sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}
-                      >
-                        {t(`interaction.mode.${mode}Hint`)}
-                      </Typography>
-                    </Box>
-                  }
-                />
-              ))}
-            </RadioGroup>
-          </Box>
+          <RadioGroupField
+            control={control}
+            name="messagesMode"
+            label={t('interaction.mode.label')}
+            options={MESSAGES_MODES.map((mode) => ({
+              value: mode,
+              label: t(`interaction.mode.${mode}`),
+              hint: t(`interaction.mode.${mode}Hint`),
+            }))}
+          />
           <Divider />
           <MessagesGuestAccess
             eventId={eventId}

@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import { createFileRoute } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page/page-header';
+import { AccountExport } from '../../../features/account/components/account-export';
 import { EmailChangeForm } from '../../../features/account/components/email-change-form';
 import { ProfileForm } from '../../../features/account/components/profile-form';
 import { useCurrentUser } from '../../../lib/auth/use-auth';
@@ -22,6 +23,7 @@ function ProfileScreen() {
       <Stack spacing={3}>
         <ProfileForm user={user} />
         <EmailChangeForm user={user} />
+        <AccountExport />
       </Stack>
     </>
   );
