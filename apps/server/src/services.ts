@@ -65,6 +65,13 @@ import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { StatsViewTokens } from './modules/stats/view-tokens.js';
+import {
+  DEFAULT_WEBHOOK_SENDER_OPTIONS,
+  systemResolve,
+  WebhookSender,
+  WebhooksService,
+  type WebhookSenderOptions,
+} from './modules/webhooks/index.js';
 
 /** The services of the app, built once in `buildApp` and decorated as `app.services`. */
 export interface Services {
@@ -136,6 +143,10 @@ export interface Services {
   reminderScheduler: ReminderScheduler;
   /** Who changed what and when, per account and event (ADR 069). */
   audit: AuditLog;
+  /** The accounts' webhook endpoints; other modules `emit` their events here (ADR 072). */
+  webhooks: WebhooksService;
+  /** Sends the webhook deliveries, retries them and pauses failing endpoints (ADR 072). */
+  webhookSender: WebhookSender;
 }
 
 export interface ServiceOptions {
@@ -153,6 +164,7 @@ export interface ServiceOptions {
   domainsWorker?: Partial<DomainsWorkerOptions>;
   pollResults?: PollResultsOptions;
   reminderScheduler?: Partial<ReminderSchedulerOptions>;
+  webhookSender?: Partial<WebhookSenderOptions>;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -316,8 +328,30 @@ export function createServices(options: ServiceOptions): Services {
       event: (slug) => registrations.eventLink(slug),
     },
   });
+  const audit = new AuditLog({ db, now });
+  const webhookSender = new WebhookSender(
+    {
+      db,
+      now,
+      log,
+      outbound: createOutboundFetch({ allow: config.outboundAllow }),
+      mailer,
+      audit,
+      publicUrl: config.publicUrl,
+    },
+    { ...DEFAULT_WEBHOOK_SENDER_OPTIONS, ...options.webhookSender },
+  );
   return {
-    audit: new AuditLog({ db, now }),
+    audit,
+    webhooks: new WebhooksService({
+      db,
+      now,
+      audit,
+      outboundAllow: config.outboundAllow,
+      resolve: systemResolve,
+      nudge: () => webhookSender.nudge(),
+    }),
+    webhookSender,
     passwords,
     accessTokens,
     sessions,

@@ -86,6 +86,10 @@ export const ERROR_MESSAGES = {
   sessionEnded: 'This session ended',
   /** A second follow-up mail of an event within the repeat guard, not forced (ADR 065). */
   followUpRecentlySent: 'The follow-up was sent a short while ago',
+  /** Another account's webhook endpoint or delivery, or none (ADR 072). */
+  webhookNotFound: 'Webhook not found',
+  /** More than the endpoints an account may have (ADR 072). */
+  webhookLimitReached: 'Webhook limit reached',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

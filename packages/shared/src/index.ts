@@ -26,3 +26,4 @@ export * from './reminders.js';
 export * from './sso.js';
 export * from './stats.js';
 export * from './validation.js';
+export * from './webhooks.js';

@@ -68,6 +68,8 @@ export interface BuildTestAppOptions {
   reactions?: BuildAppOptions['reactions'];
   /** How often due reminders are looked for (`intervalMs: 0`: only when asked). */
   reminderScheduler?: BuildAppOptions['reminderScheduler'];
+  /** Timing of the webhooks' sender (`pollIntervalMs: 0`: only when asked). */
+  webhookSender?: BuildAppOptions['webhookSender'];
 }
 
 /**
@@ -114,6 +116,7 @@ export async function buildTestApp(
       pollResults: options.pollResults,
       reactions: options.reactions,
       reminderScheduler: options.reminderScheduler,
+      webhookSender: options.webhookSender,
     });
   } catch (error) {
     await testDatabase.drop();

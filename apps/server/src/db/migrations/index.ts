@@ -30,6 +30,7 @@ import * as m0030Reminders from './0030-reminders.js';
 import * as m0031AccessSessions from './0031-access-sessions.js';
 import * as m0032RemindersOffForExistingEvents from './0032-reminders-off-for-existing-events.js';
 import * as m0033AuditLog from './0033-audit-log.js';
+import * as m0036Webhooks from './0036-webhooks.js';
 
 /**
  * Every migration, by the name recorded in `kysely_migration`. Names sort in the order they run;
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0031_access_sessions': m0031AccessSessions,
   '0032_reminders_off_for_existing_events': m0032RemindersOffForExistingEvents,
   '0033_audit_log': m0033AuditLog,
+  '0036_webhooks': m0036Webhooks,
 };
