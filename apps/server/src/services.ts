@@ -68,6 +68,7 @@ import { StatsViewTokens } from './modules/stats/view-tokens.js';
 import {
   DEFAULT_WEBHOOK_SENDER_OPTIONS,
   systemResolve,
+  tellTimedStateChanges,
   WebhookSender,
   WebhooksService,
   type WebhookSenderOptions,
@@ -191,6 +192,29 @@ export function createServices(options: ServiceOptions): Services {
     logLinks: config.devTools,
     unsubscribeLinks: new UnsubscribeLinks(config.appSecret, config.eventsUrl),
   });
+  const audit = new AuditLog({ db, now });
+  const webhookSender = new WebhookSender(
+    {
+      db,
+      now,
+      log,
+      outbound: createOutboundFetch({ allow: config.outboundAllow }),
+      mailer,
+      audit,
+      publicUrl: config.publicUrl,
+      everyMinute: (at) => tellTimedStateChanges(db, webhooks, at),
+    },
+    { ...DEFAULT_WEBHOOK_SENDER_OPTIONS, ...options.webhookSender },
+  );
+  // Before the modules that tell of their events (ADR 072).
+  const webhooks = new WebhooksService({
+    db,
+    now,
+    audit,
+    outboundAllow: config.outboundAllow,
+    resolve: systemResolve,
+    nudge: () => webhookSender.nudge(),
+  });
   const messageFeed = new MessageFeed({
     db,
     log,
@@ -242,6 +266,7 @@ export function createServices(options: ServiceOptions): Services {
     limits,
     eventsUrl: config.eventsUrl,
     calendars,
+    webhooks,
   });
   const invitations = new InvitationsService({
     db,
@@ -299,7 +324,14 @@ export function createServices(options: ServiceOptions): Services {
     invitations: invitationAccess,
     registrations,
     sso,
-    viewerMessages: new ViewerMessagesService({ db, now, limiter, limits, messageFeed }),
+    viewerMessages: new ViewerMessagesService({
+      db,
+      now,
+      limiter,
+      limits,
+      messageFeed,
+      webhooks,
+    }),
     viewerPolls: new ViewerPollsService({
       db,
       dialect: config.dialect,
@@ -313,6 +345,7 @@ export function createServices(options: ServiceOptions): Services {
     mailer,
     eventsUrl: config.eventsUrl,
     calendars,
+    webhooks,
   });
   changeNotices.on('access', (eventId) => publicPages.events.forget(eventId));
   const reminders = new RemindersService({
@@ -328,29 +361,9 @@ export function createServices(options: ServiceOptions): Services {
       event: (slug) => registrations.eventLink(slug),
     },
   });
-  const audit = new AuditLog({ db, now });
-  const webhookSender = new WebhookSender(
-    {
-      db,
-      now,
-      log,
-      outbound: createOutboundFetch({ allow: config.outboundAllow }),
-      mailer,
-      audit,
-      publicUrl: config.publicUrl,
-    },
-    { ...DEFAULT_WEBHOOK_SENDER_OPTIONS, ...options.webhookSender },
-  );
   return {
     audit,
-    webhooks: new WebhooksService({
-      db,
-      now,
-      audit,
-      outboundAllow: config.outboundAllow,
-      resolve: systemResolve,
-      nudge: () => webhookSender.nudge(),
-    }),
+    webhooks,
     webhookSender,
     passwords,
     accessTokens,
@@ -383,17 +396,25 @@ export function createServices(options: ServiceOptions): Services {
       pageFeed,
       beforeDelete: (trx, eventId) => calendarNotices.queueCancellations(trx, eventId),
       afterDelete: (queued) => mailer.afterBulkCommit(queued, 'event-cancelled'),
+      webhooks,
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
     publicPages,
     messageFeed,
     pageFeed,
-    polls: new PollsService({ db, dialect: config.dialect, now, pageFeed, results: pollResults }),
+    polls: new PollsService({
+      db,
+      dialect: config.dialect,
+      now,
+      pageFeed,
+      results: pollResults,
+      webhooks,
+    }),
     pollResults,
     reactions,
     changeNotices,
-    messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
+    messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed, webhooks }),
     registrations,
     invitations,
     calendars,

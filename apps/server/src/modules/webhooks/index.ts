@@ -5,5 +5,6 @@ export {
   WebhookSender,
   type WebhookSenderOptions,
 } from './webhook-sender.js';
-export { WebhooksService, type WebhookEmit } from './webhooks.service.js';
+export { WebhooksService, type WebhookEmit, type WebhookEmitter } from './webhooks.service.js';
 export { systemResolve } from './webhook-url.js';
+export { tellTimedStateChanges } from './state-watch.js';

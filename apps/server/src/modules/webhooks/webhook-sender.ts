@@ -67,6 +67,8 @@ export interface WebhookSenderDependencies {
   audit: AuditLog;
   /** The dashboard's origin, for the link in the mail about a paused endpoint. */
   publicUrl: string;
+  /** Once a minute in a round: the state changes that the time brought (state-watch.ts). */
+  everyMinute?: (now: Date) => Promise<void>;
 }
 
 /**
@@ -78,6 +80,7 @@ export interface WebhookSenderDependencies {
 export class WebhookSender {
   private readonly loop: BackgroundLoop;
   private lastPurge = 0;
+  private lastMinute = 0;
 
   constructor(
     private readonly deps: WebhookSenderDependencies,
@@ -115,6 +118,10 @@ export class WebhookSender {
     if (now().getTime() - this.lastPurge >= HOUR) {
       this.lastPurge = now().getTime();
       await deleteDeliveriesBefore(db, new Date(now().getTime() - this.options.keepMs));
+    }
+    if (this.deps.everyMinute && now().getTime() - this.lastMinute >= MINUTE) {
+      this.lastMinute = now().getTime();
+      await this.deps.everyMinute(now());
     }
     const ids = await findDueDeliveryIds(db, now(), this.options.batchSize);
     for (const id of ids) {

@@ -35,8 +35,6 @@ import {
 
 /** How long a rotated secret still signs deliveries besides the new one. */
 export const PREVIOUS_SECRET_HOURS = 24;
-/** `attendance.updated` goes out at most once per person and event in this window. */
-export const ATTENDANCE_DEBOUNCE_MS = 5 * 60_000;
 
 export interface WebhooksDependencies {
   db: Kysely<Database>;
@@ -55,11 +53,15 @@ export interface WebhookEmit {
   /** The facts of the change (ids, the person's name and email); the event's own are added. */
   data: Record<string, unknown>;
   /**
-   * `attendance.updated` is debounced per this key (a person of the event): at most one in
-   * {@link ATTENDANCE_DEBOUNCE_MS}.
+   * At most one emit of this type, event and key within `windowMs` (across instances): a
+   * person's `attendance.updated` (five minutes), a state change that the time brought, which
+   * every instance's pass sees.
    */
-  debounceKey?: string;
+  debounce?: { key: string; windowMs: number };
 }
+
+/** What a module that tells of its events needs: the service's `emit` (ADR 072). */
+export type WebhookEmitter = Pick<WebhooksService, 'emit'>;
 
 type AuditAction = 'webhook.created' | 'webhook.changed' | 'webhook.deleted' | 'webhook.paused';
 
@@ -304,12 +306,12 @@ export class WebhooksService {
     );
     if (endpoints.length === 0) return;
     if (
-      emit.debounceKey !== undefined &&
+      emit.debounce &&
       !(await passDebounce(
         db,
-        `${emit.type}:${event.id}:${emit.debounceKey}`,
+        `${emit.type}:${event.id}:${emit.debounce.key}`,
         this.deps.now(),
-        ATTENDANCE_DEBOUNCE_MS,
+        emit.debounce.windowMs,
       ))
     ) {
       return;
