@@ -24,6 +24,7 @@ import type enPermissions from '../../locales/en/permissions.json';
 import type enPolls from '../../locales/en/polls.json';
 import type enScreens from '../../locales/en/screens.json';
 import type enStats from '../../locales/en/stats.json';
+import type enWebhooks from '../../locales/en/webhooks.json';
 
 /**
  * The namespace loaded with the active language before the first render. The others load with
@@ -80,6 +81,8 @@ export interface Catalogues {
   permissions: typeof enPermissions;
   /** The custom domains screen (docs/decisions/030-custom-domains.md). */
   domains: typeof enDomains;
+  /** The webhooks screen (docs/decisions/072-webhooks.md). */
+  webhooks: typeof enWebhooks;
 }
 export type Namespace = keyof Catalogues;
 
