@@ -24,6 +24,9 @@ import { useDateTimeFormat } from '../../../lib/format/date-time';
 import { notify } from '../../../lib/notifications';
 import { deliveriesQueryOptions, useRetryDelivery } from '../api/webhooks-api';
 
+/** Columns a phone leaves out: the expanded attempts carry the same facts. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 const STATUS_COLOR = {
   queued: 'default',
   retrying: 'warning',
@@ -101,10 +104,14 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
           <TableHead>
             <TableRow>
               <TableCell>{t('log.time')}</TableCell>
-              <TableCell>{t('log.type')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('log.type')}</TableCell>
               <TableCell>{t('log.status')}</TableCell>
-              <TableCell align="right">{t('log.attempts')}</TableCell>
-              <TableCell align="right">{t('log.response')}</TableCell>
+              <TableCell align="right" sx={WIDE_ONLY}>
+                {t('log.attempts')}
+              </TableCell>
+              <TableCell align="right" sx={WIDE_ONLY}>
+                {t('log.response')}
+              </TableCell>
               <TableCell align="right">{t('log.actions')}</TableCell>
             </TableRow>
           </TableHead>
@@ -114,8 +121,16 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
               return (
                 <Fragment key={delivery.id}>
                   <TableRow data-testid="webhook-delivery">
-                    <TableCell>{format.dateTime(delivery.createdAt)}</TableCell>
-                    <TableCell>{t(`eventTypes.${delivery.eventType}`)}</TableCell>
+                    <TableCell>
+                      {format.dateTime(delivery.createdAt)}
+                      <Typography
+                        variant="body2"
+                        sx={{ display: { xs: 'block', sm: 'none' }, color: 'text.secondary' }}
+                      >
+                        {t(`eventTypes.${delivery.eventType}`)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={WIDE_ONLY}>{t(`eventTypes.${delivery.eventType}`)}</TableCell>
                     <TableCell>
                       <Chip
                         size="small"
@@ -128,8 +143,12 @@ export function DeliveryLog({ endpointId }: { endpointId: string }) {
                         </Typography>
                       )}
                     </TableCell>
-                    <TableCell align="right">{delivery.attempts}</TableCell>
-                    <TableCell align="right">{delivery.lastStatusCode ?? t('log.none')}</TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {delivery.attempts}
+                    </TableCell>
+                    <TableCell align="right" sx={WIDE_ONLY}>
+                      {delivery.lastStatusCode ?? t('log.none')}
+                    </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {(delivery.status === 'failed' || delivery.status === 'delivered') && (
                         <Button size="small" onClick={() => sendAgain(delivery.id)}>
