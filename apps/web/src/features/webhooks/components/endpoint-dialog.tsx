@@ -32,6 +32,73 @@ export const CHOOSABLE_TYPES = WEBHOOK_EVENT_TYPES.filter(
   (type) => type !== 'webhook.test' && type !== 'attendance.updated',
 );
 
+/**
+ * "All" or some of a list: a box for all, and once it is cleared the options to tick (starting
+ * from every option unless `startWith` says otherwise). `null` stands for all.
+ */
+function ChoiceGroup<T extends string>({
+  legend,
+  allLabel,
+  missingText,
+  options,
+  chosen,
+  onChange,
+  startWith,
+}: {
+  legend: string;
+  allLabel: string;
+  missingText: string;
+  options: { value: T; label: string }[];
+  chosen: T[] | null;
+  onChange: (chosen: T[] | null) => void;
+  startWith?: T[];
+}) {
+  const toggle = (value: T) =>
+    onChange(
+      chosen?.includes(value)
+        ? chosen.filter((item) => item !== value)
+        : [...(chosen ?? []), value],
+    );
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
+        {legend}
+      </Typography>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={chosen === null}
+            onChange={(event) =>
+              onChange(
+                event.target.checked ? null : (startWith ?? options.map(({ value }) => value)),
+              )
+            }
+          />
+        }
+        label={allLabel}
+      />
+      {chosen !== null && (
+        <FormGroup sx={{ pl: 3.5 }}>
+          {options.map((option) => (
+            <FormControlLabel
+              key={option.value}
+              control={
+                <Checkbox
+                  size="small"
+                  checked={chosen.includes(option.value)}
+                  onChange={() => toggle(option.value)}
+                />
+              }
+              label={option.label}
+            />
+          ))}
+          {chosen.length === 0 && <FormHelperText error>{missingText}</FormHelperText>}
+        </FormGroup>
+      )}
+    </Box>
+  );
+}
+
 interface TextValues {
   url: string;
   description: string;
@@ -82,9 +149,6 @@ export function EndpointDialog({
   const typesMissing = types !== null && types.length === 0;
   const eventsMissing = eventIds !== null && eventIds.length === 0;
 
-  const toggle = <T,>(list: T[] | null, value: T): T[] =>
-    list?.includes(value) ? list.filter((item) => item !== value) : [...(list ?? []), value];
-
   const onSubmit = form.handleSubmit(async (values) => {
     if (typesMissing || eventsMissing) return;
     const body = {
@@ -131,70 +195,27 @@ export function EndpointDialog({
             error={errors.description?.message}
             {...descriptionField}
           />
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-            <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
-              {t('form.eventTypes')}
-            </Typography>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={types === null}
-                  onChange={(event) => setTypes(event.target.checked ? null : [...CHOOSABLE_TYPES])}
-                />
-              }
-              label={t('form.allTypes')}
-            />
-            {types !== null && (
-              <FormGroup sx={{ pl: 3.5 }}>
-                {CHOOSABLE_TYPES.map((type) => (
-                  <FormControlLabel
-                    key={type}
-                    control={
-                      <Checkbox
-                        size="small"
-                        checked={types.includes(type)}
-                        onChange={() => setTypes(toggle(types, type))}
-                      />
-                    }
-                    label={t(`eventTypes.${type}`)}
-                  />
-                ))}
-                {typesMissing && <FormHelperText error>{t('form.noTypesChosen')}</FormHelperText>}
-              </FormGroup>
-            )}
-          </Box>
-          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
-            <Typography component="legend" variant="subtitle2" sx={{ mb: 0.5 }}>
-              {t('form.liventEvents')}
-            </Typography>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={eventIds === null}
-                  onChange={(event) => setEventIds(event.target.checked ? null : [])}
-                />
-              }
-              label={t('form.allLiventEvents')}
-            />
-            {eventIds !== null && (
-              <FormGroup sx={{ pl: 3.5 }}>
-                {ownEvents.map((event) => (
-                  <FormControlLabel
-                    key={event.id}
-                    control={
-                      <Checkbox
-                        size="small"
-                        checked={eventIds.includes(event.id)}
-                        onChange={() => setEventIds(toggle(eventIds, event.id))}
-                      />
-                    }
-                    label={event.title}
-                  />
-                ))}
-                {eventsMissing && <FormHelperText error>{t('form.noEventsChosen')}</FormHelperText>}
-              </FormGroup>
-            )}
-          </Box>
+          <ChoiceGroup
+            legend={t('form.eventTypes')}
+            allLabel={t('form.allTypes')}
+            missingText={t('form.noTypesChosen')}
+            options={CHOOSABLE_TYPES.map((type) => ({
+              value: type,
+              label: t(`eventTypes.${type}`),
+            }))}
+            chosen={types}
+            onChange={setTypes}
+          />
+          <ChoiceGroup
+            legend={t('form.liventEvents')}
+            allLabel={t('form.allLiventEvents')}
+            missingText={t('form.noEventsChosen')}
+            options={ownEvents.map((event) => ({ value: event.id, label: event.title }))}
+            chosen={eventIds}
+            onChange={setEventIds}
+            /* Unticking "all" starts from none: an account may have many events. */
+            startWith={[]}
+          />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
