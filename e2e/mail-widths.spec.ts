@@ -86,6 +86,7 @@ const data: MailTemplates = {
   'owner-change-new': { name, fromName: name, eventTitle, link: dashboardLink },
   'enterprise-invitation': { name: null, adminName: name, adminEmail: email, link: dashboardLink },
   'email-changed': { name, newEmail: email, supportEmail: email },
+  'webhook-paused': { name, url: dashboardLink, link: dashboardLink },
 };
 
 test.use({ viewport: { width: PHONE_WIDTH, height: 800 } });

@@ -66,6 +66,7 @@ import { registrationsRoutes } from './modules/registrations/registrations.route
 import { calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { loginsRoutes } from './modules/logins/logins.routes.js';
 import { ssoRoutes } from './modules/sso/sso.routes.js';
+import { webhooksRoutes } from './modules/webhooks/index.js';
 import { hostOf, publicHostMatcher } from './lib/events-origin.js';
 import { eventsNotFoundHandler } from './modules/public/page/page-answers.js';
 import { publicRoutes } from './modules/public/public.routes.js';
@@ -172,6 +173,8 @@ export interface BuildAppOptions {
   retention?: ServiceOptions['retention'];
   /** The reactions' flush interval and abuse limits (tests tighten or loosen them). */
   reactions?: ServiceOptions['reactions'];
+  /** Timing of the webhooks' sender (`pollIntervalMs: 0`: only when asked). */
+  webhookSender?: ServiceOptions['webhookSender'];
 }
 
 /**
@@ -205,6 +208,7 @@ const apiModules = [
   domainsRoutes,
   permissionsRoutes,
   auditRoutes,
+  webhooksRoutes,
 ];
 
 export const API_PREFIX = '/api';
@@ -269,6 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       pollResults: options.pollResults,
       reminderScheduler: options.reminderScheduler,
       retention: options.retention,
+      webhookSender: options.webhookSender,
     });
     app.decorate('services', services);
     // The worker starts with the app and stops before the database closes (preClose runs
@@ -407,6 +412,7 @@ async function registerDocs(app: FastifyInstance, config: Config): Promise<void>
           description: "Telling an event's registrants and invitees of its new time",
         },
         { name: 'reminders', description: "An event's reminders and follow-up mail" },
+        { name: 'webhooks', description: "The account's webhook endpoints and their delivery log" },
         { name: 'sso', description: "An event's single sign-on provider (the CIP way in)" },
         { name: 'logins', description: "Who came into an event's page and how (the login list)" },
         { name: 'stats', description: "An event's live statistics: pageviews, viewers, CSV" },

@@ -72,6 +72,14 @@ import { SettingsService } from './modules/settings/settings.service.js';
 import { StatsCollector, type StatsCollectorOptions } from './modules/stats/stats-collector.js';
 import { StatsService } from './modules/stats/stats.service.js';
 import { StatsViewTokens } from './modules/stats/view-tokens.js';
+import {
+  DEFAULT_WEBHOOK_SENDER_OPTIONS,
+  systemResolve,
+  tellTimedStateChanges,
+  WebhookSender,
+  WebhooksService,
+  type WebhookSenderOptions,
+} from './modules/webhooks/index.js';
 
 /** The services of the app, built once in `buildApp` and decorated as `app.services`. */
 export interface Services {
@@ -156,6 +164,10 @@ export interface Services {
   retention: RetentionService;
   /** Runs the retention pass on this instance every few hours (ADR 073). */
   retentionLoop: BackgroundLoop;
+  /** The accounts' webhook endpoints; other modules `emit` their events here (ADR 072). */
+  webhooks: WebhooksService;
+  /** Sends the webhook deliveries, retries them and pauses failing endpoints (ADR 072). */
+  webhookSender: WebhookSender;
 }
 
 export interface ServiceOptions {
@@ -176,6 +188,7 @@ export interface ServiceOptions {
   reminderScheduler?: Partial<ReminderSchedulerOptions>;
   /** How often the retention pass runs (`intervalMs: 0`: only when asked). */
   retention?: { intervalMs?: number };
+  webhookSender?: Partial<WebhookSenderOptions>;
 }
 
 export function createServices(options: ServiceOptions): Services {
@@ -202,6 +215,28 @@ export function createServices(options: ServiceOptions): Services {
     worker,
     logLinks: config.devTools,
     unsubscribeLinks: new UnsubscribeLinks(config.appSecret, config.eventsUrl),
+  });
+  const webhookSender = new WebhookSender(
+    {
+      db,
+      now,
+      log,
+      outbound: createOutboundFetch({ allow: config.outboundAllow }),
+      mailer,
+      audit,
+      publicUrl: config.publicUrl,
+      everyMinute: (at) => tellTimedStateChanges(db, webhooks, at),
+    },
+    { ...DEFAULT_WEBHOOK_SENDER_OPTIONS, ...options.webhookSender },
+  );
+  // Before the modules that tell of their events (ADR 072).
+  const webhooks = new WebhooksService({
+    db,
+    now,
+    audit,
+    outboundAllow: config.outboundAllow,
+    resolve: systemResolve,
+    nudge: () => webhookSender.nudge(),
   });
   const messageFeed = new MessageFeed({
     db,
@@ -256,6 +291,7 @@ export function createServices(options: ServiceOptions): Services {
     limits,
     eventsUrl: config.eventsUrl,
     calendars,
+    webhooks,
   });
   const invitations = new InvitationsService({
     db,
@@ -322,7 +358,14 @@ export function createServices(options: ServiceOptions): Services {
     invitations: invitationAccess,
     registrations,
     sso,
-    viewerMessages: new ViewerMessagesService({ db, now, limiter, limits, messageFeed }),
+    viewerMessages: new ViewerMessagesService({
+      db,
+      now,
+      limiter,
+      limits,
+      messageFeed,
+      webhooks,
+    }),
     viewerPolls: new ViewerPollsService({
       db,
       dialect: config.dialect,
@@ -336,6 +379,7 @@ export function createServices(options: ServiceOptions): Services {
     mailer,
     eventsUrl: config.eventsUrl,
     calendars,
+    webhooks,
   });
   changeNotices.on('access', (eventId) => publicPages.events.forget(eventId));
   const reminders = new RemindersService({
@@ -376,6 +420,8 @@ export function createServices(options: ServiceOptions): Services {
     auditReader: new AuditReader({ db }),
     auditPurge: new AuditPurge({ db, now, log }),
     knownBrowsers: new KnownBrowsers(config.appSecret, audit),
+    webhooks,
+    webhookSender,
     passwords,
     accessTokens,
     sessions,
@@ -408,17 +454,25 @@ export function createServices(options: ServiceOptions): Services {
       beforeDelete: (trx, eventId) => calendarNotices.queueCancellations(trx, eventId),
       afterDelete: (queued) => mailer.afterBulkCommit(queued, 'event-cancelled'),
       audit,
+      webhooks,
     }),
     highlights: new HighlightsService({ db, dialect: config.dialect, now }),
     uploads: new UploadsService({ db, now, limiter, limits }),
     publicPages,
     messageFeed,
     pageFeed,
-    polls: new PollsService({ db, dialect: config.dialect, now, pageFeed, results: pollResults }),
+    polls: new PollsService({
+      db,
+      dialect: config.dialect,
+      now,
+      pageFeed,
+      results: pollResults,
+      webhooks,
+    }),
     pollResults,
     reactions,
     changeNotices,
-    messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed }),
+    messages: new MessagesService({ db, dialect: config.dialect, now, messageFeed, webhooks }),
     registrations,
     invitations,
     calendars,

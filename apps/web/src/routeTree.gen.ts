@@ -32,6 +32,7 @@ import { Route as DefaultAccountPermissionsRouteImport } from './routes/_default
 import { Route as DefaultAccountPlanRouteImport } from './routes/_default/account/plan';
 import { Route as DefaultAccountProfileRouteImport } from './routes/_default/account/profile';
 import { Route as DefaultAccountSecurityRouteImport } from './routes/_default/account/security';
+import { Route as DefaultAccountWebhooksRouteImport } from './routes/_default/account/webhooks';
 import { Route as DefaultEventsIndexRouteImport } from './routes/_default/events/index';
 import { Route as DefaultEventsEventidRouteRouteImport } from './routes/_default/events/$eventid/route';
 import { Route as DefaultEventsAddRouteImport } from './routes/_default/events/add';
@@ -172,6 +173,11 @@ const DefaultAccountProfileRoute = DefaultAccountProfileRouteImport.update({
 const DefaultAccountSecurityRoute = DefaultAccountSecurityRouteImport.update({
   id: '/security',
   path: '/security',
+  getParentRoute: () => DefaultAccountRouteRoute,
+} as any);
+const DefaultAccountWebhooksRoute = DefaultAccountWebhooksRouteImport.update({
+  id: '/webhooks',
+  path: '/webhooks',
   getParentRoute: () => DefaultAccountRouteRoute,
 } as any);
 const DefaultEventsIndexRoute = DefaultEventsIndexRouteImport.update({
@@ -362,6 +368,7 @@ export interface FileRoutesByFullPath {
   '/account/plan': typeof DefaultAccountPlanRoute;
   '/account/profile': typeof DefaultAccountProfileRoute;
   '/account/security': typeof DefaultAccountSecurityRoute;
+  '/account/webhooks': typeof DefaultAccountWebhooksRoute;
   '/events/add': typeof DefaultEventsAddRoute;
   '/account/': typeof DefaultAccountIndexRoute;
   '/events/': typeof DefaultEventsIndexRoute;
@@ -410,6 +417,7 @@ export interface FileRoutesByTo {
   '/account/plan': typeof DefaultAccountPlanRoute;
   '/account/profile': typeof DefaultAccountProfileRoute;
   '/account/security': typeof DefaultAccountSecurityRoute;
+  '/account/webhooks': typeof DefaultAccountWebhooksRoute;
   '/events/add': typeof DefaultEventsAddRoute;
   '/account': typeof DefaultAccountIndexRoute;
   '/events': typeof DefaultEventsIndexRoute;
@@ -464,6 +472,7 @@ export interface FileRoutesById {
   '/_default/account/plan': typeof DefaultAccountPlanRoute;
   '/_default/account/profile': typeof DefaultAccountProfileRoute;
   '/_default/account/security': typeof DefaultAccountSecurityRoute;
+  '/_default/account/webhooks': typeof DefaultAccountWebhooksRoute;
   '/_default/events/add': typeof DefaultEventsAddRoute;
   '/_default/account/': typeof DefaultAccountIndexRoute;
   '/_default/events/': typeof DefaultEventsIndexRoute;
@@ -516,6 +525,7 @@ export interface FileRouteTypes {
     | '/account/plan'
     | '/account/profile'
     | '/account/security'
+    | '/account/webhooks'
     | '/events/add'
     | '/account/'
     | '/events/'
@@ -564,6 +574,7 @@ export interface FileRouteTypes {
     | '/account/plan'
     | '/account/profile'
     | '/account/security'
+    | '/account/webhooks'
     | '/events/add'
     | '/account'
     | '/events'
@@ -617,6 +628,7 @@ export interface FileRouteTypes {
     | '/_default/account/plan'
     | '/_default/account/profile'
     | '/_default/account/security'
+    | '/_default/account/webhooks'
     | '/_default/events/add'
     | '/_default/account/'
     | '/_default/events/'
@@ -814,6 +826,13 @@ declare module '@tanstack/react-router' {
       path: '/security';
       fullPath: '/account/security';
       preLoaderRoute: typeof DefaultAccountSecurityRouteImport;
+      parentRoute: typeof DefaultAccountRouteRoute;
+    };
+    '/_default/account/webhooks': {
+      id: '/_default/account/webhooks';
+      path: '/webhooks';
+      fullPath: '/account/webhooks';
+      preLoaderRoute: typeof DefaultAccountWebhooksRouteImport;
       parentRoute: typeof DefaultAccountRouteRoute;
     };
     '/_default/events/': {
@@ -1043,6 +1062,7 @@ interface DefaultAccountRouteRouteChildren {
   DefaultAccountPlanRoute: typeof DefaultAccountPlanRoute;
   DefaultAccountProfileRoute: typeof DefaultAccountProfileRoute;
   DefaultAccountSecurityRoute: typeof DefaultAccountSecurityRoute;
+  DefaultAccountWebhooksRoute: typeof DefaultAccountWebhooksRoute;
   DefaultAccountIndexRoute: typeof DefaultAccountIndexRoute;
 }
 
@@ -1054,6 +1074,7 @@ const DefaultAccountRouteRouteChildren: DefaultAccountRouteRouteChildren = {
   DefaultAccountPlanRoute: DefaultAccountPlanRoute,
   DefaultAccountProfileRoute: DefaultAccountProfileRoute,
   DefaultAccountSecurityRoute: DefaultAccountSecurityRoute,
+  DefaultAccountWebhooksRoute: DefaultAccountWebhooksRoute,
   DefaultAccountIndexRoute: DefaultAccountIndexRoute,
 };
 

@@ -45,6 +45,13 @@ export const CHANGELOG: readonly ChangelogSource[] = [
   {
     date: '2026-11-28',
     text: {
+      en: 'Webhooks: under Account → Webhooks, send registrations, invitees’ sign-ins, messages, approved questions, closed polls and page state changes to your CRM or marketing tools as signed Standard Webhooks deliveries, with a delivery log, "Send again" and "Send test".',
+      de: 'Webhooks: Senden Sie unter Konto → Webhooks Registrierungen, Anmeldungen von Eingeladenen, Nachrichten, freigegebene Fragen, geschlossene Umfragen und Zustandswechsel der Seite als signierte Standard-Webhooks-Zustellungen an Ihr CRM oder Ihre Marketing-Werkzeuge, mit Zustellprotokoll, „Erneut senden“ und „Test senden“.',
+    },
+  },
+  {
+    date: '2026-11-28',
+    text: {
       en: 'Reminders: when your event has a start date and time, registrants and invitees get a reminder a day and an hour before it, each in their language with their personal link. After the event, a follow-up mail thanks those who attended and offers the replay to those who missed it.',
       de: 'Erinnerungen: Hat Ihre Veranstaltung ein Startdatum mit Uhrzeit, erhalten Registrierte und Eingeladene einen Tag und eine Stunde vorher eine Erinnerung, jeweils in ihrer Sprache mit ihrem persönlichen Link. Nach der Veranstaltung dankt eine Nachfassmail den Teilnehmenden und bietet allen, die sie verpasst haben, die Aufzeichnung an.',
     },

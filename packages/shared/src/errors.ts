@@ -106,6 +106,10 @@ export const ERROR_MESSAGES = {
   apiTokenLimitReached: 'API token limit reached',
   /** A personal API token of another account, or one revoked already (ADR 070). */
   apiTokenNotFound: 'API token not found',
+  /** Another account's webhook endpoint or delivery, or none (ADR 072). */
+  webhookNotFound: 'Webhook not found',
+  /** More than the endpoints an account may have (ADR 072). */
+  webhookLimitReached: 'Webhook limit reached',
   badRequest: 'Bad request',
   validationFailed: 'Validation failed',
   unauthorized: 'Please authenticate',

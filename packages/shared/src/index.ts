@@ -28,3 +28,4 @@ export * from './sso.js';
 export * from './stats.js';
 export * from './two-factor.js';
 export * from './validation.js';
+export * from './webhooks.js';

@@ -54,6 +54,10 @@ export interface Database {
   two_factor_challenges: TwoFactorChallengesTable;
   api_tokens: ApiTokensTable;
   event_retention: EventRetentionTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  webhook_debounce: WebhookDebounceTable;
 }
 
 /** Facts about the installation itself, such as when its schema was created (`created_at`). */
@@ -763,4 +767,60 @@ export interface ApiTokensTable {
 export interface EventRetentionTable {
   event_id: string;
   last_run_at: string;
+}
+
+/** An account's webhook endpoint (ADR 072). */
+export interface WebhookEndpointsTable {
+  id: string;
+  account_id: string;
+  url: string;
+  description: string;
+  /** JSON array of event types, or null for all. */
+  event_types: string | null;
+  /** JSON array of Livent event ids it is filtered to, or null for all. */
+  event_ids: string | null;
+  /** `whsec_` and base64 of the key (Standard Webhooks). */
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: string | null;
+  status: 'active' | 'paused';
+  /** Why it was paused: `owner` or `failing`. */
+  paused_reason: string | null;
+  failed_in_row: Generated<number>;
+  failing_since: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type WebhookDeliveryStatus = 'queued' | 'retrying' | 'delivered' | 'failed';
+
+/** One event for one endpoint: the outbox row the worker sends and retries (ADR 072). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** The JSON body, signed and sent as it is on every attempt. */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_status_code: number | null;
+  created_at: string;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  /** The response's first characters. */
+  response_body: string | null;
+}
+
+export interface WebhookDebounceTable {
+  key: string;
+  sent_at: string;
 }

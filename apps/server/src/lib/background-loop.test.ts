@@ -180,4 +180,14 @@ describe('BackgroundLoop', () => {
     await expect(loop.runNow()).rejects.toThrow('read failed');
     expect(run).toHaveBeenCalledTimes(3);
   });
+
+  it('runNow called as soon as the previous run resolved it still gets a run of its own', async () => {
+    const { loop, run } = loopOf({ intervalMs: 0 });
+    // The caller resumes before the finished run has let go of the loop; a call made then must
+    // not be taken for a nudge during that run and be left waiting.
+    await loop.runNow();
+    await loop.runNow();
+    await loop.runNow();
+    expect(run).toHaveBeenCalledTimes(3);
+  });
 });

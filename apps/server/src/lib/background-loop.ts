@@ -101,7 +101,10 @@ export class BackgroundLoop {
     this.timer = undefined;
     this.running = this.loop().finally(() => {
       this.running = undefined;
-      this.schedule();
+      // A kick between the loop's last check and here (a runNow from a caller the last run
+      // resolved, resuming first) found the run still in progress: it gets its run now.
+      if (this.waiters.length > 0 || (this.again && this.state === 'started')) this.kick();
+      else this.schedule();
     });
   }
 

@@ -82,6 +82,8 @@ export interface MatrixFixture {
   freshMessageId(): Promise<string>;
   freshRegistrationId(): Promise<string>;
   freshInvitationId(): Promise<string>;
+  /** A webhook endpoint of the owner (paused) with one failed delivery. */
+  freshWebhook(): Promise<{ id: string; deliveryId: string }>;
   /** A poll of the owner's event, a draft unless `status` says otherwise. */
   freshPollId(status?: 'draft' | 'live'): Promise<string>;
   /** A live text poll of the owner's event with one open answer. */
@@ -418,6 +420,53 @@ export const AUTHORIZATION_MATRIX: Record<string, RouteExpectation> = {
   'POST /api/domains/:domainId/check': {
     expected: signedIn(404),
     request: () => ({ url: `/api/domains/${randomUUID()}/check` }),
+  },
+  // Webhooks (ADR 072): every account manages its own endpoints; another account's endpoint or
+  // delivery is "Webhook not found" (webhooks.delivery.test.ts covers each route as well).
+  'GET /api/webhooks': { expected: signedIn(200) },
+  'POST /api/webhooks': {
+    expected: signedIn(201),
+    request: () => ({ payload: { url: 'https://93.184.215.14/hook' } }),
+  },
+  'GET /api/webhooks/:id': {
+    expected: ownerOnly(200, 404),
+    request: async ({ freshWebhook }) => ({ url: `/api/webhooks/${(await freshWebhook()).id}` }),
+  },
+  'PATCH /api/webhooks/:id': {
+    expected: ownerOnly(200, 404),
+    request: async ({ freshWebhook }) => ({
+      url: `/api/webhooks/${(await freshWebhook()).id}`,
+      payload: { description: 'CRM' },
+    }),
+  },
+  'DELETE /api/webhooks/:id': {
+    expected: ownerOnly(204, 404),
+    request: async ({ freshWebhook }) => ({ url: `/api/webhooks/${(await freshWebhook()).id}` }),
+  },
+  'POST /api/webhooks/:id/test': {
+    expected: ownerOnly(202, 404),
+    request: async ({ freshWebhook }) => ({
+      url: `/api/webhooks/${(await freshWebhook()).id}/test`,
+    }),
+  },
+  'POST /api/webhooks/:id/rotate-secret': {
+    expected: ownerOnly(200, 404),
+    request: async ({ freshWebhook }) => ({
+      url: `/api/webhooks/${(await freshWebhook()).id}/rotate-secret`,
+    }),
+  },
+  'GET /api/webhooks/:id/deliveries': {
+    expected: ownerOnly(200, 404),
+    request: async ({ freshWebhook }) => ({
+      url: `/api/webhooks/${(await freshWebhook()).id}/deliveries`,
+    }),
+  },
+  'POST /api/webhooks/:id/deliveries/:deliveryId/retry': {
+    expected: ownerOnly(204, 404),
+    request: async ({ freshWebhook }) => {
+      const { id, deliveryId } = await freshWebhook();
+      return { url: `/api/webhooks/${id}/deliveries/${deliveryId}/retry` };
+    },
   },
   // Caddy's on-demand TLS ask: public on every host, 404 for a name that is no active domain.
   'GET /_livent/tls-ask': {

@@ -204,6 +204,7 @@ export async function matrixFixture(
       },
       freshMessageId: () => seedMessage(app, ownerEventId),
       freshRegistrationId: () => insertRegistration(app, ownerEventId),
+      freshWebhook: () => insertWebhook(app, owner.userId),
       freshPollId: (status) => seedPoll(app, ownerEventId, { status }),
       freshPollAnswer: () => seedPollAnswer(app, ownerEventId),
       freshInvitationId: () =>
@@ -294,4 +295,49 @@ async function ensureSharedPermission(
   });
   expect(accepted.statusCode, accepted.body).toBe(204);
   return id;
+}
+
+/** A webhook endpoint of the account with one delivery (ADR 072), written directly. */
+async function insertWebhook(
+  app: FastifyInstance,
+  accountId: string,
+): Promise<{ id: string; deliveryId: string }> {
+  const id = randomUUID();
+  const deliveryId = `msg_${randomUUID().replaceAll('-', '')}`;
+  const at = new Date().toISOString();
+  await app.db
+    .insertInto('webhook_endpoints')
+    .values({
+      id,
+      account_id: accountId,
+      url: 'https://93.184.215.14/hook',
+      description: '',
+      event_types: null,
+      event_ids: null,
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      previous_secret: null,
+      previous_secret_until: null,
+      // Paused: the sender leaves its deliveries alone.
+      status: 'paused',
+      paused_reason: 'owner',
+      failing_since: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await app.db
+    .insertInto('webhook_deliveries')
+    .values({
+      id: deliveryId,
+      endpoint_id: id,
+      event_type: 'webhook.test',
+      payload: '{}',
+      status: 'failed',
+      next_attempt_at: null,
+      locked_until: null,
+      last_status_code: 500,
+      created_at: at,
+    })
+    .execute();
+  return { id, deliveryId };
 }

@@ -73,6 +73,8 @@ export interface BuildTestAppOptions {
   reminderScheduler?: BuildAppOptions['reminderScheduler'];
   /** How often the retention pass runs (`intervalMs: 0`: only when asked). */
   retention?: BuildAppOptions['retention'];
+  /** Timing of the webhooks' sender (`pollIntervalMs: 0`: only when asked). */
+  webhookSender?: BuildAppOptions['webhookSender'];
 }
 
 /**
@@ -121,6 +123,7 @@ export async function buildTestApp(
       reactions: options.reactions,
       reminderScheduler: options.reminderScheduler,
       retention: options.retention,
+      webhookSender: options.webhookSender,
     });
   } catch (error) {
     await testDatabase.drop();

@@ -32,6 +32,7 @@ import * as m0032RemindersOffForExistingEvents from './0032-reminders-off-for-ex
 import * as m0033AuditLog from './0033-audit-log.js';
 import * as m0034ApiTokens from './0034-api-tokens.js';
 import * as m0035TwoFactor from './0035-two-factor.js';
+import * as m0036Webhooks from './0036-webhooks.js';
 import * as m0037EventRetention from './0037-event-retention.js';
 
 /**
@@ -73,5 +74,6 @@ export const migrations: Record<string, Migration> = {
   '0033_audit_log': m0033AuditLog,
   '0034_api_tokens': m0034ApiTokens,
   '0035_two_factor': m0035TwoFactor,
+  '0036_webhooks': m0036Webhooks,
   '0037_event_retention': m0037EventRetention,
 };

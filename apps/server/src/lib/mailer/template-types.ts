@@ -65,6 +65,7 @@ export interface MailTemplates {
   };
   /** To the old address once an email change took effect. */
   'email-changed': { name: string; newEmail: string; supportEmail: string };
+  'webhook-paused': { name: string; url: string; link: string };
 }
 
 /**

@@ -78,6 +78,7 @@ const data: MailTemplates = {
     link,
   },
   'email-changed': { name: 'Ada', newEmail: 'new@example.com', supportEmail: 'help@example.com' },
+  'webhook-paused': { name: 'Ada', url: 'https://crm.example.com/hooks', link },
 };
 const templateNames = Object.keys(data) as MailTemplateName[];
 const catalogues: Record<Language, unknown> = { en: enEmails, de: deEmails };

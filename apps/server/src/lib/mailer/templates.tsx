@@ -5,7 +5,7 @@ import { translator } from '../i18n/i18n.js';
 import { MailLayout } from './mail-layout.js';
 import { htmlToPlainText } from './plain-text.js';
 import { accessMailBody, accessMailSubject, type AccessMailKind } from './templates/access-mail.js';
-import { EmailChanged, EnterpriseInvitation } from './templates/account-notices.js';
+import { EmailChanged, EnterpriseInvitation, WebhookPaused } from './templates/account-notices.js';
 import { ConfirmEmailChange } from './templates/confirm-email-change.js';
 import { AccessibilityFeedback } from './templates/accessibility-feedback.js';
 import { Feedback } from './templates/feedback.js';
@@ -117,6 +117,7 @@ const templates: {
     footer: (t) => t('enterpriseInvitation.footer'),
   },
   'email-changed': { subject: (t) => t('emailChanged.subject'), Body: EmailChanged },
+  'webhook-paused': { subject: (t) => t('webhookPaused.subject'), Body: WebhookPaused },
 };
 
 /**

@@ -26,6 +26,7 @@ import { ownerPlanOf, planForAnotherEvent } from '../plans/index.js';
 import { appendPageEntry, type PageNotifier } from '../live-page/index.js';
 import { freeSlug, RESERVED_SLUGS, slugFromTitle } from './event-slug.js';
 import { appendPageStateEntry, changesPageState, pageStateOf } from './page-state-entry.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { checkPlanFeatures } from './plan-features.js';
 import { readEventSettings } from './settings-reader.js';
 import { settingsAuditEntries } from './settings-audit.js';
@@ -71,6 +72,8 @@ export interface EventsDependencies {
   afterDelete?: (queued: number) => void;
   /** Records creations, deletions and saved settings in their transaction (ADR 069). */
   audit: AuditLog;
+  /** Tells the owner's webhooks when a save moves the page to another state (ADR 072). */
+  webhooks?: WebhookEmitter;
 }
 
 /** "slug already in use" at the slug field (docs/product-spec.md section 5), with 409 (ADR 016). */
@@ -274,7 +277,10 @@ export class EventsService {
         );
         // Open pages show the new state within seconds (docs/decisions/063-event-times-and-page-states.md).
         const stateChanged = changesPageState(current, rest);
-        if (stateChanged) await appendPageStateEntry(trx, row, rest, now());
+        if (stateChanged) {
+          await appendPageStateEntry(trx, row, rest, now());
+          await this.tellStateChange(trx, row, current, rest);
+        }
         await audit.recordMany(
           settingsAuditEntries(current, { title, slug, ...rest }, messagesGuestToken, {
             accountId: event.owner_id,
@@ -343,6 +349,23 @@ export class EventsService {
       role,
       createdAt: row.created_at,
     };
+  }
+
+  /** `event.state_changed` when a save moved the page's state now (before, live, after, on demand). */
+  private async tellStateChange(
+    trx: Kysely<Database>,
+    row: { id: string; owner_id: string },
+    before: Parameters<typeof pageStateOf>[2],
+    after: Parameters<typeof pageStateOf>[2],
+  ): Promise<void> {
+    const at = this.deps.now();
+    const from = await pageStateOf(trx, row, before, at);
+    const to = await pageStateOf(trx, row, after, at);
+    if (from === to) return;
+    await this.deps.webhooks?.emit(
+      { type: 'event.state_changed', eventId: row.id, data: { state: { from, to } } },
+      trx,
+    );
   }
 
   private toSettingsResponse(row: EventRow): EventSettingsResponse {

@@ -21,6 +21,7 @@ import { SERVER_RESOURCES } from '../../lib/i18n/i18n.js';
 import type { AuthContext } from '../auth/index.js';
 import { listChannels } from '../channels/index.js';
 import { requireEventRole } from '../events/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { requireMessagesGuest } from './guest-access.js';
 import {
   appendHistory,
@@ -47,6 +48,8 @@ export interface MessagesDependencies {
   dialect: Dialect;
   now: Clock;
   messageFeed: MessageNotifier;
+  /** Tells the owner's webhooks of approved questions (ADR 072). */
+  webhooks?: WebhookEmitter;
 }
 
 /** Who changes a message: an organiser (by name) or the event's guest moderator. */
@@ -368,6 +371,13 @@ export class MessagesService {
         await appendMessageChange(trx, { eventId, messageId: other.id, change: 'changed', at });
       }
       await appendMessageChange(trx, { eventId, messageId: message.id, change: 'changed', at });
+      if (changes.status === 'approved') {
+        const question = { id: message.id, authorName: message.author_name, text: message.text };
+        await this.deps.webhooks?.emit(
+          { type: 'question.approved', eventId, data: { question } },
+          trx,
+        );
+      }
       return { eventId, row: updated, changed: true };
     });
     if (changed) messageFeed.notify(eventId);

@@ -14,6 +14,7 @@ import { countAttendanceAction, type Attendee } from '../attendance/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { appendMessageChange, lastMessageChange, type MessageNotifier } from './message-log.js';
 import {
   addVote,
@@ -32,6 +33,8 @@ export interface ViewerMessagesDependencies {
   limits: AbuseLimits;
   /** Told after every message write, so that open inboxes see it at once (ADR 025). */
   messageFeed: MessageNotifier;
+  /** Tells the owner's webhooks of new messages (ADR 072). */
+  webhooks?: WebhookEmitter;
 }
 
 /** Who sends or votes through the public page: the viewer cookie's id and the address. */
@@ -110,6 +113,11 @@ export class ViewerMessagesService {
           updated_at: at,
         });
         await appendMessageChange(trx, { eventId, messageId: id, change: 'created', at });
+        const message = { id, channelId, authorName: input.name, text: input.text };
+        await this.deps.webhooks?.emit(
+          { type: 'message.created', eventId, data: { message } },
+          trx,
+        );
         if (sender.attendee) {
           await countAttendanceAction(trx, eventId, sender.attendee, 'questions', at);
         }

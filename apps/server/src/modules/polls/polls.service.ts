@@ -29,6 +29,7 @@ import { requireEventRole } from '../events/index.js';
 import type { PageNotifier } from '../live-page/index.js';
 import { requireMessagesGuest } from '../messages/index.js';
 import { ownerPlanOf } from '../plans/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { appendPollEntry, appendPollRemoved } from './poll-entries.js';
 import { checkPollShape, isChoiceKind, type PollShape } from './poll-input.js';
 import { countResults } from './poll-results.js';
@@ -57,6 +58,8 @@ export interface PollsDependencies {
   now: Clock;
   pageFeed: PageNotifier;
   results: PollResultsPublisher;
+  /** Tells the owner's webhooks of closed polls (ADR 072). */
+  webhooks?: WebhookEmitter;
 }
 
 /**
@@ -179,8 +182,10 @@ export class PollsService {
 
   /** Live → closed: no more votes; the results stay on the page while shown. */
   async close(access: PollsAccess, eventId: string, pollId: string): Promise<Poll> {
-    return this.change(access, eventId, pollId, async (_trx, poll) => {
+    return this.change(access, eventId, pollId, async (trx, poll) => {
       if (poll.status !== 'live') throw conflict(ERROR_MESSAGES.pollTransitionNotAllowed);
+      const data = { poll: { id: poll.id, kind: poll.kind, question: poll.question } };
+      await this.deps.webhooks?.emit({ type: 'poll.closed', eventId: poll.eventId, data }, trx);
       return { status: 'closed', closed_at: this.deps.now().toISOString() };
     });
   }

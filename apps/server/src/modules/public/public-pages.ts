@@ -13,6 +13,7 @@ import type { RegistrationsService } from '../registrations/index.js';
 import type { SsoService } from '../sso/index.js';
 import { AccessSessions } from './access-sessions.js';
 import { AccessibilityFeedbackService } from './accessibility/accessibility-feedback.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import { ViewerGatesService } from './gates/gates.service.js';
 import { CalendarFiles } from './page/calendar-file.js';
 import { EventPageService, type PageStatsTokens } from './page/page.service.js';
@@ -67,6 +68,8 @@ export interface PublicPagesDependencies {
   eventsUrl: string;
   /** The events' calendar entries, for the pages' `.ics` (ADR 064). */
   calendars: EventCalendars;
+  /** Tells the owner's webhooks of invitations' sign-ins (ADR 072). */
+  webhooks?: WebhookEmitter;
 }
 
 export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
@@ -95,6 +98,7 @@ export function createPublicPages(deps: PublicPagesDependencies): PublicPages {
       invitations,
       registrations,
       sessions,
+      webhooks: deps.webhooks,
     }),
     viewerApi: new ViewerApiService({
       events,

@@ -44,6 +44,7 @@ import type { AuthContext } from '../auth/index.js';
 import { ownerPlanOf } from '../plans/index.js';
 import { readEventSettings, requireEventRole } from '../events/index.js';
 import type { EventCalendars } from '../calendar/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import {
   deleteRegistration,
   findRegistrationByEmail,
@@ -115,6 +116,8 @@ export interface RegistrationsDependencies {
   eventsUrl: string;
   /** The invitation each mail carries when the event's start is a date (ADR 064). */
   calendars: EventCalendars;
+  /** Tells the owner's webhooks of new registrations (ADR 072). */
+  webhooks?: WebhookEmitter;
 }
 
 const emailSchema = z.email();
@@ -334,7 +337,14 @@ export class RegistrationsService {
         language: event.language === 'de' ? 'de' : 'en',
       };
       try {
-        await insertRegistration(db, row);
+        await db.transaction().execute(async (trx) => {
+          await insertRegistration(trx, row);
+          const data = { registration: { id: row.id, name: row.name, email: row.email } };
+          await this.deps.webhooks?.emit(
+            { type: 'registration.created', eventId: event.id, data },
+            trx,
+          );
+        });
         registration = row;
       } catch (error) {
         // The same address registered at the same moment: carry on with that registration.

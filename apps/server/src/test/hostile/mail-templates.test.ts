@@ -111,6 +111,7 @@ function dataFor(payload: string): MailTemplates {
     'owner-change-new': { name: payload, fromName: payload, eventTitle: payload, link },
     'enterprise-invitation': { name: payload, adminName: payload, adminEmail: payload, link },
     'email-changed': { name: payload, newEmail: payload, supportEmail: payload },
+    'webhook-paused': { name: payload, url: payload, link },
   };
 }
 

@@ -27,6 +27,7 @@ import SmartDisplayOutlined from '@mui/icons-material/SmartDisplayOutlined';
 import TouchAppOutlined from '@mui/icons-material/TouchAppOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import { linkOptions } from '@tanstack/react-router';
@@ -220,6 +221,7 @@ export const accountNavigationItems = linkOptions([
     icon: ReceiptLongOutlined,
   },
   { id: 'domains', to: '/account/domains', labelKey: 'headings.domains', icon: DnsOutlined },
+  { id: 'webhooks', to: '/account/webhooks', labelKey: 'headings.webhooks', icon: WebhookOutlined },
   {
     id: 'permissions',
     to: '/account/permissions',

@@ -128,6 +128,7 @@ describe('account and default side navigation', () => {
       'Plan',
       'Billing',
       'Custom domains',
+      'Webhooks',
       'Shared permissions',
       'Administration',
       'Settings',

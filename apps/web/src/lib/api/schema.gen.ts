@@ -90,10 +90,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /**
-         * Sign in
-         * @description An account with two-factor sign-in gets `twoFactor.challenge` instead of tokens, for `POST /auth/two-factor` (ADR 071).
-         */
+        /** Sign in */
         post: operations["login"];
         delete?: never;
         options?: never;
@@ -306,26 +303,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/account/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Everything stored for the account as a JSON archive (a download)
-         * @description Every row of the account and its events as stored, without secrets (password and token hashes, personal links, provider secrets); streamed. Only with a session, not with a personal API token (403).
-         */
-        get: operations["exportAccount"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/account": {
         parameters: {
             query?: never;
@@ -341,44 +318,6 @@ export interface paths {
          * @description A subscription the provider still bills is cancelled at once first; if the provider cannot be reached the account stays (502).
          */
         delete: operations["deleteAccount"];
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/api-tokens": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The account's personal API tokens that are not revoked, newest first */
-        get: operations["listApiTokens"];
-        put?: never;
-        /**
-         * Make a personal API token
-         * @description Answers the token itself (`token`) this once only: it is stored as a hash. 403 "API token limit reached" with 50 active tokens.
-         */
-        post: operations["createApiToken"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/api-tokens/{id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post?: never;
-        /** Revoke a personal API token: it stops working at once */
-        delete: operations["revokeApiToken"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1631,132 +1570,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/auth/two-factor": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign in's second step: the challenge of the login and a code; starts the session
-         * @description The code is an authenticator code or a recovery code. `rememberBrowser` sets a cookie that spares the code for 30 days. A challenge ends after 5 wrong codes or 5 minutes.
-         */
-        post: operations["verifyTwoFactor"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/two-factor": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether two-factor sign-in is on, recovery codes left, and whether it is required */
-        get: operations["getTwoFactor"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/two-factor/setup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a pending secret: its QR code (SVG) and text for the authenticator app */
-        post: operations["startTwoFactorSetup"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/two-factor/enable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Turn two-factor sign-in on with a current code; answers the recovery codes once */
-        post: operations["enableTwoFactor"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/two-factor/disable": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Turn two-factor sign-in off with the password and a code */
-        post: operations["disableTwoFactor"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/two-factor/recovery-codes": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** New recovery codes (the old ones stop working; remembered browsers are forgotten) */
-        post: operations["renewRecoveryCodes"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/enterprise/two-factor": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Whether the enterprise requires two-factor sign-in of its members (admin's) */
-        get: operations["getEnterpriseTwoFactor"];
-        /**
-         * Require two-factor sign-in of the enterprise members, or not
-         * @description A member without two-factor sign-in then gets 403 "Two-factor sign-in required" from every route but its setup.
-         */
-        put: operations["setEnterpriseTwoFactor"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/domains": {
         parameters: {
             query?: never;
@@ -1972,18 +1785,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/events/{id}/audit": {
+    "/api/webhooks": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** The account's webhook endpoints (without their secrets) */
+        get: operations["listWebhooks"];
+        put?: never;
         /**
-         * One page of the event's audit log, newest first
-         * @description For the owner and the accounts the event is shared with (404 for anyone else). Filtered by action `group`, searched in actor and details (`q`).
+         * Add a webhook endpoint; the answer carries its signing secret
+         * @description https, or http to a host the operator admitted (`OUTBOUND_ALLOW`). A URL that names or resolves to an internal address is refused (400, `validation.internalAddress`). 403 "Webhook limit reached" at 20 endpoints.
          */
-        get: operations["listEventAudit"];
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint with its signing secret */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint with its delivery log */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change, pause or resume a webhook endpoint
+         * @description Resuming (`paused: false`) sends the deliveries that waited and clears the failure count.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queue a `webhook.test` delivery to the endpoint */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret; the old one also signs for 24 hours */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's deliveries of the last 30 days, newest first, with their attempts */
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1992,60 +1879,17 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/events/{id}/audit.csv": {
+    "/api/webhooks/{id}/deliveries/{deliveryId}/retry": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * The event's audit log as CSV
-         * @description Filtered like the list (`group`, `q`), newest first, in the user's CSV delimiter, headers in the dashboard's language; columns time (ISO), actor, via, action, event, details, IP address. Cells a spreadsheet would read as a formula start with `'`.
-         */
-        get: operations["exportEventAudit"];
+        get?: never;
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/audit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * One page of the account's audit log, newest first
-         * @description The account's own entries, those of its events included. Filtered by action `group`, searched in actor and details (`q`).
-         */
-        get: operations["listAccountAudit"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/account/audit.csv": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The account's audit log as CSV
-         * @description Filtered like the list (`group`, `q`), newest first, in the user's CSV delimiter, headers in the dashboard's language; columns time (ISO), actor, via, action, event, details, IP address. Cells a spreadsheet would read as a formula start with `'`.
-         */
-        get: operations["exportAccountAudit"];
-        put?: never;
-        post?: never;
+        /** Send a delivery again (same `webhook-id`, the whole retry schedule afresh) */
+        post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2520,11 +2364,6 @@ export interface operations {
                                 token: string;
                                 expires: string;
                             };
-                        };
-                    } | {
-                        twoFactor: {
-                            challenge: string;
-                            expires: string;
                         };
                     };
                 };
@@ -3507,73 +3346,6 @@ export interface operations {
             };
         };
     };
-    exportAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The archive (an attachment): the account, its tables and its events */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
     deleteAccount: {
         parameters: {
             query?: never;
@@ -3658,213 +3430,6 @@ export interface operations {
             };
             /** @description Default Response */
             502: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    listApiTokens: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        prefix: string;
-                        scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "messages:manage" | "stats:read" | "webhooks:manage")[];
-                        createdAt: string;
-                        expiresAt: string | null;
-                        lastUsedAt: string | null;
-                        lastUsedIp: string | null;
-                    }[];
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    createApiToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    name: string;
-                    scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "messages:manage" | "stats:read" | "webhooks:manage")[];
-                    expiresInDays: (30 | 90 | 365) | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        id: string;
-                        name: string;
-                        prefix: string;
-                        scopes: ("events:read" | "events:write" | "attendees:read" | "attendees:write" | "messages:manage" | "stats:read" | "webhooks:manage")[];
-                        createdAt: string;
-                        expiresAt: string | null;
-                        lastUsedAt: string | null;
-                        lastUsedIp: string | null;
-                        token: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    revokeApiToken: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4509,9 +4074,6 @@ export interface operations {
                         accessShowHighlights: boolean;
                         accessCode: string;
                         sessionLimit: number | null;
-                        retentionDays: (30 | 90 | 180 | 365) | null;
-                        /** @enum {string} */
-                        retentionMode: "delete" | "anonymise";
                         registrationEmailDomains: string[];
                         /** @enum {string} */
                         registrationEmailMode: "default" | "send" | "verify";
@@ -4701,9 +4263,6 @@ export interface operations {
                     accessShowHighlights?: boolean;
                     accessCode?: string;
                     sessionLimit?: number | null;
-                    retentionDays?: (30 | 90 | 180 | 365) | null;
-                    /** @enum {string} */
-                    retentionMode?: "delete" | "anonymise";
                     registrationEmailDomains?: string[];
                     /** @enum {string} */
                     registrationEmailMode?: "default" | "send" | "verify";
@@ -4854,9 +4413,6 @@ export interface operations {
                         accessShowHighlights: boolean;
                         accessCode: string;
                         sessionLimit: number | null;
-                        retentionDays: (30 | 90 | 180 | 365) | null;
-                        /** @enum {string} */
-                        retentionMode: "delete" | "anonymise";
                         registrationEmailDomains: string[];
                         /** @enum {string} */
                         registrationEmailMode: "default" | "send" | "verify";
@@ -11243,581 +10799,6 @@ export interface operations {
             };
         };
     };
-    verifyTwoFactor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    challenge: string;
-                    code: string;
-                    /** @default false */
-                    rememberBrowser?: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        user: {
-                            id: string;
-                            name: string;
-                            email: string;
-                            initials: string;
-                            emailVerified: boolean;
-                            company: string | null;
-                            /** @enum {string} */
-                            plan: "free" | "trial" | "professional" | "business" | "enterprise-admin" | "enterprise-member" | "custom" | "tester";
-                            planExpires: string | null;
-                            planExpiresInDays: number | null;
-                            planAllowance: {
-                                features: ("HIDE_FOOTER_LOGO" | "CUSTOM_DOMAIN" | "CUSTOM_EMBED_CODE" | "COMPLIANCE" | "INVITATION_EMAILS" | "REGISTRATION_EMAIL_VERIFICATION" | "CUSTOM_LAYOUT" | "CUSTOM_ACCESS" | "MULTIPLE_DOMAINS" | "ENTERPRISE_ADMIN" | "PAID")[];
-                                limit: {
-                                    [key: string]: number;
-                                };
-                                access?: ("none" | "code" | "registration" | "invitation" | "cip")[];
-                                layouts?: ("classic" | "modern" | "tube")[];
-                                domains?: ("events" | "custom")[];
-                                defaults?: {
-                                    hideFooterLogo?: boolean;
-                                };
-                            };
-                            planConsumption: {
-                                events: number;
-                                domains: number;
-                            };
-                            settings: {
-                                timezone: string;
-                                /** @enum {string} */
-                                emailLanguage: "en" | "de";
-                                alwaysShowHelp: boolean;
-                                /** @enum {string} */
-                                csvDelimiter: "," | ";" | "\t";
-                                newsletter: boolean;
-                                whatsnewSeen: string | null;
-                            };
-                            pendingEmail: string | null;
-                            createdAt: string;
-                        };
-                        tokens: {
-                            access: {
-                                token: string;
-                                expires: string;
-                            };
-                            refresh: {
-                                token: string;
-                                expires: string;
-                            };
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    getTwoFactor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        enabled: boolean;
-                        recoveryCodesLeft: number;
-                        required: boolean;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    startTwoFactorSetup: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        secret: string;
-                        uri: string;
-                        qrSvg: string;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    enableTwoFactor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    code: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        recoveryCodes: string[];
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    disableTwoFactor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    code: string;
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description No content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    renewRecoveryCodes: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    password: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        recoveryCodes: string[];
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    getEnterpriseTwoFactor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        required: boolean;
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
-    setEnterpriseTwoFactor: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    required: boolean;
-                };
-            };
-        };
-        responses: {
-            /** @description Default Response */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        required: boolean;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-    };
     listDomains: {
         parameters: {
             query?: never;
@@ -12986,14 +11967,144 @@ export interface operations {
             };
         };
     };
-    listEventAudit: {
+    listWebhooks: {
         parameters: {
-            query?: {
-                page?: number;
-                pageSize?: number;
-                group?: "events" | "sharing" | "account" | "tokens" | "two_factor" | "webhooks";
-                q?: string;
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoints: {
+                            id: string;
+                            url: string;
+                            description: string;
+                            eventTypes: ("registration.created" | "invitation.signed_in" | "message.created" | "question.approved" | "poll.closed" | "event.state_changed" | "attendance.updated" | "webhook.test")[] | null;
+                            eventIds: string[] | null;
+                            /** @enum {string} */
+                            status: "active" | "failing" | "paused";
+                            pausedReason: ("owner" | "failing") | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        limit: number;
+                    };
+                };
             };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    description?: string;
+                    eventTypes?: ("registration.created" | "invitation.signed_in" | "message.created" | "question.approved" | "poll.closed" | "event.state_changed" | "attendance.updated" | "webhook.test")[] | null;
+                    eventIds?: string[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        eventTypes: ("registration.created" | "invitation.signed_in" | "message.created" | "question.approved" | "poll.closed" | "event.state_changed" | "attendance.updated" | "webhook.test")[] | null;
+                        eventIds: string[] | null;
+                        /** @enum {string} */
+                        status: "active" | "failing" | "paused";
+                        pausedReason: ("owner" | "failing") | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
             header?: never;
             path: {
                 id: string;
@@ -13009,24 +12120,140 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        results: {
-                            id: string;
-                            createdAt: string;
-                            /** @enum {string} */
-                            action: "event.created" | "event.settings_changed" | "event.deleted" | "event.owner_changed" | "event.retention_applied" | "event.shared" | "event.share_changed" | "event.unshared" | "event.access_changed" | "account.signed_in_new_browser" | "account.password_changed" | "account.email_changed" | "account.exported" | "account.plan_changed" | "account.domain_added" | "account.domain_removed" | "token.created" | "token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "two_factor.recovery_code_used" | "enterprise.two_factor_required" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.paused" | "webhook.secret_rotated";
-                            eventId: string | null;
-                            eventTitle: string | null;
-                            actor: string;
-                            /** @enum {string} */
-                            via: "session" | "api_token" | "system";
-                            details: {
-                                [key: string]: unknown;
-                            };
-                            ip: string | null;
-                        }[];
-                        page: number;
-                        pageSize: number;
-                        total: number;
+                        id: string;
+                        url: string;
+                        description: string;
+                        eventTypes: ("registration.created" | "invitation.signed_in" | "message.created" | "question.approved" | "poll.closed" | "event.state_changed" | "attendance.updated" | "webhook.test")[] | null;
+                        eventIds: string[] | null;
+                        /** @enum {string} */
+                        status: "active" | "failing" | "paused";
+                        pausedReason: ("owner" | "failing") | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    description?: string;
+                    eventTypes?: ("registration.created" | "invitation.signed_in" | "message.created" | "question.approved" | "poll.closed" | "event.state_changed" | "attendance.updated" | "webhook.test")[] | null;
+                    eventIds?: string[] | null;
+                    paused?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        eventTypes: ("registration.created" | "invitation.signed_in" | "message.created" | "question.approved" | "poll.closed" | "event.state_changed" | "attendance.updated" | "webhook.test")[] | null;
+                        eventIds: string[] | null;
+                        /** @enum {string} */
+                        status: "active" | "failing" | "paused";
+                        pausedReason: ("owner" | "failing") | null;
+                        createdAt: string;
+                        updatedAt: string;
                     };
                 };
             };
@@ -13077,11 +12304,128 @@ export interface operations {
             };
         };
     };
-    exportEventAudit: {
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deliveryId: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        url: string;
+                        description: string;
+                        eventTypes: ("registration.created" | "invitation.signed_in" | "message.created" | "question.approved" | "poll.closed" | "event.state_changed" | "attendance.updated" | "webhook.test")[] | null;
+                        eventIds: string[] | null;
+                        /** @enum {string} */
+                        status: "active" | "failing" | "paused";
+                        pausedReason: ("owner" | "failing") | null;
+                        createdAt: string;
+                        updatedAt: string;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        message: string;
+                        errors?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
         parameters: {
             query?: {
-                group?: "events" | "sharing" | "account" | "tokens" | "two_factor" | "webhooks";
-                q?: string;
+                page?: number;
             };
             header?: never;
             path: {
@@ -13091,13 +12435,35 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description CSV with a header line (RFC 4180) */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/csv": string;
+                    "application/json": {
+                        deliveries: {
+                            id: string;
+                            /** @enum {string} */
+                            eventType: "registration.created" | "invitation.signed_in" | "message.created" | "question.approved" | "poll.closed" | "event.state_changed" | "attendance.updated" | "webhook.test";
+                            /** @enum {string} */
+                            status: "queued" | "retrying" | "delivered" | "failed";
+                            attempts: number;
+                            lastStatusCode: number | null;
+                            nextAttemptAt: string | null;
+                            createdAt: string;
+                            log: {
+                                attemptedAt: string;
+                                statusCode: number | null;
+                                error: string | null;
+                                durationMs: number;
+                                responseBody: string | null;
+                            }[];
+                        }[];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                    };
                 };
             };
             /** @description Default Response */
@@ -13147,62 +12513,24 @@ export interface operations {
             };
         };
     };
-    listAccountAudit: {
+    retryWebhookDelivery: {
         parameters: {
-            query?: {
-                page?: number;
-                pageSize?: number;
-                group?: "events" | "sharing" | "account" | "tokens" | "two_factor" | "webhooks";
-                q?: string;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
-            200: {
+            /** @description No content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content: {
-                    "application/json": {
-                        results: {
-                            id: string;
-                            createdAt: string;
-                            /** @enum {string} */
-                            action: "event.created" | "event.settings_changed" | "event.deleted" | "event.owner_changed" | "event.retention_applied" | "event.shared" | "event.share_changed" | "event.unshared" | "event.access_changed" | "account.signed_in_new_browser" | "account.password_changed" | "account.email_changed" | "account.exported" | "account.plan_changed" | "account.domain_added" | "account.domain_removed" | "token.created" | "token.revoked" | "two_factor.enabled" | "two_factor.disabled" | "two_factor.recovery_codes_renewed" | "two_factor.recovery_code_used" | "enterprise.two_factor_required" | "webhook.created" | "webhook.changed" | "webhook.deleted" | "webhook.paused" | "webhook.secret_rotated";
-                            eventId: string | null;
-                            eventTitle: string | null;
-                            actor: string;
-                            /** @enum {string} */
-                            via: "session" | "api_token" | "system";
-                            details: {
-                                [key: string]: unknown;
-                            };
-                            ip: string | null;
-                        }[];
-                        page: number;
-                        pageSize: number;
-                        total: number;
-                    };
-                };
-            };
-            /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
+                content?: never;
             };
             /** @description Default Response */
             401: {
@@ -13219,46 +12547,8 @@ export interface operations {
                     };
                 };
             };
-        };
-    };
-    exportAccountAudit: {
-        parameters: {
-            query?: {
-                group?: "events" | "sharing" | "account" | "tokens" | "two_factor" | "webhooks";
-                q?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description CSV with a header line (RFC 4180) */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
             /** @description Default Response */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        code: number;
-                        message: string;
-                        errors?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-            /** @description Default Response */
-            401: {
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

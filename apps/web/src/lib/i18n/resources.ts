@@ -26,6 +26,7 @@ import type enPermissions from '../../locales/en/permissions.json';
 import type enPolls from '../../locales/en/polls.json';
 import type enScreens from '../../locales/en/screens.json';
 import type enStats from '../../locales/en/stats.json';
+import type enWebhooks from '../../locales/en/webhooks.json';
 
 /**
  * The namespace loaded with the active language before the first render. The others load with
@@ -86,6 +87,8 @@ export interface Catalogues {
   apiTokens: typeof enApiTokens;
   /** The audit log of an event and of the account (ADR 069). */
   audit: typeof enAudit;
+  /** The webhooks screen (docs/decisions/072-webhooks.md). */
+  webhooks: typeof enWebhooks;
 }
 export type Namespace = keyof Catalogues;
 

@@ -43,6 +43,7 @@ const SPEC_ROUTES = [
   '/account/plan',
   '/account/profile',
   '/account/security',
+  '/account/webhooks',
   '/events',
   '/events/add',
   '/events/$eventid',

@@ -36,3 +36,20 @@ export function EmailChanged({ t, data }: MailProps<'email-changed'>) {
     </>
   );
 }
+
+/**
+ * To the owner of a webhook endpoint that Livent paused because its deliveries kept failing
+ * (docs/decisions/072-webhooks.md): what stopped, and where to look and resume.
+ */
+export function WebhookPaused({ t, data }: MailProps<'webhook-paused'>) {
+  return (
+    <LinkMail
+      t={t}
+      name={data.name}
+      intro={t('webhookPaused.intro', { url: data.url })}
+      action={t('webhookPaused.action')}
+      link={data.link}
+      closing={[t('webhookPaused.resume')]}
+    />
+  );
+}

@@ -7,6 +7,7 @@ import type { RateLimiter } from '../../../lib/rate-limiter.js';
 import type { InvitationAccess } from '../../invitations/index.js';
 import { recordLogin, ssoLabel } from '../../logins/index.js';
 import type { RegisterOutcome, RegistrationsService } from '../../registrations/index.js';
+import type { WebhookEmitter } from '../../webhooks/index.js';
 import { visibleChannel, type EventModel, type PublicEvents } from '../public-events.js';
 import type { AccessSessions } from '../access-sessions.js';
 import type { EventHead } from '../public.repository.js';
@@ -52,6 +53,8 @@ export interface ViewerGatesDependencies {
   registrations: Pick<RegistrationsService, 'register' | 'openLink'>;
   /** Starts the session of each access by a registration or an invitation (ADR 067). */
   sessions: Pick<AccessSessions, 'start'>;
+  /** Tells the owner's webhooks of invitations' sign-ins (ADR 072). */
+  webhooks?: WebhookEmitter;
 }
 
 /**
@@ -265,6 +268,19 @@ export class ViewerGatesService {
   }
 
   /** Records the login (ADR 026) and issues the access cookie of a way in that succeeded. */
+  /** `invitation.signed_in` with the invitation's name and email, the organiser's own data. */
+  private async tellSignIn(eventId: string, invitationId: string): Promise<void> {
+    const { db, webhooks } = this.deps;
+    const invitation = await db
+      .selectFrom('invitations')
+      .select(['id', 'name', 'email'])
+      .where('id', '=', invitationId)
+      .executeTakeFirst();
+    if (invitation) {
+      await webhooks?.emit({ type: 'invitation.signed_in', eventId, data: { invitation } });
+    }
+  }
+
   private async granted(
     target: AccessTarget,
     location: string,
@@ -291,6 +307,7 @@ export class ViewerGatesService {
       at,
       ...(label === undefined ? {} : { label }),
     });
+    if (way === 'invitation') await this.tellSignIn(eventId, grant.id);
     const issuedAt = Math.floor(at.getTime() / 1000);
     const cookie = cookies.issue({
       eventId,
