@@ -485,7 +485,7 @@ export function createServices(options: ServiceOptions): Services {
     sso,
     logins: new LoginsService({ db, now }),
     statsCollector: new StatsCollector(
-      { db, now, log },
+      { db, now, log, webhooks },
       { newViewsPerAddress: config.statsViewsPerAddress, ...options.statsCollector },
     ),
     statsViewTokens,

@@ -3,6 +3,7 @@
  * recorded from the statistics' beacons and the page's tools, shown in their lists and exports.
  */
 export { AttendanceBatch } from './attendance-batch.js';
+export { AttendanceWebhooks, ATTENDANCE_WEBHOOK_WINDOW_MS } from './attendance-webhooks.js';
 export {
   attendanceRate,
   countAttendanceAction,

@@ -65,6 +65,8 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/audit',
     {
       ...secured,
+      // The security screen, where the enterprise's two-factor requirement sends a member, shows it.
+      config: { twoFactorSetup: true },
       schema: {
         operationId: 'listAccountAudit',
         tags,

@@ -17,6 +17,9 @@ export const API_TOKEN_ROUTE_SCOPES: Readonly<Record<string, ApiTokenScope>> = {
   'GET /api/events/:id/channels/:channelId': 'events:read',
   'GET /api/events/:id/reminders': 'events:read',
   'GET /api/events/:id/sso': 'events:read',
+  // An event's audit log (docs/decisions/069-audit-log.md): who changed it, for a SIEM or a CRM.
+  'GET /api/events/:id/audit': 'events:read',
+  'GET /api/events/:id/audit.csv': 'events:read',
   'POST /api/events': 'events:write',
   'PATCH /api/event-settings/:id': 'events:write',
   'POST /api/events/:id/remote-reload': 'events:write',

@@ -20,6 +20,8 @@ export const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {
     '/account/api-tokens',
     {
       preHandler: app.authenticate,
+      // The security screen, where the enterprise's two-factor requirement sends a member, lists them.
+      config: { twoFactorSetup: true },
       schema: {
         operationId: 'listApiTokens',
         tags,

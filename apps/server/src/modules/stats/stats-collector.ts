@@ -5,7 +5,8 @@ import { isbot } from 'isbot';
 import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
-import { AttendanceBatch } from '../attendance/index.js';
+import { AttendanceBatch, AttendanceWebhooks } from '../attendance/index.js';
+import type { WebhookEmitter } from '../webhooks/index.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   addToMinutes,
@@ -110,6 +111,7 @@ export class StatsCollector {
   private presence = new Map<string, PendingPresence>();
   private visitors = new Map<string, PendingVisitor>();
   private readonly attendance = new AttendanceBatch();
+  private readonly attendanceWebhooks: AttendanceWebhooks | undefined;
   private pendingHits = 0;
   private readonly salts = new Map<string, string>();
   private readonly bots = new LRUCache<string, boolean>({ max: 2_000 });
@@ -137,9 +139,18 @@ export class StatsCollector {
   private readonly maintenanceIntervalMs: number;
 
   constructor(
-    private readonly deps: { db: Kysely<Database>; now: Clock; log: FastifyBaseLogger },
+    private readonly deps: {
+      db: Kysely<Database>;
+      now: Clock;
+      log: FastifyBaseLogger;
+      /** Known viewers' attendance goes to the owners' webhooks too (ADR 072). */
+      webhooks?: WebhookEmitter;
+    },
     options: StatsCollectorOptions = {},
   ) {
+    this.attendanceWebhooks = deps.webhooks
+      ? new AttendanceWebhooks({ db: deps.db, webhooks: deps.webhooks })
+      : undefined;
     this.flushIntervalMs = options.flushIntervalMs ?? FLUSH_INTERVAL_MS;
     this.newViews = new NewViewCap(options.newViewsPerAddress);
     this.maintenanceIntervalMs = options.maintenanceIntervalMs ?? MAINTENANCE_INTERVAL_MS;
@@ -341,10 +352,11 @@ export class StatsCollector {
         ...presenceWrites.map(([, row]) => row.eventId),
         ...[...attendance.values()].map((person) => person.eventId),
       ]);
+      let live: ReadonlySet<string> = new Set();
       await this.deps.db.transaction().execute(async (trx) => {
         // An event deleted since its hits came would fail the whole batch on its foreign key,
         // again on every retry: its hits are let go instead.
-        const live = await existingEventIds(trx, [...eventIds]);
+        live = await existingEventIds(trx, [...eventIds]);
         const fresh = await insertVisitors(
           trx,
           newVisitors.filter(([, v]) => live.has(v.eventId)).map(([, visitor]) => visitor),
@@ -377,6 +389,7 @@ export class StatsCollector {
         );
         await AttendanceBatch.write(trx, attendance, live);
       });
+      await this.tellAttendance(attendance, live);
       for (const [key] of newVisitors) this.writtenVisitors.set(key, true);
       for (const [key, row] of presenceWrites) {
         this.writtenPresence.set(key, { playing: row.playing, seenAtMs: row.seenAtMs });
@@ -396,6 +409,19 @@ export class StatsCollector {
         this.droppedSinceLog[reason] += dropped[reason];
       }
       this.deps.log.warn({ err: error }, 'stats: writing collected hits failed; retrying');
+    }
+  }
+
+  /** After the write, never failing it: a notice missed is sent with the person's next minutes. */
+  private async tellAttendance(
+    attendance: ReturnType<AttendanceBatch['take']>,
+    live: ReadonlySet<string>,
+  ): Promise<void> {
+    if (!this.attendanceWebhooks || attendance.size === 0) return;
+    try {
+      await this.attendanceWebhooks.tell(attendance, live, this.deps.now().getTime());
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'stats: telling webhooks of attendance failed');
     }
   }
 

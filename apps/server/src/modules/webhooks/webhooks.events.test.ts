@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerVerified, type SignedInUser } from '../../test/accounts.js';
 import { testClock } from '../../test/clock.js';
 import { addPoll, movePoll } from '../../test/polls.js';
+import { sendBeacon, tokenInPage } from '../../test/stats-beacons.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { accessCookieSetBy, insertEvent, onEventsHost } from '../public/public.fixtures.js';
 import { addEndpoint, caller, startReceiver, type Call } from './webhooks.fixtures.js';
@@ -178,6 +179,41 @@ describe('webhook events', () => {
       ['event.state_changed', { from: 'before', to: 'ondemand' }],
       ['event.state_changed', { from: 'ondemand', to: 'before' }],
       ['event.state_changed', { from: 'before', to: 'live' }],
+    ]);
+    clock.set(new Date());
+  });
+
+  it('attendance.updated once per person in five minutes, with what was written', async () => {
+    const event = await insertEvent(test.app, owner.user.id, { accessMode: 'registration' });
+    const registered = await onEventsHost(
+      test.app,
+      `/${event.slug}/_access/register`,
+      form({ name: 'Ada Lovelace', email: 'ada@example.com' }),
+    );
+    const cookie = accessCookieSetBy(registered);
+    const from = receiver.received.length;
+    const page = await onEventsHost(test.app, `/${event.slug}`, { headers: { cookie } });
+    const viewed = await sendBeacon(test.app, event, 'view', { t: tokenInPage(page.body)! });
+    expect(viewed.statusCode, viewed.body).toBe(200);
+    const view = viewed.json<{ v: string }>().v;
+    const beat = async (minutes: number) => {
+      clock.advance(minutes * 60_000);
+      expect((await sendBeacon(test.app, event, 'beat', { v: view })).statusCode).toBe(204);
+      await test.app.services.statsCollector.flush();
+    };
+    await test.app.services.statsCollector.flush();
+    await beat(1);
+    await beat(1);
+    // Five minutes after the first notice, the next one.
+    await beat(4);
+    const told = (await deliveredSince(from)).filter(({ type }) => type === 'attendance.updated');
+    expect(told.map(({ data }) => data)).toEqual([
+      {
+        event: { id: event.id, slug: event.slug, title: expect.any(String) },
+        registration: { id: expect.any(String), name: 'Ada Lovelace', email: 'ada@example.com' },
+        attendance: expect.objectContaining({ minutes: 0, questions: 0, polls: 0 }),
+      },
+      expect.objectContaining({ attendance: expect.objectContaining({ minutes: 3 }) }),
     ]);
     clock.set(new Date());
   });
