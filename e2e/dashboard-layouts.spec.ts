@@ -60,6 +60,7 @@ test.describe('layouts (spec section 2, "Layouts")', () => {
       'Plan',
       'Billing',
       'Custom domains',
+      'Webhooks',
       'Shared permissions',
       'Administration',
       'Settings',
