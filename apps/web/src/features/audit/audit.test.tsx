@@ -61,7 +61,7 @@ describe('audit log table', () => {
     });
 
   it('shows when in the user’s time zone, who, what and the changes, a few and then all', async () => {
-    const changes = ['title', 'slug', 'language', 'layout'].map((field) => ({
+    const changes = ['title', 'slug', 'menuItems.0.name', 'layout'].map((field) => ({
       field,
       from: `${field} before`,
       to: `${field} after`,
@@ -90,6 +90,12 @@ describe('audit log table', () => {
     expect(rows[1]!.querySelector('time')?.textContent).toContain('11:00');
     expect(within(rows[1]!).getByText('Settings changed')).toBeInTheDocument();
     expect(within(rows[1]!).getByText("Title: 'title before' → 'title after'")).toBeInTheDocument();
+    // A list's items count from one.
+    expect(
+      within(rows[1]!).getByText(
+        "Menu #1 › name: 'menuItems.0.name before' → 'menuItems.0.name after'",
+      ),
+    ).toBeInTheDocument();
     expect(within(rows[1]!).queryByText(/^Layout:/)).not.toBeInTheDocument();
     await userEvent.click(within(rows[1]!).getByRole('button', { name: 'Show all 4 changes' }));
     expect(

@@ -42,7 +42,9 @@ export function AuditDetails({ entry }: { entry: AuditEntry }) {
     const label = i18n.exists(key, { ns: 'audit' })
       ? t(key as `settingFields.${SettingField}`)
       : first;
-    return rest.length > 0 ? `${label} ${rest.join(' › ')}` : label;
+    // A list's items count from one, as people count them: "Menu #1 › name".
+    const path = rest.map((part) => (/^\d+$/.test(part) ? `#${Number(part) + 1}` : part));
+    return path.length > 0 ? `${label} ${path.join(' › ')}` : label;
   };
 
   if (isChangeList(changes)) {
