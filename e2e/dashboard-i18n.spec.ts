@@ -62,8 +62,10 @@ test.describe('languages (spec section 1: English and German)', () => {
     );
 
     const cookie = (await context.cookies()).find((c) => c.name === 'lvnt.locale');
-    // The session stays in its HttpOnly cookie; nothing else of it is stored.
+    // The session stays in its HttpOnly cookie; nothing else of it is stored. Beside it, the
+    // browser's HttpOnly tag that tells the audit log a new browser from a known one (ADR 069).
     expect((await context.cookies()).map((c) => c.name).sort()).toEqual([
+      'lvnt.auth.browser',
       'lvnt.auth.refresh',
       'lvnt.locale',
     ]);

@@ -15,6 +15,9 @@ interface Archive {
   billingPayments: unknown[];
   feedback: unknown[];
   auditLog: { action: string }[];
+  apiTokens: { name: string }[];
+  webhookEndpoints: { url: string }[];
+  twoFactor: { enabled_at: string | null }[];
   events: {
     event: { id: string; settings: Record<string, unknown> };
     registrations: { email: string }[];
@@ -39,6 +42,7 @@ let owner: SignedInUser;
 let seeded: SeededAccount;
 let body: string;
 let headers: Record<string, unknown>;
+let tokenSecret: string;
 
 beforeAll(async () => {
   testApp = await buildTestApp({}, { retention: { intervalMs: 0 } });
@@ -60,6 +64,45 @@ beforeAll(async () => {
         created_at: '2026-11-20T10:00:00.000Z',
       })),
     )
+    .execute();
+  // What the account set up on its security and webhooks screens, with their secrets.
+  const token = await app.inject({
+    method: 'POST',
+    url: '/api/account/api-tokens',
+    headers: owner.headers,
+    payload: { name: 'CRM sync', scopes: ['events:read'], expiresInDays: 30 },
+  });
+  expect(token.statusCode, token.body).toBe(201);
+  tokenSecret = token.json<{ token: string }>().token;
+  await app.db
+    .insertInto('webhook_endpoints')
+    .values({
+      id: randomUUID(),
+      account_id: owner.user.id,
+      url: 'https://crm.example.com/hooks',
+      description: '',
+      event_types: null,
+      event_ids: null,
+      secret: `whsec_${seeded.tag}current`,
+      previous_secret: `whsec_${seeded.tag}previous`,
+      previous_secret_until: null,
+      status: 'active',
+      paused_reason: null,
+      failing_since: null,
+      created_at: '2026-11-20T10:00:00.000Z',
+      updated_at: '2026-11-20T10:00:00.000Z',
+    })
+    .execute();
+  await app.db
+    .insertInto('two_factor')
+    .values({
+      user_id: owner.user.id,
+      secret: `totp-${seeded.tag}`,
+      enabled_at: '2026-11-20T10:00:00.000Z',
+      last_used_step: null,
+      remember_key: `remember-${seeded.tag}`,
+      created_at: '2026-11-20T10:00:00.000Z',
+    })
     .execute();
   const response = await app.inject({
     method: 'GET',
@@ -85,6 +128,11 @@ describe('GET /api/account/export', () => {
       expect(archive[part], part).not.toHaveLength(0);
     }
     expect(archive.auditLog.map((entry) => entry.action)).toContain('account.exported');
+    expect(archive.apiTokens.map((row) => row.name)).toEqual(['CRM sync']);
+    expect(archive.webhookEndpoints.map((row) => row.url)).toEqual([
+      'https://crm.example.com/hooks',
+    ]);
+    expect(archive.twoFactor.map((row) => row.enabled_at)).toEqual(['2026-11-20T10:00:00.000Z']);
     const [event] = archive.events;
     expect(event?.event.id).toBe(seeded.eventId);
     expect(event?.event.settings.retentionDays).toBe(30);
@@ -129,6 +177,14 @@ describe('GET /api/account/export', () => {
         (row) => [row.token, row.password],
       ),
       `sso-secret-${seeded.tag}`,
+      tokenSecret,
+      ...(await db.selectFrom('api_tokens').select('token_hash').execute()).map(
+        (row) => row.token_hash,
+      ),
+      `whsec_${seeded.tag}current`,
+      `whsec_${seeded.tag}previous`,
+      `totp-${seeded.tag}`,
+      `remember-${seeded.tag}`,
     ];
     expect(secrets.length).toBeGreaterThan(6);
     for (const secret of secrets) expect(body).not.toContain(secret);

@@ -28,6 +28,21 @@ const ACCOUNT_TABLES: Record<string, ExportedTable> = {
   // A mail's text may hold a link with a one-time token that still works: only its envelope.
   mails: { table: 'mails', where: 'user_id', key: 'id', omit: ['text', 'html', 'calendar'] },
   auditLog: { table: 'audit_log', where: 'account_id', key: 'id' },
+  // What the account set up, never the secrets that work: a token's hash, a webhook's signing
+  // keys, the authenticator's secret and the key of remembered browsers.
+  apiTokens: { table: 'api_tokens', where: 'user_id', key: 'id', omit: ['token_hash'] },
+  webhookEndpoints: {
+    table: 'webhook_endpoints',
+    where: 'account_id',
+    key: 'id',
+    omit: ['secret', 'previous_secret'],
+  },
+  twoFactor: {
+    table: 'two_factor',
+    where: 'user_id',
+    key: 'user_id',
+    omit: ['secret', 'remember_key'],
+  },
 };
 
 /** Each event's rows, by the archive's key. */

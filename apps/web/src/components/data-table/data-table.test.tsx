@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, type TableColumn } from './data-table';
 
 interface Row {
@@ -32,5 +32,46 @@ describe('DataTable (ADR 040)', () => {
     expect(getComputedStyle(within(table).getByText('ada@example.com')).display).toBe('none');
     expect(getComputedStyle(within(table).getByText('Ada')).display).not.toBe('none');
     expect(within(table).getByTestId('person')).toHaveTextContent('Ada');
+  });
+
+  describe('a table wider than its frame', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    /** Layout the test DOM does not do: the frame `frame` px wide, its content `content` px. */
+    function layout(frame: number, content: number) {
+      vi.stubGlobal(
+        'ResizeObserver',
+        class {
+          observe() {}
+          disconnect() {}
+        },
+      );
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(frame);
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(content);
+    }
+
+    const renderPeople = () =>
+      render(
+        <DataTable
+          label="People"
+          columns={COLUMNS}
+          rows={[{ id: 'a', name: 'Ada', email: 'ada@example.com' }]}
+          rowKey={(row) => row.id}
+        />,
+      );
+
+    it('takes keyboard focus as a named region, so that it can be scrolled without a pointer', () => {
+      layout(390, 720);
+      renderPeople();
+      expect(screen.getByRole('region', { name: 'People' })).toHaveAttribute('tabindex', '0');
+      vi.restoreAllMocks();
+    });
+
+    it('adds no tab stop when it fits', () => {
+      layout(1200, 720);
+      renderPeople();
+      expect(screen.queryByRole('region', { name: 'People' })).not.toBeInTheDocument();
+      vi.restoreAllMocks();
+    });
   });
 });

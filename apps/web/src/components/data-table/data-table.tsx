@@ -8,8 +8,9 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { SortOrder } from './use-server-table';
+import { useScrollsSideways } from './use-scrolls-sideways';
 
 /**
  * One column of a list (ADR 040): its header, how a row fills its cell, and whether the server
@@ -67,6 +68,9 @@ function cellSx(column: TableColumn<never, string>, part: 'head' | 'body'): SxPr
  * The table of a list: sortable headers, one row per item, and a message row (loading, failed,
  * nothing matches) in place of the rows. The frame around it (toolbar, paging) is the caller's.
  */
+/** What a table that scrolls sideways is to assistive technology: a named, focusable region. */
+const REGION_ROLE = 'region';
+
 export function DataTable<Row, Sort extends string>({
   label,
   columns,
@@ -89,8 +93,15 @@ export function DataTable<Row, Sort extends string>({
   /** Frames the table on its own (a list without a toolbar or paging); the frame clips its corners. */
   outlined?: boolean;
 }) {
+  const container = useRef<HTMLDivElement>(null);
+  // A table wider than the screen scrolls sideways: then the keyboard can reach and scroll it.
+  const scrolls = useScrollsSideways(container);
   return (
-    <TableContainer {...(outlined ? OUTLINED : {})}>
+    <TableContainer
+      ref={container}
+      {...(outlined ? OUTLINED : {})}
+      {...(scrolls ? { tabIndex: 0, role: REGION_ROLE, 'aria-label': label } : {})}
+    >
       <Table
         size="small"
         aria-label={label}
