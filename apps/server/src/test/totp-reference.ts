@@ -1,17 +1,22 @@
-import { createHmac } from 'node:crypto';
+import { generateSync } from 'otplib';
 
 /**
- * TOTP written from RFC 6238 (and RFC 4226's dynamic truncation) with node's crypto alone, so
- * that the tests check the server's `otpauth` against an independent implementation (ADR 071).
+ * A code as a third-party TOTP implementation computes it (`otplib`, RFC 6238 with SHA-1, as
+ * authenticator apps do), so that the tests check the server's `otpauth` against another
+ * library's codes rather than its own (ADR 071). The RFC's test vectors check it in turn.
  */
-export function referenceTotp(key: Buffer, atMs: number, digits = 6, periodSeconds = 30): string {
-  const counter = Math.floor(atMs / 1000 / periodSeconds);
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const hmac = createHmac('sha1', key).update(message).digest();
-  const offset = (hmac[hmac.length - 1] ?? 0) & 0x0f;
-  const binary = hmac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, '0');
+export function referenceTotp(
+  key: Buffer,
+  atMs: number,
+  digits: 6 | 8 = 6,
+  periodSeconds = 30,
+): string {
+  return generateSync({
+    secret: new Uint8Array(key),
+    epoch: Math.floor(atMs / 1000),
+    digits,
+    period: periodSeconds,
+  });
 }
 
 /** RFC 4648 base32, as authenticator apps take the secret. */
