@@ -1,5 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
+import createClient from 'openapi-fetch';
+import type { paths } from '../apps/web/src/lib/api/schema.gen.js';
 import { expect, expectAccessible, ownAccount, test, useLanguage } from './fixtures.js';
 
 // Personal API tokens on /account/security (docs/decisions/070-personal-api-tokens.md): made in
@@ -14,6 +16,17 @@ async function shoot(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
+}
+
+/**
+ * The docs' TypeScript client (docs/api.md): `openapi-fetch` typed by the generated schema, the
+ * token in its Authorization header.
+ */
+function documentedClient(token: string) {
+  return createClient<paths>({
+    baseUrl: test.info().project.use.baseURL,
+    headers: { Authorization: `Bearer ${token}` },
+  });
 }
 
 /** GET /api/events with the token, as the docs' curl call does; answers the status. */
@@ -64,6 +77,9 @@ test.describe('personal API tokens (/account/security)', () => {
     await expect(page.getByText(token)).toHaveCount(0);
 
     expect(await listEvents(request, token)).toBe(200);
+    const { data: events, error } = await documentedClient(token).GET('/api/events');
+    expect(error).toBeUndefined();
+    expect(events).toEqual([]);
     await page.reload();
     await expect(row).toContainText('last used');
     await shoot(page, 'list-en');
@@ -75,6 +91,9 @@ test.describe('personal API tokens (/account/security)', () => {
     await expect(page.getByText('The token has been revoked.')).toBeVisible();
     await expect(section.getByText('No API tokens yet')).toBeVisible();
     expect(await listEvents(request, token)).toBe(401);
+    const revoked = await documentedClient(token).GET('/api/events');
+    expect(revoked.response.status).toBe(401);
+    expect(revoked.data).toBeUndefined();
   });
 
   test('in German', async ({ page, request }) => {
